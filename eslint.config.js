@@ -1,0 +1,92 @@
+import js from '@eslint/js';
+import formatjs from 'eslint-plugin-formatjs';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import path from 'node:path';
+import tseslint from 'typescript-eslint';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const featuresDir = path.join(root, 'src', 'features');
+
+/** A feature folder never imports another feature (ARCHITECTURE "Layout"). */
+const featureBoundaries = {
+  meta: { type: 'problem', messages: { crossFeature: 'Feature "{{from}}" must not import feature "{{to}}"; move shared code to src/components or src/lib.' } },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(featuresDir + path.sep)) return {};
+    const from = path.relative(featuresDir, file).split(path.sep)[0];
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      let target;
+      if (source.startsWith('~/')) target = path.join(root, 'src', source.slice(2));
+      else if (source.startsWith('.')) target = path.resolve(path.dirname(file), source);
+      else return;
+      if (!target.startsWith(featuresDir + path.sep)) return;
+      const to = path.relative(featuresDir, target).split(path.sep)[0];
+      if (to !== from) context.report({ node: node.source, messageId: 'crossFeature', data: { from, to } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'generated', 'src/routeTree.gen.ts', 'node_modules', 'data', 'test-results', 'playwright-report', 'openapi/parts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, formatjs, cita: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'cita/feature-boundaries': 'error',
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-placeholders': 'error',
+      'formatjs/no-invalid-icu': 'error',
+      'formatjs/no-multiple-whitespaces': 'error',
+      // Dates and times only through src/lib/temporal.ts.
+      'no-restricted-globals': ['error', { name: 'Date', message: 'Use src/lib/temporal.ts (temporal-polyfill).' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        { props: { include: [['*', '(aria-label|aria-description|alt|title|placeholder|label|description|error)']] } },
+      ],
+    },
+  },
+  {
+    // Features and routes reach the API only through the generated option factories.
+    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Use the generated *Options()/*Mutation() factories with TanStack Query.' },
+        { name: 'XMLHttpRequest', message: 'Use the generated *Options()/*Mutation() factories with TanStack Query.' },
+        { name: 'Date', message: 'Use src/lib/temporal.ts (temporal-polyfill).' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@generated/(sdk|client)', message: 'No raw SDK or client calls: use @generated/@tanstack/react-query.gen.' },
+            { regex: '(^|/)generated/(sdk|client)', message: 'No raw SDK or client calls: use @generated/@tanstack/react-query.gen.' },
+            { regex: '^~/lib/api$', message: 'The API client is configured once at start-up; use the generated factories.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryFn']", message: 'Spread a generated *Options() factory instead of writing queryFn.' },
+        { selector: "Property[key.name='mutationFn']", message: 'Spread a generated *Mutation() factory instead of writing mutationFn.' },
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Use a generated *QueryKey() instead of a hand-typed key.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,19 @@
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from '~/routeTree.gen';
+import { queryClient } from './query-client';
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  // SPEC §9: transitions wait about 100 ms before showing a pending state.
+  defaultPendingMs: 100,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

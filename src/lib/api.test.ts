@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createRetryingFetch, loginRedirectUrl, MAX_RETRIES, retryDelayMs } from './api';
+
+const noSleep = () => Promise.resolve();
+
+function sequence(...statuses: number[]) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    calls.push((input as Request).method);
+    const status = statuses[Math.min(calls.length - 1, statuses.length - 1)] ?? 200;
+    return new Response(status === 204 ? null : '{}', { status });
+  });
+  return { fetchMock: fetchMock as unknown as typeof fetch, calls };
+}
+
+describe('retrying fetch', () => {
+  it('retries an idempotent GET on 503 until it succeeds', async () => {
+    const { fetchMock, calls } = sequence(503, 502, 200);
+    const response = await createRetryingFetch(fetchMock, noSleep)('http://api.test/v1/x');
+    expect(response.status).toBe(200);
+    expect(calls).toEqual(['GET', 'GET', 'GET']);
+  });
+
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])('retries on %i', async (status) => {
+    const { calls, fetchMock } = sequence(status, 200);
+    await createRetryingFetch(fetchMock, noSleep)('http://api.test/v1/x', { method: 'DELETE' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not retry a POST, nor a 400 or 404', async () => {
+    const post = sequence(503, 200);
+    expect((await createRetryingFetch(post.fetchMock, noSleep)('http://api.test/v1/x', { method: 'POST', body: '{}' })).status).toBe(503);
+    expect(post.calls).toHaveLength(1);
+    const notFound = sequence(404, 200);
+    expect((await createRetryingFetch(notFound.fetchMock, noSleep)('http://api.test/v1/x')).status).toBe(404);
+    expect(notFound.calls).toHaveLength(1);
+  });
+
+  it('gives up after the maximum number of retries and answers the last response', async () => {
+    const { fetchMock, calls } = sequence(503);
+    expect((await createRetryingFetch(fetchMock, noSleep)('http://api.test/v1/x')).status).toBe(503);
+    expect(calls).toHaveLength(MAX_RETRIES + 1);
+  });
+
+  it('resends the body of a retried PUT', async () => {
+    const bodies: string[] = [];
+    const fetchMock = (async (input: Request) => {
+      bodies.push(await input.text());
+      return new Response('{}', { status: bodies.length === 1 ? 503 : 200 });
+    }) as unknown as typeof fetch;
+    await createRetryingFetch(fetchMock, noSleep)('http://api.test/v1/x', { method: 'PUT', body: '{"a":1}' });
+    expect(bodies).toEqual(['{"a":1}', '{"a":1}']);
+  });
+
+  it('backs off exponentially and honours Retry-After', () => {
+    expect(retryDelayMs(0, null)).toBe(300);
+    expect(retryDelayMs(2, null)).toBe(1200);
+    expect(retryDelayMs(1, '3')).toBe(3000);
+    expect(retryDelayMs(10, null)).toBe(10_000);
+  });
+});
+
+describe('login redirect', () => {
+  it('keeps the current page as redirectedFrom, in the current locale', () => {
+    expect(loginRedirectUrl('/customers?q=ana')).toBe('/login?redirectedFrom=%2Fcustomers%3Fq%3Dana');
+    expect(loginRedirectUrl('/es-ES/customers')).toBe('/es-ES/login?redirectedFrom=%2Fes-ES%2Fcustomers');
+    expect(loginRedirectUrl('/login')).toBe('/login');
+  });
+});

@@ -1,0 +1,49 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+
+// The build id identifies one build of the SPA. The build writes builds/latest.json (the id the
+// running app polls for the new-version banner) and builds/meta/{buildId}.json (SPEC §7: the build
+// manifest with redirect rules).
+const buildId = process.env.CITA_BUILD_ID ?? randomUUID();
+
+function buildManifest(): Plugin {
+  return {
+    name: 'cita-build-manifest',
+    apply: 'build',
+    generateBundle() {
+      const manifest = { id: buildId, builtAt: new Date().toISOString(), rules: [] };
+      this.emitFile({ type: 'asset', fileName: `builds/meta/${buildId}.json`, source: JSON.stringify(manifest) });
+      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: JSON.stringify({ id: buildId }) });
+    },
+  };
+}
+
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+const proxy = { '/v1': { target: apiTarget, changeOrigin: true } };
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+      routeFileIgnorePrefix: '-',
+    }),
+    react(),
+    buildManifest(),
+  ],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  resolve: {
+    alias: {
+      '~': fileURLToPath(new URL('./src', import.meta.url)),
+      '@generated': fileURLToPath(new URL('./generated', import.meta.url)),
+    },
+  },
+  server: { host: '127.0.0.1', port: 5173, proxy },
+  preview: { host: '127.0.0.1', port: 4173, proxy },
+  build: { sourcemap: true },
+});
