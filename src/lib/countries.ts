@@ -98,6 +98,7 @@ export function countries(language: string = 'en'): readonly Country[] {
       if (b.code === FIRST_COUNTRY_CODE) return 1;
       return collator.compare(a.name, b.name);
     });
+  Object.freeze(list);
   cache.set(locale, list);
   return list;
 }

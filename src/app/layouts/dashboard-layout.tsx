@@ -4,6 +4,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { LocaleDropdown } from '~/components/locale-dropdown';
+import { NARROW_WINDOW_PX } from '~/lib/layout';
 import { localeParam } from '~/lib/locale';
 import { useLocale } from '../use-locale';
 import { useSwitchLocale } from '../use-switch-locale';
@@ -11,7 +12,7 @@ import { Brand } from './brand';
 import { NAVIGATION } from './navigation';
 
 /** SPEC §2 guard 5 and §9: below 800 px the sidebar collapses. */
-const NARROW_QUERY = '(max-width: 799.98px)';
+const NARROW_QUERY = `(max-width: ${NARROW_WINDOW_PX - 0.02}px)`;
 
 export function DashboardLayout() {
   const intl = useIntl();
@@ -25,7 +26,7 @@ export function DashboardLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 800, collapsed: { mobile: !open, desktop: !open } }}
+      navbar={{ width: 240, breakpoint: NARROW_WINDOW_PX, collapsed: { mobile: !open, desktop: !open } }}
       padding="md"
     >
       <AppShell.Header>
