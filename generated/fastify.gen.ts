@@ -2,11 +2,452 @@
 
 import type { RouteHandler } from 'fastify';
 
-import type { ListXData, ListXErrors, ListXResponses } from './types.gen';
+import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, AutoRegisterBusinessData, AutoRegisterBusinessErrors, AutoRegisterBusinessResponses, CancelAppointmentByTokenData, CancelAppointmentByTokenErrors, CancelAppointmentByTokenResponses, CheckUserExistsData, CheckUserExistsErrors, CheckUserExistsResponses, CreateAdminInvoiceData, CreateAdminInvoiceErrors, CreateAdminInvoiceResponses, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionErrors, CreateAppointmentDistinctionResponses, CreateAppointmentErrors, CreateAppointmentResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerResponses, CreateCustomerTagData, CreateCustomerTagErrors, CreateCustomerTagResponses, CreateExpenseData, CreateExpenseErrors, CreateExpenseResponses, CreateInventoryItemData, CreateInventoryItemErrors, CreateInventoryItemResponses, CreateInvoiceData, CreateInvoiceErrors, CreateInvoiceResponses, CreatePaymentMethodData, CreatePaymentMethodErrors, CreatePaymentMethodResponses, CreatePaymentTransactionData, CreatePaymentTransactionErrors, CreatePaymentTransactionResponses, CreatePortfolioItemData, CreatePortfolioItemErrors, CreatePortfolioItemResponses, CreateQrCodeData, CreateQrCodeErrors, CreateQrCodeResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceObjectData, CreateServiceObjectErrors, CreateServiceObjectResponses, CreateServiceResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, DeleteAdminInvoiceData, DeleteAdminInvoiceErrors, DeleteAdminInvoiceResponses, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionErrors, DeleteAppointmentDistinctionResponses, DeleteAppointmentErrors, DeleteAppointmentResponses, DeleteCustomerData, DeleteCustomerErrors, DeleteCustomerResponses, DeleteCustomerTagData, DeleteCustomerTagErrors, DeleteCustomerTagResponses, DeleteExpenseData, DeleteExpenseErrors, DeleteExpenseResponses, DeleteInventoryItemData, DeleteInventoryItemErrors, DeleteInventoryItemResponses, DeletePaymentMethodData, DeletePaymentMethodErrors, DeletePaymentMethodResponses, DeletePortfolioItemData, DeletePortfolioItemErrors, DeletePortfolioItemResponses, DeleteQrCodeData, DeleteQrCodeErrors, DeleteQrCodeResponses, DeleteServiceData, DeleteServiceErrors, DeleteServiceObjectData, DeleteServiceObjectErrors, DeleteServiceObjectResponses, DeleteServiceResponses, DeleteTenantData, DeleteTenantErrors, DeleteTenantResponses, FetchStatisticsData, FetchStatisticsErrors, FetchStatisticsResponses, GetAdminInvoiceData, GetAdminInvoiceErrors, GetAdminInvoiceResponses, GetAppointmentCalendarData, GetAppointmentCalendarErrors, GetAppointmentCalendarResponses, GetAppointmentCancellationData, GetAppointmentCancellationErrors, GetAppointmentCancellationResponses, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionErrors, GetAppointmentDistinctionResponses, GetAppointmentErrors, GetAppointmentResponses, GetConfigurationErrors, GetConfigurationResponses, GetCustomerData, GetCustomerErrors, GetCustomerResponses, GetCustomerTagData, GetCustomerTagErrors, GetCustomerTagResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetExpenseData, GetExpenseErrors, GetExpenseResponses, GetInventoryItemData, GetInventoryItemErrors, GetInventoryItemResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetPaymentMethodData, GetPaymentMethodErrors, GetPaymentMethodResponses, GetPaymentTransactionData, GetPaymentTransactionErrors, GetPaymentTransactionResponses, GetPortfolioItemData, GetPortfolioItemErrors, GetPortfolioItemResponses, GetQrCodeData, GetQrCodeErrors, GetQrCodeResponses, GetSaleData, GetSaleErrors, GetSaleResponses, GetSalesDetailedReportData, GetSalesDetailedReportErrors, GetSalesDetailedReportResponses, GetSalesSummaryReportData, GetSalesSummaryReportErrors, GetSalesSummaryReportResponses, GetServiceData, GetServiceErrors, GetServiceObjectData, GetServiceObjectErrors, GetServiceObjectResponses, GetServiceResponses, GetTenantData, GetTenantErrors, GetTenantResponses, GetUserData, GetUserErrors, GetUserResponses, InviteTeamMembersData, InviteTeamMembersErrors, InviteTeamMembersResponses, ListAdminInvoicesData, ListAdminInvoicesErrors, ListAdminInvoicesResponses, ListAdminTenantsData, ListAdminTenantsErrors, ListAdminTenantsResponses, ListAppointmentDistinctionsData, ListAppointmentDistinctionsErrors, ListAppointmentDistinctionsResponses, ListAppointmentsData, ListAppointmentsErrors, ListAppointmentsResponses, ListCurrenciesErrors, ListCurrenciesResponses, ListCustomerAppointmentsData, ListCustomerAppointmentsErrors, ListCustomerAppointmentsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListCustomerTagsData, ListCustomerTagsErrors, ListCustomerTagsResponses, ListExpensesData, ListExpensesErrors, ListExpensesResponses, ListInventoryItemsData, ListInventoryItemsErrors, ListInventoryItemsResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListPaymentMethodsData, ListPaymentMethodsErrors, ListPaymentMethodsResponses, ListPaymentTransactionsData, ListPaymentTransactionsErrors, ListPaymentTransactionsResponses, ListPortfolioItemsData, ListPortfolioItemsErrors, ListPortfolioItemsResponses, ListQrCodesData, ListQrCodesErrors, ListQrCodesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListServiceObjectsData, ListServiceObjectsErrors, ListServiceObjectsResponses, ListServicesData, ListServicesErrors, ListServicesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, ListUserTenantsData, ListUserTenantsErrors, ListUserTenantsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserErrors, LogoutUserResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveAssetData, RemoveAssetErrors, RemoveAssetResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RevokeInvitationData, RevokeInvitationErrors, RevokeInvitationResponses, ScanExpenseData, ScanExpenseErrors, ScanExpenseResponses, SearchCustomersData, SearchCustomersErrors, SearchCustomersResponses, SearchServiceObjectsData, SearchServiceObjectsErrors, SearchServiceObjectsResponses, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionErrors, UpdateAppointmentDistinctionResponses, UpdateAppointmentErrors, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingErrors, UpdateAppointmentRealTimingResponses, UpdateAppointmentResponses, UpdateCustomerData, UpdateCustomerErrors, UpdateCustomerResponses, UpdateCustomerTagData, UpdateCustomerTagErrors, UpdateCustomerTagResponses, UpdateInventoryItemData, UpdateInventoryItemErrors, UpdateInventoryItemResponses, UpdatePaymentMethodData, UpdatePaymentMethodErrors, UpdatePaymentMethodResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceObjectData, UpdateServiceObjectErrors, UpdateServiceObjectResponses, UpdateServiceResponses, UpdateTenantData, UpdateTenantErrors, UpdateTenantResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadAssetData, UploadAssetErrors, UploadAssetResponses } from './types.gen';
 
 export type RouteHandlers = {
-    listX: RouteHandler<{
-        Params: ListXData['path'];
-        Reply: ListXErrors & ListXResponses;
+    getConfiguration: RouteHandler<{
+        Reply: GetConfigurationErrors & GetConfigurationResponses;
+    }>;
+    listCurrencies: RouteHandler<{
+        Reply: ListCurrenciesErrors & ListCurrenciesResponses;
+    }>;
+    checkUserExists: RouteHandler<{
+        Params: CheckUserExistsData['path'];
+        Reply: CheckUserExistsErrors & CheckUserExistsResponses;
+    }>;
+    loginUser: RouteHandler<{
+        Body: LoginUserData['body'];
+        Reply: LoginUserErrors & LoginUserResponses;
+    }>;
+    registerUser: RouteHandler<{
+        Body: RegisterUserData['body'];
+        Reply: RegisterUserErrors & RegisterUserResponses;
+    }>;
+    logoutUser: RouteHandler<{
+        Reply: LogoutUserErrors & LogoutUserResponses;
+    }>;
+    getUser: RouteHandler<{
+        Params: GetUserData['path'];
+        Reply: GetUserErrors & GetUserResponses;
+    }>;
+    updateUser: RouteHandler<{
+        Body: UpdateUserData['body'];
+        Params: UpdateUserData['path'];
+        Reply: UpdateUserErrors & UpdateUserResponses;
+    }>;
+    createTenant: RouteHandler<{
+        Body: CreateTenantData['body'];
+        Reply: CreateTenantErrors & CreateTenantResponses;
+    }>;
+    deleteTenant: RouteHandler<{
+        Params: DeleteTenantData['path'];
+        Reply: DeleteTenantErrors & DeleteTenantResponses;
+    }>;
+    getTenant: RouteHandler<{
+        Params: GetTenantData['path'];
+        Reply: GetTenantErrors & GetTenantResponses;
+    }>;
+    updateTenant: RouteHandler<{
+        Body: UpdateTenantData['body'];
+        Params: UpdateTenantData['path'];
+        Reply: UpdateTenantErrors & UpdateTenantResponses;
+    }>;
+    listUserTenants: RouteHandler<{
+        Params: ListUserTenantsData['path'];
+        Reply: ListUserTenantsErrors & ListUserTenantsResponses;
+    }>;
+    listTeamMembers: RouteHandler<{
+        Params: ListTeamMembersData['path'];
+        Querystring?: ListTeamMembersData['query'];
+        Reply: ListTeamMembersErrors & ListTeamMembersResponses;
+    }>;
+    removeTeamMember: RouteHandler<{
+        Params: RemoveTeamMemberData['path'];
+        Reply: RemoveTeamMemberErrors & RemoveTeamMemberResponses;
+    }>;
+    inviteTeamMembers: RouteHandler<{
+        Body: InviteTeamMembersData['body'];
+        Params: InviteTeamMembersData['path'];
+        Reply: InviteTeamMembersErrors & InviteTeamMembersResponses;
+    }>;
+    revokeInvitation: RouteHandler<{
+        Params: RevokeInvitationData['path'];
+        Reply: RevokeInvitationErrors & RevokeInvitationResponses;
+    }>;
+    acceptInvitation: RouteHandler<{
+        Params: AcceptInvitationData['path'];
+        Reply: AcceptInvitationErrors & AcceptInvitationResponses;
+    }>;
+    autoRegisterBusiness: RouteHandler<{
+        Body: AutoRegisterBusinessData['body'];
+        Reply: AutoRegisterBusinessErrors & AutoRegisterBusinessResponses;
+    }>;
+    listPortfolioItems: RouteHandler<{
+        Params: ListPortfolioItemsData['path'];
+        Querystring?: ListPortfolioItemsData['query'];
+        Reply: ListPortfolioItemsErrors & ListPortfolioItemsResponses;
+    }>;
+    createPortfolioItem: RouteHandler<{
+        Body: CreatePortfolioItemData['body'];
+        Params: CreatePortfolioItemData['path'];
+        Reply: CreatePortfolioItemErrors & CreatePortfolioItemResponses;
+    }>;
+    deletePortfolioItem: RouteHandler<{
+        Params: DeletePortfolioItemData['path'];
+        Reply: DeletePortfolioItemErrors & DeletePortfolioItemResponses;
+    }>;
+    getPortfolioItem: RouteHandler<{
+        Params: GetPortfolioItemData['path'];
+        Reply: GetPortfolioItemErrors & GetPortfolioItemResponses;
+    }>;
+    listAdminTenants: RouteHandler<{
+        Querystring?: ListAdminTenantsData['query'];
+        Reply: ListAdminTenantsErrors & ListAdminTenantsResponses;
+    }>;
+    listAppointments: RouteHandler<{
+        Params: ListAppointmentsData['path'];
+        Querystring?: ListAppointmentsData['query'];
+        Reply: ListAppointmentsErrors & ListAppointmentsResponses;
+    }>;
+    createAppointment: RouteHandler<{
+        Body: CreateAppointmentData['body'];
+        Params: CreateAppointmentData['path'];
+        Reply: CreateAppointmentErrors & CreateAppointmentResponses;
+    }>;
+    getAppointmentCalendar: RouteHandler<{
+        Body: GetAppointmentCalendarData['body'];
+        Params: GetAppointmentCalendarData['path'];
+        Reply: GetAppointmentCalendarErrors & GetAppointmentCalendarResponses;
+    }>;
+    deleteAppointment: RouteHandler<{
+        Params: DeleteAppointmentData['path'];
+        Reply: DeleteAppointmentErrors & DeleteAppointmentResponses;
+    }>;
+    getAppointment: RouteHandler<{
+        Params: GetAppointmentData['path'];
+        Reply: GetAppointmentErrors & GetAppointmentResponses;
+    }>;
+    updateAppointment: RouteHandler<{
+        Body: UpdateAppointmentData['body'];
+        Params: UpdateAppointmentData['path'];
+        Reply: UpdateAppointmentErrors & UpdateAppointmentResponses;
+    }>;
+    updateAppointmentRealTiming: RouteHandler<{
+        Body: UpdateAppointmentRealTimingData['body'];
+        Params: UpdateAppointmentRealTimingData['path'];
+        Reply: UpdateAppointmentRealTimingErrors & UpdateAppointmentRealTimingResponses;
+    }>;
+    listCustomerAppointments: RouteHandler<{
+        Params: ListCustomerAppointmentsData['path'];
+        Querystring?: ListCustomerAppointmentsData['query'];
+        Reply: ListCustomerAppointmentsErrors & ListCustomerAppointmentsResponses;
+    }>;
+    getAppointmentCancellation: RouteHandler<{
+        Params: GetAppointmentCancellationData['path'];
+        Reply: GetAppointmentCancellationErrors & GetAppointmentCancellationResponses;
+    }>;
+    cancelAppointmentByToken: RouteHandler<{
+        Body: CancelAppointmentByTokenData['body'];
+        Params: CancelAppointmentByTokenData['path'];
+        Reply: CancelAppointmentByTokenErrors & CancelAppointmentByTokenResponses;
+    }>;
+    createAppointmentDistinction: RouteHandler<{
+        Body: CreateAppointmentDistinctionData['body'];
+        Params: CreateAppointmentDistinctionData['path'];
+        Reply: CreateAppointmentDistinctionErrors & CreateAppointmentDistinctionResponses;
+    }>;
+    listAppointmentDistinctions: RouteHandler<{
+        Params: ListAppointmentDistinctionsData['path'];
+        Querystring?: ListAppointmentDistinctionsData['query'];
+        Reply: ListAppointmentDistinctionsErrors & ListAppointmentDistinctionsResponses;
+    }>;
+    deleteAppointmentDistinction: RouteHandler<{
+        Params: DeleteAppointmentDistinctionData['path'];
+        Reply: DeleteAppointmentDistinctionErrors & DeleteAppointmentDistinctionResponses;
+    }>;
+    getAppointmentDistinction: RouteHandler<{
+        Params: GetAppointmentDistinctionData['path'];
+        Reply: GetAppointmentDistinctionErrors & GetAppointmentDistinctionResponses;
+    }>;
+    updateAppointmentDistinction: RouteHandler<{
+        Body: UpdateAppointmentDistinctionData['body'];
+        Params: UpdateAppointmentDistinctionData['path'];
+        Reply: UpdateAppointmentDistinctionErrors & UpdateAppointmentDistinctionResponses;
+    }>;
+    listCustomers: RouteHandler<{
+        Params: ListCustomersData['path'];
+        Querystring?: ListCustomersData['query'];
+        Reply: ListCustomersErrors & ListCustomersResponses;
+    }>;
+    searchCustomers: RouteHandler<{
+        Params: SearchCustomersData['path'];
+        Querystring?: SearchCustomersData['query'];
+        Reply: SearchCustomersErrors & SearchCustomersResponses;
+    }>;
+    createCustomer: RouteHandler<{
+        Body: CreateCustomerData['body'];
+        Params: CreateCustomerData['path'];
+        Reply: CreateCustomerErrors & CreateCustomerResponses;
+    }>;
+    deleteCustomer: RouteHandler<{
+        Params: DeleteCustomerData['path'];
+        Reply: DeleteCustomerErrors & DeleteCustomerResponses;
+    }>;
+    getCustomer: RouteHandler<{
+        Params: GetCustomerData['path'];
+        Reply: GetCustomerErrors & GetCustomerResponses;
+    }>;
+    updateCustomer: RouteHandler<{
+        Body: UpdateCustomerData['body'];
+        Params: UpdateCustomerData['path'];
+        Reply: UpdateCustomerErrors & UpdateCustomerResponses;
+    }>;
+    listServiceObjects: RouteHandler<{
+        Params: ListServiceObjectsData['path'];
+        Querystring?: ListServiceObjectsData['query'];
+        Reply: ListServiceObjectsErrors & ListServiceObjectsResponses;
+    }>;
+    searchServiceObjects: RouteHandler<{
+        Params: SearchServiceObjectsData['path'];
+        Querystring?: SearchServiceObjectsData['query'];
+        Reply: SearchServiceObjectsErrors & SearchServiceObjectsResponses;
+    }>;
+    createServiceObject: RouteHandler<{
+        Body: CreateServiceObjectData['body'];
+        Params: CreateServiceObjectData['path'];
+        Reply: CreateServiceObjectErrors & CreateServiceObjectResponses;
+    }>;
+    deleteServiceObject: RouteHandler<{
+        Params: DeleteServiceObjectData['path'];
+        Reply: DeleteServiceObjectErrors & DeleteServiceObjectResponses;
+    }>;
+    getServiceObject: RouteHandler<{
+        Params: GetServiceObjectData['path'];
+        Reply: GetServiceObjectErrors & GetServiceObjectResponses;
+    }>;
+    updateServiceObject: RouteHandler<{
+        Body: UpdateServiceObjectData['body'];
+        Params: UpdateServiceObjectData['path'];
+        Reply: UpdateServiceObjectErrors & UpdateServiceObjectResponses;
+    }>;
+    createCustomerTag: RouteHandler<{
+        Body: CreateCustomerTagData['body'];
+        Params: CreateCustomerTagData['path'];
+        Reply: CreateCustomerTagErrors & CreateCustomerTagResponses;
+    }>;
+    listCustomerTags: RouteHandler<{
+        Params: ListCustomerTagsData['path'];
+        Querystring?: ListCustomerTagsData['query'];
+        Reply: ListCustomerTagsErrors & ListCustomerTagsResponses;
+    }>;
+    deleteCustomerTag: RouteHandler<{
+        Params: DeleteCustomerTagData['path'];
+        Reply: DeleteCustomerTagErrors & DeleteCustomerTagResponses;
+    }>;
+    getCustomerTag: RouteHandler<{
+        Params: GetCustomerTagData['path'];
+        Reply: GetCustomerTagErrors & GetCustomerTagResponses;
+    }>;
+    updateCustomerTag: RouteHandler<{
+        Body: UpdateCustomerTagData['body'];
+        Params: UpdateCustomerTagData['path'];
+        Reply: UpdateCustomerTagErrors & UpdateCustomerTagResponses;
+    }>;
+    listServices: RouteHandler<{
+        Params: ListServicesData['path'];
+        Querystring?: ListServicesData['query'];
+        Reply: ListServicesErrors & ListServicesResponses;
+    }>;
+    createService: RouteHandler<{
+        Body: CreateServiceData['body'];
+        Params: CreateServiceData['path'];
+        Reply: CreateServiceErrors & CreateServiceResponses;
+    }>;
+    deleteService: RouteHandler<{
+        Params: DeleteServiceData['path'];
+        Reply: DeleteServiceErrors & DeleteServiceResponses;
+    }>;
+    getService: RouteHandler<{
+        Params: GetServiceData['path'];
+        Reply: GetServiceErrors & GetServiceResponses;
+    }>;
+    updateService: RouteHandler<{
+        Body: UpdateServiceData['body'];
+        Params: UpdateServiceData['path'];
+        Reply: UpdateServiceErrors & UpdateServiceResponses;
+    }>;
+    fetchStatistics: RouteHandler<{
+        Body: FetchStatisticsData['body'];
+        Params: FetchStatisticsData['path'];
+        Reply: FetchStatisticsErrors & FetchStatisticsResponses;
+    }>;
+    getDashboard: RouteHandler<{
+        Querystring: GetDashboardData['query'];
+        Reply: GetDashboardErrors & GetDashboardResponses;
+    }>;
+    createExpense: RouteHandler<{
+        Body: CreateExpenseData['body'];
+        Params: CreateExpenseData['path'];
+        Reply: CreateExpenseErrors & CreateExpenseResponses;
+    }>;
+    listExpenses: RouteHandler<{
+        Body: ListExpensesData['body'];
+        Params: ListExpensesData['path'];
+        Querystring?: ListExpensesData['query'];
+        Reply: ListExpensesErrors & ListExpensesResponses;
+    }>;
+    scanExpense: RouteHandler<{
+        Body: ScanExpenseData['body'];
+        Params: ScanExpenseData['path'];
+        Reply: ScanExpenseErrors & ScanExpenseResponses;
+    }>;
+    deleteExpense: RouteHandler<{
+        Params: DeleteExpenseData['path'];
+        Reply: DeleteExpenseErrors & DeleteExpenseResponses;
+    }>;
+    getExpense: RouteHandler<{
+        Params: GetExpenseData['path'];
+        Reply: GetExpenseErrors & GetExpenseResponses;
+    }>;
+    createInventoryItem: RouteHandler<{
+        Body: CreateInventoryItemData['body'];
+        Params: CreateInventoryItemData['path'];
+        Reply: CreateInventoryItemErrors & CreateInventoryItemResponses;
+    }>;
+    listInventoryItems: RouteHandler<{
+        Params: ListInventoryItemsData['path'];
+        Querystring?: ListInventoryItemsData['query'];
+        Reply: ListInventoryItemsErrors & ListInventoryItemsResponses;
+    }>;
+    deleteInventoryItem: RouteHandler<{
+        Params: DeleteInventoryItemData['path'];
+        Reply: DeleteInventoryItemErrors & DeleteInventoryItemResponses;
+    }>;
+    getInventoryItem: RouteHandler<{
+        Params: GetInventoryItemData['path'];
+        Reply: GetInventoryItemErrors & GetInventoryItemResponses;
+    }>;
+    updateInventoryItem: RouteHandler<{
+        Body: UpdateInventoryItemData['body'];
+        Params: UpdateInventoryItemData['path'];
+        Reply: UpdateInventoryItemErrors & UpdateInventoryItemResponses;
+    }>;
+    createInvoice: RouteHandler<{
+        Body: CreateInvoiceData['body'];
+        Params: CreateInvoiceData['path'];
+        Reply: CreateInvoiceErrors & CreateInvoiceResponses;
+    }>;
+    listInvoices: RouteHandler<{
+        Params: ListInvoicesData['path'];
+        Querystring?: ListInvoicesData['query'];
+        Reply: ListInvoicesErrors & ListInvoicesResponses;
+    }>;
+    getInvoice: RouteHandler<{
+        Params: GetInvoiceData['path'];
+        Reply: GetInvoiceErrors & GetInvoiceResponses;
+    }>;
+    listPaymentMethods: RouteHandler<{
+        Params: ListPaymentMethodsData['path'];
+        Querystring?: ListPaymentMethodsData['query'];
+        Reply: ListPaymentMethodsErrors & ListPaymentMethodsResponses;
+    }>;
+    createPaymentMethod: RouteHandler<{
+        Body: CreatePaymentMethodData['body'];
+        Params: CreatePaymentMethodData['path'];
+        Reply: CreatePaymentMethodErrors & CreatePaymentMethodResponses;
+    }>;
+    deletePaymentMethod: RouteHandler<{
+        Params: DeletePaymentMethodData['path'];
+        Reply: DeletePaymentMethodErrors & DeletePaymentMethodResponses;
+    }>;
+    getPaymentMethod: RouteHandler<{
+        Params: GetPaymentMethodData['path'];
+        Reply: GetPaymentMethodErrors & GetPaymentMethodResponses;
+    }>;
+    updatePaymentMethod: RouteHandler<{
+        Body: UpdatePaymentMethodData['body'];
+        Params: UpdatePaymentMethodData['path'];
+        Reply: UpdatePaymentMethodErrors & UpdatePaymentMethodResponses;
+    }>;
+    listPaymentTransactions: RouteHandler<{
+        Params: ListPaymentTransactionsData['path'];
+        Querystring: ListPaymentTransactionsData['query'];
+        Reply: ListPaymentTransactionsErrors & ListPaymentTransactionsResponses;
+    }>;
+    getPaymentTransaction: RouteHandler<{
+        Params: GetPaymentTransactionData['path'];
+        Reply: GetPaymentTransactionErrors & GetPaymentTransactionResponses;
+    }>;
+    createPaymentTransaction: RouteHandler<{
+        Body: CreatePaymentTransactionData['body'];
+        Params: CreatePaymentTransactionData['path'];
+        Reply: CreatePaymentTransactionErrors & CreatePaymentTransactionResponses;
+    }>;
+    listQrCodes: RouteHandler<{
+        Params: ListQrCodesData['path'];
+        Querystring?: ListQrCodesData['query'];
+        Reply: ListQrCodesErrors & ListQrCodesResponses;
+    }>;
+    createQrCode: RouteHandler<{
+        Body: CreateQrCodeData['body'];
+        Params: CreateQrCodeData['path'];
+        Reply: CreateQrCodeErrors & CreateQrCodeResponses;
+    }>;
+    deleteQrCode: RouteHandler<{
+        Params: DeleteQrCodeData['path'];
+        Reply: DeleteQrCodeErrors & DeleteQrCodeResponses;
+    }>;
+    getQrCode: RouteHandler<{
+        Params: GetQrCodeData['path'];
+        Reply: GetQrCodeErrors & GetQrCodeResponses;
+    }>;
+    getSalesSummaryReport: RouteHandler<{
+        Body: GetSalesSummaryReportData['body'];
+        Params: GetSalesSummaryReportData['path'];
+        Reply: GetSalesSummaryReportErrors & GetSalesSummaryReportResponses;
+    }>;
+    getSalesDetailedReport: RouteHandler<{
+        Body: GetSalesDetailedReportData['body'];
+        Params: GetSalesDetailedReportData['path'];
+        Querystring?: GetSalesDetailedReportData['query'];
+        Reply: GetSalesDetailedReportErrors & GetSalesDetailedReportResponses;
+    }>;
+    listSales: RouteHandler<{
+        Params: ListSalesData['path'];
+        Querystring?: ListSalesData['query'];
+        Reply: ListSalesErrors & ListSalesResponses;
+    }>;
+    getSale: RouteHandler<{
+        Params: GetSaleData['path'];
+        Reply: GetSaleErrors & GetSaleResponses;
+    }>;
+    createSale: RouteHandler<{
+        Body: CreateSaleData['body'];
+        Params: CreateSaleData['path'];
+        Reply: CreateSaleErrors & CreateSaleResponses;
+    }>;
+    removeAsset: RouteHandler<{
+        Body: RemoveAssetData['body'];
+        Reply: RemoveAssetErrors & RemoveAssetResponses;
+    }>;
+    uploadAsset: RouteHandler<{
+        Body: UploadAssetData['body'];
+        Reply: UploadAssetErrors & UploadAssetResponses;
+    }>;
+    listAdminInvoices: RouteHandler<{
+        Querystring?: ListAdminInvoicesData['query'];
+        Reply: ListAdminInvoicesErrors & ListAdminInvoicesResponses;
+    }>;
+    createAdminInvoice: RouteHandler<{
+        Body: CreateAdminInvoiceData['body'];
+        Reply: CreateAdminInvoiceErrors & CreateAdminInvoiceResponses;
+    }>;
+    deleteAdminInvoice: RouteHandler<{
+        Params: DeleteAdminInvoiceData['path'];
+        Reply: DeleteAdminInvoiceErrors & DeleteAdminInvoiceResponses;
+    }>;
+    getAdminInvoice: RouteHandler<{
+        Params: GetAdminInvoiceData['path'];
+        Reply: GetAdminInvoiceErrors & GetAdminInvoiceResponses;
     }>;
 };

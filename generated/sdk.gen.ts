@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ListXData, ListXErrors, ListXResponses } from './types.gen';
-import { zListXPath } from './zod.gen';
+import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, AutoRegisterBusinessData, AutoRegisterBusinessErrors, AutoRegisterBusinessResponses, CancelAppointmentByTokenData, CancelAppointmentByTokenErrors, CancelAppointmentByTokenResponses, CheckUserExistsData, CheckUserExistsErrors, CheckUserExistsResponses, CreateAdminInvoiceData, CreateAdminInvoiceErrors, CreateAdminInvoiceResponses, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionErrors, CreateAppointmentDistinctionResponses, CreateAppointmentErrors, CreateAppointmentResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerResponses, CreateCustomerTagData, CreateCustomerTagErrors, CreateCustomerTagResponses, CreateExpenseData, CreateExpenseErrors, CreateExpenseResponses, CreateInventoryItemData, CreateInventoryItemErrors, CreateInventoryItemResponses, CreateInvoiceData, CreateInvoiceErrors, CreateInvoiceResponses, CreatePaymentMethodData, CreatePaymentMethodErrors, CreatePaymentMethodResponses, CreatePaymentTransactionData, CreatePaymentTransactionErrors, CreatePaymentTransactionResponses, CreatePortfolioItemData, CreatePortfolioItemErrors, CreatePortfolioItemResponses, CreateQrCodeData, CreateQrCodeErrors, CreateQrCodeResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceObjectData, CreateServiceObjectErrors, CreateServiceObjectResponses, CreateServiceResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, DeleteAdminInvoiceData, DeleteAdminInvoiceErrors, DeleteAdminInvoiceResponses, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionErrors, DeleteAppointmentDistinctionResponses, DeleteAppointmentErrors, DeleteAppointmentResponses, DeleteCustomerData, DeleteCustomerErrors, DeleteCustomerResponses, DeleteCustomerTagData, DeleteCustomerTagErrors, DeleteCustomerTagResponses, DeleteExpenseData, DeleteExpenseErrors, DeleteExpenseResponses, DeleteInventoryItemData, DeleteInventoryItemErrors, DeleteInventoryItemResponses, DeletePaymentMethodData, DeletePaymentMethodErrors, DeletePaymentMethodResponses, DeletePortfolioItemData, DeletePortfolioItemErrors, DeletePortfolioItemResponses, DeleteQrCodeData, DeleteQrCodeErrors, DeleteQrCodeResponses, DeleteServiceData, DeleteServiceErrors, DeleteServiceObjectData, DeleteServiceObjectErrors, DeleteServiceObjectResponses, DeleteServiceResponses, DeleteTenantData, DeleteTenantErrors, DeleteTenantResponses, FetchStatisticsData, FetchStatisticsErrors, FetchStatisticsResponses, GetAdminInvoiceData, GetAdminInvoiceErrors, GetAdminInvoiceResponses, GetAppointmentCalendarData, GetAppointmentCalendarErrors, GetAppointmentCalendarResponses, GetAppointmentCancellationData, GetAppointmentCancellationErrors, GetAppointmentCancellationResponses, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionErrors, GetAppointmentDistinctionResponses, GetAppointmentErrors, GetAppointmentResponses, GetConfigurationData, GetConfigurationErrors, GetConfigurationResponses, GetCustomerData, GetCustomerErrors, GetCustomerResponses, GetCustomerTagData, GetCustomerTagErrors, GetCustomerTagResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetExpenseData, GetExpenseErrors, GetExpenseResponses, GetInventoryItemData, GetInventoryItemErrors, GetInventoryItemResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetPaymentMethodData, GetPaymentMethodErrors, GetPaymentMethodResponses, GetPaymentTransactionData, GetPaymentTransactionErrors, GetPaymentTransactionResponses, GetPortfolioItemData, GetPortfolioItemErrors, GetPortfolioItemResponses, GetQrCodeData, GetQrCodeErrors, GetQrCodeResponses, GetSaleData, GetSaleErrors, GetSaleResponses, GetSalesDetailedReportData, GetSalesDetailedReportErrors, GetSalesDetailedReportResponses, GetSalesSummaryReportData, GetSalesSummaryReportErrors, GetSalesSummaryReportResponses, GetServiceData, GetServiceErrors, GetServiceObjectData, GetServiceObjectErrors, GetServiceObjectResponses, GetServiceResponses, GetTenantData, GetTenantErrors, GetTenantResponses, GetUserData, GetUserErrors, GetUserResponses, InviteTeamMembersData, InviteTeamMembersErrors, InviteTeamMembersResponses, ListAdminInvoicesData, ListAdminInvoicesErrors, ListAdminInvoicesResponses, ListAdminTenantsData, ListAdminTenantsErrors, ListAdminTenantsResponses, ListAppointmentDistinctionsData, ListAppointmentDistinctionsErrors, ListAppointmentDistinctionsResponses, ListAppointmentsData, ListAppointmentsErrors, ListAppointmentsResponses, ListCurrenciesData, ListCurrenciesErrors, ListCurrenciesResponses, ListCustomerAppointmentsData, ListCustomerAppointmentsErrors, ListCustomerAppointmentsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListCustomerTagsData, ListCustomerTagsErrors, ListCustomerTagsResponses, ListExpensesData, ListExpensesErrors, ListExpensesResponses, ListInventoryItemsData, ListInventoryItemsErrors, ListInventoryItemsResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListPaymentMethodsData, ListPaymentMethodsErrors, ListPaymentMethodsResponses, ListPaymentTransactionsData, ListPaymentTransactionsErrors, ListPaymentTransactionsResponses, ListPortfolioItemsData, ListPortfolioItemsErrors, ListPortfolioItemsResponses, ListQrCodesData, ListQrCodesErrors, ListQrCodesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListServiceObjectsData, ListServiceObjectsErrors, ListServiceObjectsResponses, ListServicesData, ListServicesErrors, ListServicesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, ListUserTenantsData, ListUserTenantsErrors, ListUserTenantsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveAssetData, RemoveAssetErrors, RemoveAssetResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RevokeInvitationData, RevokeInvitationErrors, RevokeInvitationResponses, ScanExpenseData, ScanExpenseErrors, ScanExpenseResponses, SearchCustomersData, SearchCustomersErrors, SearchCustomersResponses, SearchServiceObjectsData, SearchServiceObjectsErrors, SearchServiceObjectsResponses, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionErrors, UpdateAppointmentDistinctionResponses, UpdateAppointmentErrors, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingErrors, UpdateAppointmentRealTimingResponses, UpdateAppointmentResponses, UpdateCustomerData, UpdateCustomerErrors, UpdateCustomerResponses, UpdateCustomerTagData, UpdateCustomerTagErrors, UpdateCustomerTagResponses, UpdateInventoryItemData, UpdateInventoryItemErrors, UpdateInventoryItemResponses, UpdatePaymentMethodData, UpdatePaymentMethodErrors, UpdatePaymentMethodResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceObjectData, UpdateServiceObjectErrors, UpdateServiceObjectResponses, UpdateServiceResponses, UpdateTenantData, UpdateTenantErrors, UpdateTenantResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadAssetData, UploadAssetErrors, UploadAssetResponses } from './types.gen';
+import { zAcceptInvitationPath, zAcceptInvitationResponse, zAutoRegisterBusinessBody, zAutoRegisterBusinessResponse, zCancelAppointmentByTokenBody, zCancelAppointmentByTokenPath, zCancelAppointmentByTokenResponse, zCheckUserExistsPath, zCheckUserExistsResponse, zCreateAdminInvoiceBody, zCreateAdminInvoiceResponse, zCreateAppointmentBody, zCreateAppointmentDistinctionBody, zCreateAppointmentDistinctionPath, zCreateAppointmentDistinctionResponse, zCreateAppointmentPath, zCreateAppointmentResponse, zCreateCustomerBody, zCreateCustomerPath, zCreateCustomerResponse, zCreateCustomerTagBody, zCreateCustomerTagPath, zCreateCustomerTagResponse, zCreateExpenseBody, zCreateExpensePath, zCreateExpenseResponse, zCreateInventoryItemBody, zCreateInventoryItemPath, zCreateInventoryItemResponse, zCreateInvoiceBody, zCreateInvoicePath, zCreateInvoiceResponse, zCreatePaymentMethodBody, zCreatePaymentMethodPath, zCreatePaymentMethodResponse, zCreatePaymentTransactionBody, zCreatePaymentTransactionPath, zCreatePaymentTransactionResponse, zCreatePortfolioItemBody, zCreatePortfolioItemPath, zCreatePortfolioItemResponse, zCreateQrCodeBody, zCreateQrCodePath, zCreateQrCodeResponse, zCreateSaleBody, zCreateSalePath, zCreateSaleResponse, zCreateServiceBody, zCreateServiceObjectBody, zCreateServiceObjectPath, zCreateServiceObjectResponse, zCreateServicePath, zCreateServiceResponse, zCreateTenantBody, zCreateTenantResponse, zDeleteAdminInvoicePath, zDeleteAdminInvoiceResponse, zDeleteAppointmentDistinctionPath, zDeleteAppointmentDistinctionResponse, zDeleteAppointmentPath, zDeleteAppointmentResponse, zDeleteCustomerPath, zDeleteCustomerResponse, zDeleteCustomerTagPath, zDeleteCustomerTagResponse, zDeleteExpensePath, zDeleteExpenseResponse, zDeleteInventoryItemPath, zDeleteInventoryItemResponse, zDeletePaymentMethodPath, zDeletePaymentMethodResponse, zDeletePortfolioItemPath, zDeletePortfolioItemResponse, zDeleteQrCodePath, zDeleteQrCodeResponse, zDeleteServiceObjectPath, zDeleteServiceObjectResponse, zDeleteServicePath, zDeleteServiceResponse, zDeleteTenantPath, zDeleteTenantResponse, zFetchStatisticsBody, zFetchStatisticsPath, zFetchStatisticsResponse, zGetAdminInvoicePath, zGetAdminInvoiceResponse, zGetAppointmentCalendarBody, zGetAppointmentCalendarPath, zGetAppointmentCalendarResponse, zGetAppointmentCancellationPath, zGetAppointmentCancellationResponse, zGetAppointmentDistinctionPath, zGetAppointmentDistinctionResponse, zGetAppointmentPath, zGetAppointmentResponse, zGetConfigurationResponse, zGetCustomerPath, zGetCustomerResponse, zGetCustomerTagPath, zGetCustomerTagResponse, zGetDashboardQuery, zGetDashboardResponse, zGetExpensePath, zGetExpenseResponse, zGetInventoryItemPath, zGetInventoryItemResponse, zGetInvoicePath, zGetInvoiceResponse, zGetPaymentMethodPath, zGetPaymentMethodResponse, zGetPaymentTransactionPath, zGetPaymentTransactionResponse, zGetPortfolioItemPath, zGetPortfolioItemResponse, zGetQrCodePath, zGetQrCodeResponse, zGetSalePath, zGetSaleResponse, zGetSalesDetailedReportBody, zGetSalesDetailedReportPath, zGetSalesDetailedReportQuery, zGetSalesDetailedReportResponse, zGetSalesSummaryReportBody, zGetSalesSummaryReportPath, zGetSalesSummaryReportResponse, zGetServiceObjectPath, zGetServiceObjectResponse, zGetServicePath, zGetServiceResponse, zGetTenantPath, zGetTenantResponse, zGetUserPath, zGetUserResponse, zInviteTeamMembersBody, zInviteTeamMembersPath, zInviteTeamMembersResponse, zListAdminInvoicesQuery, zListAdminInvoicesResponse, zListAdminTenantsQuery, zListAdminTenantsResponse, zListAppointmentDistinctionsPath, zListAppointmentDistinctionsQuery, zListAppointmentDistinctionsResponse, zListAppointmentsPath, zListAppointmentsQuery, zListAppointmentsResponse, zListCurrenciesResponse, zListCustomerAppointmentsPath, zListCustomerAppointmentsQuery, zListCustomerAppointmentsResponse, zListCustomersPath, zListCustomersQuery, zListCustomersResponse, zListCustomerTagsPath, zListCustomerTagsQuery, zListCustomerTagsResponse, zListExpensesBody, zListExpensesPath, zListExpensesQuery, zListExpensesResponse, zListInventoryItemsPath, zListInventoryItemsQuery, zListInventoryItemsResponse, zListInvoicesPath, zListInvoicesQuery, zListInvoicesResponse, zListPaymentMethodsPath, zListPaymentMethodsQuery, zListPaymentMethodsResponse, zListPaymentTransactionsPath, zListPaymentTransactionsQuery, zListPaymentTransactionsResponse, zListPortfolioItemsPath, zListPortfolioItemsQuery, zListPortfolioItemsResponse, zListQrCodesPath, zListQrCodesQuery, zListQrCodesResponse, zListSalesPath, zListSalesQuery, zListSalesResponse, zListServiceObjectsPath, zListServiceObjectsQuery, zListServiceObjectsResponse, zListServicesPath, zListServicesQuery, zListServicesResponse, zListTeamMembersPath, zListTeamMembersQuery, zListTeamMembersResponse, zListUserTenantsPath, zListUserTenantsResponse, zLoginUserBody, zLoginUserResponse, zLogoutUserResponse, zRegisterUserBody, zRegisterUserResponse, zRemoveAssetBody, zRemoveAssetResponse, zRemoveTeamMemberPath, zRemoveTeamMemberResponse, zRevokeInvitationPath, zRevokeInvitationResponse, zScanExpenseBody, zScanExpensePath, zScanExpenseResponse, zSearchCustomersPath, zSearchCustomersQuery, zSearchCustomersResponse, zSearchServiceObjectsPath, zSearchServiceObjectsQuery, zSearchServiceObjectsResponse, zUpdateAppointmentBody, zUpdateAppointmentDistinctionBody, zUpdateAppointmentDistinctionPath, zUpdateAppointmentDistinctionResponse, zUpdateAppointmentPath, zUpdateAppointmentRealTimingBody, zUpdateAppointmentRealTimingPath, zUpdateAppointmentRealTimingResponse, zUpdateAppointmentResponse, zUpdateCustomerBody, zUpdateCustomerPath, zUpdateCustomerResponse, zUpdateCustomerTagBody, zUpdateCustomerTagPath, zUpdateCustomerTagResponse, zUpdateInventoryItemBody, zUpdateInventoryItemPath, zUpdateInventoryItemResponse, zUpdatePaymentMethodBody, zUpdatePaymentMethodPath, zUpdatePaymentMethodResponse, zUpdateServiceBody, zUpdateServiceObjectBody, zUpdateServiceObjectPath, zUpdateServiceObjectResponse, zUpdateServicePath, zUpdateServiceResponse, zUpdateTenantBody, zUpdateTenantPath, zUpdateTenantResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadAssetBody, zUploadAssetResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -22,17 +22,1931 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 };
 
 /**
- * x
+ * Get the public product configuration
  *
- * x
+ * SPEC §7 General: GET /v1/configuration; the SPA reads the `configuration` field. Support contacts
+ * (the messaging-chat "Contact" link is built from supportPhone), the Pro and Premium plans with the
+ * trial length offered by the subscription popup, the business categories per language used at
+ * onboarding, the card-payment links of both plans, and the workflow site link. Public: it is read
+ * before sign-in.
+ *
  */
-export const listX = <ThrowOnError extends boolean = false>(options: Options<ListXData, ThrowOnError>) => (options.client ?? client).get<ListXResponses, ListXErrors, ThrowOnError>({
+export const getConfiguration = <ThrowOnError extends boolean = false>(options?: Options<GetConfigurationData, ThrowOnError>) => (options?.client ?? client).get<GetConfigurationResponses, GetConfigurationErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
-        path: zListXPath,
+        path: z.never().optional(),
         query: z.never().optional()
     }).parseAsync(data),
+    responseValidator: async (data) => await zGetConfigurationResponse.parseAsync(data),
+    url: '/v1/configuration',
+    ...options
+});
+
+/**
+ * List the supported currencies
+ *
+ * SPEC §7 General: GET /v1/currencies/list. The ISO 4217 currencies a business can work in, with
+ * symbol, English name and minor-unit digits (how many decimals an amount in `Money` has: 2 for EUR,
+ * 0 for JPY). Used by the business settings and by every money input. Public and not paged (the
+ * list is short and static); sorted by code.
+ *
+ */
+export const listCurrencies = <ThrowOnError extends boolean = false>(options?: Options<ListCurrenciesData, ThrowOnError>) => (options?.client ?? client).get<ListCurrenciesResponses, ListCurrenciesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListCurrenciesResponse.parseAsync(data),
+    url: '/v1/currencies/list',
+    ...options
+});
+
+/**
+ * Check whether a Cita account exists for an e-mail
+ *
+ * SPEC §7 Users: GET /v1/users/{email}/exists (response has `exists`); the sign-in flow calls it to
+ * choose between login and register. To prevent account enumeration the caller must prove it owns
+ * the e-mail: it sends its Firebase ID token as the bearer token, and an `email` that differs from
+ * the token's (verified) e-mail answers 403. The call is rate-limited per client (429).
+ *
+ */
+export const checkUserExists = <ThrowOnError extends boolean = false>(options: Options<CheckUserExistsData, ThrowOnError>) => (options.client ?? client).get<CheckUserExistsResponses, CheckUserExistsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zCheckUserExistsPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCheckUserExistsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/users/{email}/exists',
+    ...options
+});
+
+/**
+ * Log in with a Firebase ID token
+ *
+ * SPEC §7 Users: POST /v1/users/login with `firebase_id_token`. The server verifies the Firebase ID
+ * token and issues a Cita session token (random, stored hashed, expiring); the SPA keeps it in the
+ * `token` cookie and stores isAdmin. 401 when the ID token is invalid or expired; 404 when no Cita
+ * account exists for the token's identity (register first). Public: the ID token is the credential.
+ *
+ */
+export const loginUser = <ThrowOnError extends boolean = false>(options: Options<LoginUserData, ThrowOnError>) => (options.client ?? client).post<LoginUserResponses, LoginUserErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zLoginUserBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zLoginUserResponse.parseAsync(data),
+    url: '/v1/users/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Register a Cita account
+ *
+ * SPEC §7 Users: POST /v1/users/register with email, firebase_id_token, promotions_terms_accepted
+ * (default false), terms_accepted (default true) and registering_from; answers like login (token,
+ * isAdmin, userId) and the SPA stores the token the same way. The new user has status
+ * USER_STATUS_NEW (onboarding follows). 401 when the ID token is invalid; 409 when the identity or
+ * e-mail is already registered; 422 when `email` is not the token's verified e-mail or the terms
+ * are not accepted. Public: the ID token is the credential.
+ *
+ */
+export const registerUser = <ThrowOnError extends boolean = false>(options: Options<RegisterUserData, ThrowOnError>) => (options.client ?? client).post<RegisterUserResponses, RegisterUserErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRegisterUserBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRegisterUserResponse.parseAsync(data),
+    url: '/v1/users/register',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Log out (revoke the session token)
+ *
+ * Beyond SPEC: /logout.html performs a logout, and ARCHITECTURE requires session tokens to be revoked
+ * at logout. Revokes the bearer session token; the SPA then drops the `token` cookie. No body.
+ *
+ */
+export const logoutUser = <ThrowOnError extends boolean = false>(options?: Options<LogoutUserData, ThrowOnError>) => (options?.client ?? client).post<LogoutUserResponses, LogoutUserErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zLogoutUserResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/users/logout',
+    ...options
+});
+
+/**
+ * Get a user
+ *
+ * SPEC §7 Users: GET /v1/users/{id} (response has `user`). The SPA loads the signed-in user after
+ * login to route by status. A caller sees itself and the users who share a business with it; any
+ * other id answers 404.
+ *
+ */
+export const getUser = <ThrowOnError extends boolean = false>(options: Options<GetUserData, ThrowOnError>) => (options.client ?? client).get<GetUserResponses, GetUserErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetUserPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetUserResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/users/{id}',
+    ...options
+});
+
+/**
+ * Update the own profile
+ *
+ * SPEC §7 Users: PUT /v1/users/{id}. Updates the caller's own profile (name, last name, interface
+ * language, phone, avatar); e-mail and status are not writable here. Fields left out keep their value;
+ * `avatarAssetId: null` removes the avatar. The body wraps the fields in `user`, like the other
+ * updates. Another user's id answers 403.
+ *
+ */
+export const updateUser = <ThrowOnError extends boolean = false>(options: Options<UpdateUserData, ThrowOnError>) => (options.client ?? client).put<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateUserBody,
+        path: zUpdateUserPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateUserResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/users/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create a business
+ *
+ * SPEC §7 Tenants: POST /v1/tenants. Creates a business whose owner (role TEAM_ROLE_OWNER) is the
+ * caller. Defaults: currency EUR, taxPercentage 21, time zone Europe/Madrid, the owner's locale.
+ * The new tenant starts in TENANT_STATUS_PENDING_OPENING_HOURS unless `opening_hours` is sent, with
+ * a LICENSE_STATUS_TRIAL licence of `trialPeriodDays` (GET /v1/configuration). 422 for an
+ * unsupported currency or unknown time zone.
+ *
+ */
+export const createTenant = <ThrowOnError extends boolean = false>(options: Options<CreateTenantData, ThrowOnError>) => (options.client ?? client).post<CreateTenantResponses, CreateTenantErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateTenantBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateTenantResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a business
+ *
+ * SPEC §7 Tenants: DELETE /v1/tenants/{id}. (The path template is written `{tenantId}` here because
+ * OpenAPI forbids two templates of the same shape, `/v1/tenants/{id}` beside `/v1/tenants/{tenantId}`;
+ * the URL is the same.) Marks the business TENANT_STATUS_DELETED and ends every membership; its data
+ * is no longer reachable through the API. Owner only (403 for admins and members).
+ *
+ */
+export const deleteTenant = <ThrowOnError extends boolean = false>(options: Options<DeleteTenantData, ThrowOnError>) => (options.client ?? client).delete<DeleteTenantResponses, DeleteTenantErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteTenantPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteTenantResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}',
+    ...options
+});
+
+/**
+ * Get a business
+ *
+ * SPEC §7 Tenants: GET /v1/tenants/{tenantId} (response has `tenant`). The session derives from it
+ * the currency, tax percentage, status, services and licence (active while now < licenseActiveUntil,
+ * read as UTC). Any member of the business may read it.
+ *
+ */
+export const getTenant = <ThrowOnError extends boolean = false>(options: Options<GetTenantData, ThrowOnError>) => (options.client ?? client).get<GetTenantResponses, GetTenantErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetTenantPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetTenantResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}',
+    ...options
+});
+
+/**
+ * Update a business (settings, opening hours or images)
+ *
+ * SPEC §7 Tenants: PUT /v1/tenants/{tenantId} with the tenant body, or `{tenant: {id, opening_hours}}`
+ * (onboarding opening-hours screen), or `{tenant: <image fields>}` (logo and cover). Every field of
+ * `tenant` is optional: fields left out keep their value, arrays and objects sent replace the stored
+ * ones, `logoAssetId`/`coverAssetId: null` remove the image. An `id`, when sent, must equal the
+ * path's tenantId (else 422). Saving opening hours moves a tenant out of
+ * TENANT_STATUS_PENDING_OPENING_HOURS. Owner and admins only (403 for members). 422 for a time zone
+ * that differs from `timeZone`, overlapping or reversed opening-hour ranges, an unknown asset, or a
+ * currency change once invoices exist.
+ *
+ */
+export const updateTenant = <ThrowOnError extends boolean = false>(options: Options<UpdateTenantData, ThrowOnError>) => (options.client ?? client).put<UpdateTenantResponses, UpdateTenantErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateTenantBody,
+        path: zUpdateTenantPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateTenantResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List the businesses of a user
+ *
+ * SPEC §7 Tenants: GET /v1/tenants/users/{userId} (the user's tenants; the SPA uses the first). The
+ * businesses the user is a member of, oldest membership first, deleted ones left out. Only for the
+ * caller's own userId (403 otherwise). An empty list means the user has no business yet.
+ *
+ */
+export const listUserTenants = <ThrowOnError extends boolean = false>(options: Options<ListUserTenantsData, ThrowOnError>) => (options.client ?? client).get<ListUserTenantsResponses, ListUserTenantsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListUserTenantsPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListUserTenantsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/users/{userId}',
+    ...options
+});
+
+/**
+ * List the team of a business
+ *
+ * SPEC §7 Tenants: GET /v1/tenants/{tenantId}/team (team member fields are not shown in SPEC). The
+ * members with their role and status, owner first then by name, paged by limit/offset, plus every
+ * pending invitation (not paged) so the team screen shows who has yet to join. Any member may read it.
+ *
+ */
+export const listTeamMembers = <ThrowOnError extends boolean = false>(options: Options<ListTeamMembersData, ThrowOnError>) => (options.client ?? client).get<ListTeamMembersResponses, ListTeamMembersErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListTeamMembersPath,
+        query: zListTeamMembersQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListTeamMembersResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/team',
+    ...options
+});
+
+/**
+ * Remove a member from the team
+ *
+ * Beyond SPEC: the team screen needs to remove a member who left the business. Ends the user's
+ * membership (the account itself stays); their appointments keep their history. Owner only (403);
+ * the owner cannot remove themself (422: delete the business instead).
+ *
+ */
+export const removeTeamMember = <ThrowOnError extends boolean = false>(options: Options<RemoveTeamMemberData, ThrowOnError>) => (options.client ?? client).delete<RemoveTeamMemberResponses, RemoveTeamMemberErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zRemoveTeamMemberPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRemoveTeamMemberResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/team/{userId}',
+    ...options
+});
+
+/**
+ * Invite people to the team
+ *
+ * SPEC §7 Invitations and onboarding: POST /v1/tenants/{tenantId}/invite with `{subjects}` (1 to 50
+ * distinct e-mails, /team/create). Creates one invitation per address and e-mails each a link to
+ * accept it; invitations expire after 7 days. An address with a pending invitation gets it re-sent
+ * (same id, new expiry). 409 when an address already belongs to a member. Owner and admins only (403).
+ *
+ */
+export const inviteTeamMembers = <ThrowOnError extends boolean = false>(options: Options<InviteTeamMembersData, ThrowOnError>) => (options.client ?? client).post<InviteTeamMembersResponses, InviteTeamMembersErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zInviteTeamMembersBody,
+        path: zInviteTeamMembersPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zInviteTeamMembersResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invite',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke a pending invitation
+ *
+ * Beyond SPEC: the team screen lists pending invitations and must be able to withdraw one sent by
+ * mistake. Marks it INVITATION_STATUS_REVOKED; its link stops working. 422 when it is no longer
+ * pending. Owner and admins only (403).
+ *
+ */
+export const revokeInvitation = <ThrowOnError extends boolean = false>(options: Options<RevokeInvitationData, ThrowOnError>) => (options.client ?? client).delete<RevokeInvitationResponses, RevokeInvitationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zRevokeInvitationPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRevokeInvitationResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invitations/{id}',
+    ...options
+});
+
+/**
+ * Accept an invitation and join the business
+ *
+ * SPEC §7 Invitations and onboarding: GET /v1/users/{userId}/invitations/{invitationId}/accept.
+ * Makes the caller a member of the inviting business with the invited role and answers the joined
+ * business. Idempotent: accepting an invitation the same user already accepted answers the business
+ * again. userId must be the caller and the invitation's e-mail the caller's e-mail (403 otherwise);
+ * 422 when the invitation is expired or revoked.
+ *
+ */
+export const acceptInvitation = <ThrowOnError extends boolean = false>(options: Options<AcceptInvitationData, ThrowOnError>) => (options.client ?? client).get<AcceptInvitationResponses, AcceptInvitationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zAcceptInvitationPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAcceptInvitationResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/users/{userId}/invitations/{invitationId}/accept',
+    ...options
+});
+
+/**
+ * Register an owner and their business in one step
+ *
+ * SPEC §7 Invitations and onboarding: POST /v1/businesses/auto-register (/business/auto-register
+ * screen). Creates the Cita account and its business (the caller is the owner, with a trial licence)
+ * in one transaction and answers a session like register, plus the new tenantId. The caller sends its
+ * Firebase ID token as the bearer token and the same token in `firebase_id_token` (401 when missing,
+ * invalid or different). 409 when the e-mail is already registered; 422 when `email` is not the
+ * token's verified e-mail or the terms are not accepted.
+ *
+ */
+export const autoRegisterBusiness = <ThrowOnError extends boolean = false>(options: Options<AutoRegisterBusinessData, ThrowOnError>) => (options.client ?? client).post<AutoRegisterBusinessResponses, AutoRegisterBusinessErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zAutoRegisterBusinessBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAutoRegisterBusinessResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/businesses/auto-register',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List the portfolio of a business
+ *
+ * Beyond SPEC: the /portfolio screen lists the items that POST /v1/tenants/{tenantId}/portfolios
+ * creates. Featured items first, then newest first; filter by text (title, description, tags), by
+ * tag and by featured.
+ *
+ */
+export const listPortfolioItems = <ThrowOnError extends boolean = false>(options: Options<ListPortfolioItemsData, ThrowOnError>) => (options.client ?? client).get<ListPortfolioItemsResponses, ListPortfolioItemsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListPortfolioItemsPath,
+        query: zListPortfolioItemsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListPortfolioItemsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/portfolios',
+    ...options
+});
+
+/**
+ * Add an item to the portfolio
+ *
+ * SPEC §7 Tenants: POST /v1/tenants/{tenantId}/portfolios (portfolio item fields are not shown in
+ * SPEC). The image is uploaded first through POST /v1/assets and referenced here by its asset id;
+ * 422 when the asset is unknown, not an image, or belongs to another business. Owner and admins only
+ * (403).
+ *
+ */
+export const createPortfolioItem = <ThrowOnError extends boolean = false>(options: Options<CreatePortfolioItemData, ThrowOnError>) => (options.client ?? client).post<CreatePortfolioItemResponses, CreatePortfolioItemErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreatePortfolioItemBody,
+        path: zCreatePortfolioItemPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreatePortfolioItemResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/portfolios',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a portfolio item
+ *
+ * Beyond SPEC: the /portfolio/{id} screen removes an item. Its image asset is released too. Owner
+ * and admins only (403).
+ *
+ */
+export const deletePortfolioItem = <ThrowOnError extends boolean = false>(options: Options<DeletePortfolioItemData, ThrowOnError>) => (options.client ?? client).delete<DeletePortfolioItemResponses, DeletePortfolioItemErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeletePortfolioItemPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeletePortfolioItemResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/portfolios/{id}',
+    ...options
+});
+
+/**
+ * Get a portfolio item
+ *
+ * Beyond SPEC: the /portfolio/{id} screen shows one portfolio item.
+ *
+ */
+export const getPortfolioItem = <ThrowOnError extends boolean = false>(options: Options<GetPortfolioItemData, ThrowOnError>) => (options.client ?? client).get<GetPortfolioItemResponses, GetPortfolioItemErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetPortfolioItemPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetPortfolioItemResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/portfolios/{id}',
+    ...options
+});
+
+/**
+ * List all businesses (administrators)
+ *
+ * SPEC §7 Admin: GET /v1/admin/tenants (SPEC §6: the admin area lists all tenants). Every business
+ * on the platform with its owner's e-mail, status and licence, newest first; filter by text
+ * (business name, business or owner e-mail), status and licence status. 403 unless the session is
+ * an administrator's (isAdmin).
+ *
+ */
+export const listAdminTenants = <ThrowOnError extends boolean = false>(options?: Options<ListAdminTenantsData, ThrowOnError>) => (options?.client ?? client).get<ListAdminTenantsResponses, ListAdminTenantsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zListAdminTenantsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListAdminTenantsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/admin/tenants',
+    ...options
+});
+
+/**
+ * List a professional's appointments
+ *
+ * SPEC §7 (appointments GET list). A page of the appointments of professional {userId}, filtered by start date range, status, customer, service and distinction, and by free text on the customer's name and the notes.
+ */
+export const listAppointments = <ThrowOnError extends boolean = false>(options: Options<ListAppointmentsData, ThrowOnError>) => (options.client ?? client).get<ListAppointmentsResponses, ListAppointmentsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListAppointmentsPath,
+        query: zListAppointmentsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListAppointmentsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments',
+    ...options
+});
+
+/**
+ * Book an appointment
+ *
+ * SPEC §7 (appointments POST, body `appointment`). Books an appointment in the calendar of professional {userId}; the server snapshots the customer and the services, computes the total and schedules the reminders. 409 when the slot overlaps another non-cancelled appointment of the professional; 422 for the rules in AppointmentInput.
+ */
+export const createAppointment = <ThrowOnError extends boolean = false>(options: Options<CreateAppointmentData, ThrowOnError>) => (options.client ?? client).post<CreateAppointmentResponses, CreateAppointmentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateAppointmentBody,
+        path: zCreateAppointmentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateAppointmentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Fetch a professional's calendar for a range
+ *
+ * SPEC §7 (appointments POST /by). Answers the appointments, the unavailable slots (outside opening hours, breaks, time off, holidays, blocks) and the earliest hour for the calendar's day and week views over [startDate, endDate]. The same operation serves another team member's calendar: put that user's id as {userId} (a user who is no member of the tenant answers 404). Read-only despite POST.
+ */
+export const getAppointmentCalendar = <ThrowOnError extends boolean = false>(options: Options<GetAppointmentCalendarData, ThrowOnError>) => (options.client ?? client).post<GetAppointmentCalendarResponses, GetAppointmentCalendarErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zGetAppointmentCalendarBody,
+        path: zGetAppointmentCalendarPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetAppointmentCalendarResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/by',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an appointment
+ *
+ * SPEC §7 (appointments DELETE /{id}). Removes the appointment, its pending reminders and its cancellation link. To keep it in history, set status APPOINTMENT_STATUS_CANCELLED instead. 409 when a sale or invoice refers to it.
+ */
+export const deleteAppointment = <ThrowOnError extends boolean = false>(options: Options<DeleteAppointmentData, ThrowOnError>) => (options.client ?? client).delete<DeleteAppointmentResponses, DeleteAppointmentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteAppointmentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteAppointmentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}',
+    ...options
+});
+
+/**
+ * Get an appointment
+ *
+ * SPEC §7 (appointments GET /{id}). One appointment of professional {userId}.
+ */
+export const getAppointment = <ThrowOnError extends boolean = false>(options: Options<GetAppointmentData, ThrowOnError>) => (options.client ?? client).get<GetAppointmentResponses, GetAppointmentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetAppointmentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetAppointmentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}',
+    ...options
+});
+
+/**
+ * Update or reschedule an appointment
+ *
+ * SPEC §7 (appointments PUT /{id}). Replaces the appointment's writable fields (body `appointment`, as on create): reschedule (also by drag-and-drop in the calendar), change services, status, reminders. Rescheduling revokes the cancellation link and re-schedules unsent reminders. 409 on an overlapping slot; 422 for the rules in AppointmentInput.
+ */
+export const updateAppointment = <ThrowOnError extends boolean = false>(options: Options<UpdateAppointmentData, ThrowOnError>) => (options.client ?? client).put<UpdateAppointmentResponses, UpdateAppointmentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateAppointmentBody,
+        path: zUpdateAppointmentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateAppointmentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Record when the service actually started and ended
+ *
+ * SPEC §7 (appointments PUT /{id}/real-timing, with a body). Stores the real start and end of the service, used by statistics (real durations, occupancy); the booked start and end stay unchanged. 422 when the end is not after the start.
+ */
+export const updateAppointmentRealTiming = <ThrowOnError extends boolean = false>(options: Options<UpdateAppointmentRealTimingData, ThrowOnError>) => (options.client ?? client).put<UpdateAppointmentRealTimingResponses, UpdateAppointmentRealTimingErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateAppointmentRealTimingBody,
+        path: zUpdateAppointmentRealTimingPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateAppointmentRealTimingResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}/real-timing',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a customer's appointment history
+ *
+ * SPEC §7 (GET /v1/tenants/{tenantId}/appointments/customers/{id}). {id} is the customer id. A page of the customer's appointments with every professional of the tenant, newest first by default.
+ */
+export const listCustomerAppointments = <ThrowOnError extends boolean = false>(options: Options<ListCustomerAppointmentsData, ThrowOnError>) => (options.client ?? client).get<ListCustomerAppointmentsResponses, ListCustomerAppointmentsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListCustomerAppointmentsPath,
+        query: zListCustomerAppointmentsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListCustomerAppointmentsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/appointments/customers/{id}',
+    ...options
+});
+
+/**
+ * Show the appointment behind a cancellation link
+ *
+ * Beyond SPEC: the public page /cancel-appointments (no login) opens from the link in a reminder and must show which appointment the customer is about to cancel. No session needed; the token is the credential. 404 for an unknown or revoked token. An appointment that can no longer be cancelled still answers 200 with `cancellable: false`.
+ */
+export const getAppointmentCancellation = <ThrowOnError extends boolean = false>(options: Options<GetAppointmentCancellationData, ThrowOnError>) => (options.client ?? client).get<GetAppointmentCancellationResponses, GetAppointmentCancellationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetAppointmentCancellationPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetAppointmentCancellationResponse.parseAsync(data),
+    url: '/v1/public/appointment-cancellations/{token}',
+    ...options
+});
+
+/**
+ * Cancel an appointment through its cancellation link
+ *
+ * Beyond SPEC: the public page /cancel-appointments lets a customer cancel from a reminder's link without logging in. Sets the appointment to APPOINTMENT_STATUS_CANCELLED (cancelled by the customer, with the optional reason), frees the slot and marks the link used. 404 for an unknown or revoked token; 409 when the appointment is already cancelled, done, rejected or has started.
+ */
+export const cancelAppointmentByToken = <ThrowOnError extends boolean = false>(options: Options<CancelAppointmentByTokenData, ThrowOnError>) => (options.client ?? client).post<CancelAppointmentByTokenResponses, CancelAppointmentByTokenErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCancelAppointmentByTokenBody,
+        path: zCancelAppointmentByTokenPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCancelAppointmentByTokenResponse.parseAsync(data),
+    url: '/v1/public/appointment-cancellations/{token}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create an appointment distinction
+ *
+ * SPEC §7 (distinctions POST). Creates a label for appointments. Owner only (403 for team members); 409 when the name exists.
+ */
+export const createAppointmentDistinction = <ThrowOnError extends boolean = false>(options: Options<CreateAppointmentDistinctionData, ThrowOnError>) => (options.client ?? client).post<CreateAppointmentDistinctionResponses, CreateAppointmentDistinctionErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateAppointmentDistinctionBody,
+        path: zCreateAppointmentDistinctionPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateAppointmentDistinctionResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/appointments/distinctions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List appointment distinctions
+ *
+ * SPEC §7 (distinctions GET /list/, trailing slash kept). The tenant's distinctions by name, filtered by free text.
+ */
+export const listAppointmentDistinctions = <ThrowOnError extends boolean = false>(options: Options<ListAppointmentDistinctionsData, ThrowOnError>) => (options.client ?? client).get<ListAppointmentDistinctionsResponses, ListAppointmentDistinctionsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListAppointmentDistinctionsPath,
+        query: zListAppointmentDistinctionsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListAppointmentDistinctionsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/appointments/distinctions/list/',
+    ...options
+});
+
+/**
+ * Delete an appointment distinction
+ *
+ * SPEC §7 (distinctions DELETE /{id}). Appointments that carried it keep their colour and lose the label. Owner only (403).
+ */
+export const deleteAppointmentDistinction = <ThrowOnError extends boolean = false>(options: Options<DeleteAppointmentDistinctionData, ThrowOnError>) => (options.client ?? client).delete<DeleteAppointmentDistinctionResponses, DeleteAppointmentDistinctionErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteAppointmentDistinctionPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteAppointmentDistinctionResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/appointments/distinctions/{id}',
+    ...options
+});
+
+/**
+ * Get an appointment distinction
+ *
+ * SPEC §7 (distinctions GET /{id}).
+ */
+export const getAppointmentDistinction = <ThrowOnError extends boolean = false>(options: Options<GetAppointmentDistinctionData, ThrowOnError>) => (options.client ?? client).get<GetAppointmentDistinctionResponses, GetAppointmentDistinctionErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetAppointmentDistinctionPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetAppointmentDistinctionResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/appointments/distinctions/{id}',
+    ...options
+});
+
+/**
+ * Update an appointment distinction
+ *
+ * SPEC §7 (distinctions PUT /{id} with `distinction`). Replaces the writable fields. Owner only (403); 409 when the new name exists.
+ */
+export const updateAppointmentDistinction = <ThrowOnError extends boolean = false>(options: Options<UpdateAppointmentDistinctionData, ThrowOnError>) => (options.client ?? client).put<UpdateAppointmentDistinctionResponses, UpdateAppointmentDistinctionErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateAppointmentDistinctionBody,
+        path: zUpdateAppointmentDistinctionPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateAppointmentDistinctionResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/appointments/distinctions/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List customers
+ *
+ * SPEC §7 (customers GET /list). A page of customers by name and last name, filtered by free text and tag.
+ */
+export const listCustomers = <ThrowOnError extends boolean = false>(options: Options<ListCustomersData, ThrowOnError>) => (options.client ?? client).get<ListCustomersResponses, ListCustomersErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListCustomersPath,
+        query: zListCustomersQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListCustomersResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/list',
+    ...options
+});
+
+/**
+ * Search customers
+ *
+ * SPEC §7 (customers GET /by/{pattern}). Customers whose name, last name, phone or e-mail contains the pattern; used by the appointment form's customer picker.
+ */
+export const searchCustomers = <ThrowOnError extends boolean = false>(options: Options<SearchCustomersData, ThrowOnError>) => (options.client ?? client).get<SearchCustomersResponses, SearchCustomersErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zSearchCustomersPath,
+        query: zSearchCustomersQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSearchCustomersResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/by/{pattern}',
+    ...options
+});
+
+/**
+ * Create a customer
+ *
+ * SPEC §7 (customers POST with `customer`). 422 for the rules in CustomerInput.
+ */
+export const createCustomer = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerResponses, CreateCustomerErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateCustomerBody,
+        path: zCreateCustomerPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateCustomerResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a customer
+ *
+ * SPEC §7 (customers DELETE /{id}). Erases the customer and their service objects; past appointments, sales and invoices keep their snapshot. Owner only (403); 409 while the customer has upcoming appointments (cancel them first).
+ */
+export const deleteCustomer = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerResponses, DeleteCustomerErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteCustomerPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteCustomerResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/{id}',
+    ...options
+});
+
+/**
+ * Get a customer
+ *
+ * SPEC §7 (customers GET /{id}).
+ */
+export const getCustomer = <ThrowOnError extends boolean = false>(options: Options<GetCustomerData, ThrowOnError>) => (options.client ?? client).get<GetCustomerResponses, GetCustomerErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetCustomerPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCustomerResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/{id}',
+    ...options
+});
+
+/**
+ * Update a customer
+ *
+ * SPEC §7 (customers PUT /{id} with `{customer}`). Replaces the writable fields; existing appointments keep their customer snapshot. 422 for the rules in CustomerInput.
+ */
+export const updateCustomer = <ThrowOnError extends boolean = false>(options: Options<UpdateCustomerData, ThrowOnError>) => (options.client ?? client).put<UpdateCustomerResponses, UpdateCustomerErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateCustomerBody,
+        path: zUpdateCustomerPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateCustomerResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a customer's service objects
+ *
+ * SPEC §7 (service objects GET /list).
+ */
+export const listServiceObjects = <ThrowOnError extends boolean = false>(options: Options<ListServiceObjectsData, ThrowOnError>) => (options.client ?? client).get<ListServiceObjectsResponses, ListServiceObjectsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListServiceObjectsPath,
+        query: zListServiceObjectsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListServiceObjectsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects/list',
+    ...options
+});
+
+/**
+ * Search a customer's service objects
+ *
+ * SPEC §7 (service objects GET /by/{pattern}). Objects whose name, kind, brand, model or identifier contains the pattern.
+ */
+export const searchServiceObjects = <ThrowOnError extends boolean = false>(options: Options<SearchServiceObjectsData, ThrowOnError>) => (options.client ?? client).get<SearchServiceObjectsResponses, SearchServiceObjectsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zSearchServiceObjectsPath,
+        query: zSearchServiceObjectsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSearchServiceObjectsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects/by/{pattern}',
+    ...options
+});
+
+/**
+ * Add a service object to a customer
+ *
+ * SPEC §7 (service objects POST). Body wrapped in `serviceObject`. Photos are uploaded first through the assets API.
+ */
+export const createServiceObject = <ThrowOnError extends boolean = false>(options: Options<CreateServiceObjectData, ThrowOnError>) => (options.client ?? client).post<CreateServiceObjectResponses, CreateServiceObjectErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateServiceObjectBody,
+        path: zCreateServiceObjectPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateServiceObjectResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a service object
+ *
+ * SPEC §7 (service objects DELETE /{id}). Appointments that referred to it keep their history without the link.
+ */
+export const deleteServiceObject = <ThrowOnError extends boolean = false>(options: Options<DeleteServiceObjectData, ThrowOnError>) => (options.client ?? client).delete<DeleteServiceObjectResponses, DeleteServiceObjectErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteServiceObjectPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteServiceObjectResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects/{id}',
+    ...options
+});
+
+/**
+ * Get a service object
+ *
+ * SPEC §7 (service objects GET /{id}). 404 also when the object belongs to another customer.
+ */
+export const getServiceObject = <ThrowOnError extends boolean = false>(options: Options<GetServiceObjectData, ThrowOnError>) => (options.client ?? client).get<GetServiceObjectResponses, GetServiceObjectErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetServiceObjectPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetServiceObjectResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects/{id}',
+    ...options
+});
+
+/**
+ * Update a service object
+ *
+ * SPEC §7 (service objects PUT /{id}). Replaces the writable fields (body wrapped in `serviceObject`).
+ */
+export const updateServiceObject = <ThrowOnError extends boolean = false>(options: Options<UpdateServiceObjectData, ThrowOnError>) => (options.client ?? client).put<UpdateServiceObjectResponses, UpdateServiceObjectErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateServiceObjectBody,
+        path: zUpdateServiceObjectPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateServiceObjectResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create a customer tag
+ *
+ * SPEC §7 (customer tags POST). Body wrapped in `tag` like the update. Owner only (403); 409 when the name exists.
+ */
+export const createCustomerTag = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerTagData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerTagResponses, CreateCustomerTagErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateCustomerTagBody,
+        path: zCreateCustomerTagPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateCustomerTagResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/tags',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List customer tags
+ *
+ * SPEC §7 (customer tags GET /list/, trailing slash kept). Tags by name, with how many customers carry each.
+ */
+export const listCustomerTags = <ThrowOnError extends boolean = false>(options: Options<ListCustomerTagsData, ThrowOnError>) => (options.client ?? client).get<ListCustomerTagsResponses, ListCustomerTagsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListCustomerTagsPath,
+        query: zListCustomerTagsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListCustomerTagsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/tags/list/',
+    ...options
+});
+
+/**
+ * Delete a customer tag
+ *
+ * SPEC §7 (customer tags DELETE /{id}). Removes the tag from every customer. Owner only (403).
+ */
+export const deleteCustomerTag = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerTagData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerTagResponses, DeleteCustomerTagErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteCustomerTagPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteCustomerTagResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/tags/{id}',
+    ...options
+});
+
+/**
+ * Get a customer tag
+ *
+ * SPEC §7 (customer tags GET /{id}).
+ */
+export const getCustomerTag = <ThrowOnError extends boolean = false>(options: Options<GetCustomerTagData, ThrowOnError>) => (options.client ?? client).get<GetCustomerTagResponses, GetCustomerTagErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetCustomerTagPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCustomerTagResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/tags/{id}',
+    ...options
+});
+
+/**
+ * Update a customer tag
+ *
+ * SPEC §7 (customer tags PUT /{id} with `{tag}`). Owner only (403); 409 when the new name exists.
+ */
+export const updateCustomerTag = <ThrowOnError extends boolean = false>(options: Options<UpdateCustomerTagData, ThrowOnError>) => (options.client ?? client).put<UpdateCustomerTagResponses, UpdateCustomerTagErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateCustomerTagBody,
+        path: zUpdateCustomerTagPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateCustomerTagResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/tags/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List services
+ *
+ * SPEC §7 (services GET list, on the collection). A page of services by category and name, filtered by free text, active state, category and professional.
+ */
+export const listServices = <ThrowOnError extends boolean = false>(options: Options<ListServicesData, ThrowOnError>) => (options.client ?? client).get<ListServicesResponses, ListServicesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListServicesPath,
+        query: zListServicesQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListServicesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/services',
+    ...options
+});
+
+/**
+ * Create a service
+ *
+ * SPEC §7 (services POST). Body wrapped in `service`. Owner only (403); 409 when the name exists; 422 for the rules in ServiceInput. The first service moves a tenant out of TENANT_STATUS_PENDING_SERVICES_DEFINITION.
+ */
+export const createService = <ThrowOnError extends boolean = false>(options: Options<CreateServiceData, ThrowOnError>) => (options.client ?? client).post<CreateServiceResponses, CreateServiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateServiceBody,
+        path: zCreateServicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateServiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/services',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a service
+ *
+ * SPEC §7 (services DELETE /{id}). Past appointments keep their snapshot. Owner only (403); 409 while upcoming appointments book it (deactivate it instead).
+ */
+export const deleteService = <ThrowOnError extends boolean = false>(options: Options<DeleteServiceData, ThrowOnError>) => (options.client ?? client).delete<DeleteServiceResponses, DeleteServiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteServicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteServiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/services/{id}',
+    ...options
+});
+
+/**
+ * Get a service
+ *
+ * SPEC §7 (services GET /{id}).
+ */
+export const getService = <ThrowOnError extends boolean = false>(options: Options<GetServiceData, ThrowOnError>) => (options.client ?? client).get<GetServiceResponses, GetServiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetServicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetServiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/services/{id}',
+    ...options
+});
+
+/**
+ * Update a service
+ *
+ * SPEC §7 (services PUT /{id}). Replaces the writable fields (body wrapped in `service`); booked appointments keep their snapshot. Owner only (403); 409 when the new name exists.
+ */
+export const updateService = <ThrowOnError extends boolean = false>(options: Options<UpdateServiceData, ThrowOnError>) => (options.client ?? client).put<UpdateServiceResponses, UpdateServiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateServiceBody,
+        path: zUpdateServicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateServiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/services/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Fetch statistics for a date range
+ *
+ * SPEC §7 (POST .../statistics/fetch with {start_date, end_date, locale}). Appointments by status, revenue against the previous period, top services, new versus returning customers, occupancy and a per-day series, with labels in `locale`. Figures cover professional {userId}, or the whole business with `scope: STATISTICS_SCOPE_TENANT` (owner only). A team member may only fetch their own (403 otherwise). 422 for an inverted or longer than 366-day range.
+ */
+export const fetchStatistics = <ThrowOnError extends boolean = false>(options: Options<FetchStatisticsData, ThrowOnError>) => (options.client ?? client).post<FetchStatisticsResponses, FetchStatisticsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zFetchStatisticsBody,
+        path: zFetchStatisticsPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zFetchStatisticsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/statistics/fetch',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get the home dashboard
+ *
+ * SPEC §7 (GET /v1/dashboard). The home screen's figures for the tenant in the required `tenantId` query parameter (SPEC gives no tenant in the path): today's appointments, upcoming count, revenue today and this month, new customers this month and pending payments. Money figures are in the tenant's currency.
+ */
+export const getDashboard = <ThrowOnError extends boolean = false>(options: Options<GetDashboardData, ThrowOnError>) => (options.client ?? client).get<GetDashboardResponses, GetDashboardErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zGetDashboardQuery
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetDashboardResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/dashboard',
+    ...options
+});
+
+/**
+ * Record an expense
+ *
+ * SPEC §7: POST with `{expense}`. Records an expense, optionally with a receipt asset (from uploadAsset or scanExpense). 422 when the payment method or asset is not the tenant's, taxAmount exceeds amount, or the currency is not the tenant's.
+ */
+export const createExpense = <ThrowOnError extends boolean = false>(options: Options<CreateExpenseData, ThrowOnError>) => (options.client ?? client).post<CreateExpenseResponses, CreateExpenseErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateExpenseBody,
+        path: zCreateExpensePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateExpenseResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/expenses',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List expenses with filters and totals
+ *
+ * SPEC §7: POST /list with `{tenantId, filters}`. Answers a page of matching expenses (newest date first) and the totals of all matching expenses. 422 when body tenantId differs from the path or dateTo is before dateFrom.
+ */
+export const listExpenses = <ThrowOnError extends boolean = false>(options: Options<ListExpensesData, ThrowOnError>) => (options.client ?? client).post<ListExpensesResponses, ListExpensesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zListExpensesBody,
+        path: zListExpensesPath,
+        query: zListExpensesQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListExpensesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/expenses/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read a receipt image
+ *
+ * SPEC §7: POST /scan with `{tenant_id, image data}`. Runs OCR (Spanish and English) on a receipt photo and answers the fields it could read, for the user to confirm before createExpense; nothing is saved as an expense. An image sent as data is stored as an asset (receiptAssetId). 413 above 5 MiB; 422 when the file is not a JPEG/PNG/WebP image, the asset is not an image, or no text could be read (including an OCR time-out).
+ */
+export const scanExpense = <ThrowOnError extends boolean = false>(options: Options<ScanExpenseData, ThrowOnError>) => (options.client ?? client).post<ScanExpenseResponses, ScanExpenseErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zScanExpenseBody,
+        path: zScanExpensePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zScanExpenseResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/expenses/scan',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an expense
+ *
+ * SPEC §7: DELETE /{id}. Deletes the expense; its receipt asset is removed too.
+ */
+export const deleteExpense = <ThrowOnError extends boolean = false>(options: Options<DeleteExpenseData, ThrowOnError>) => (options.client ?? client).delete<DeleteExpenseResponses, DeleteExpenseErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteExpensePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteExpenseResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/expenses/{id}',
+    ...options
+});
+
+/**
+ * Get an expense
+ *
+ * SPEC §7: GET /{id}. Answers one expense.
+ */
+export const getExpense = <ThrowOnError extends boolean = false>(options: Options<GetExpenseData, ThrowOnError>) => (options.client ?? client).get<GetExpenseResponses, GetExpenseErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetExpensePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetExpenseResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/expenses/{id}',
+    ...options
+});
+
+/**
+ * Create an inventory item
+ *
+ * SPEC §7: Inventory POST. Creates a product. 409 when sku or barcode is already used in the tenant; 422 when the image asset is not the tenant's or a price is not in the tenant currency.
+ */
+export const createInventoryItem = <ThrowOnError extends boolean = false>(options: Options<CreateInventoryItemData, ThrowOnError>) => (options.client ?? client).post<CreateInventoryItemResponses, CreateInventoryItemErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateInventoryItemBody,
+        path: zCreateInventoryItemPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateInventoryItemResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/inventory',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List inventory items
+ *
+ * SPEC §7: Inventory GET /list/ (trailing slash as in SPEC). `q` matches name, sku and barcode.
+ */
+export const listInventoryItems = <ThrowOnError extends boolean = false>(options: Options<ListInventoryItemsData, ThrowOnError>) => (options.client ?? client).get<ListInventoryItemsResponses, ListInventoryItemsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListInventoryItemsPath,
+        query: zListInventoryItemsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListInventoryItemsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/tenants/{tenantId}/inventory/list/',
+    ...options
+});
+
+/**
+ * Delete an inventory item
+ *
+ * SPEC §7: Inventory DELETE /{id}. Past sales keep their line snapshots.
+ */
+export const deleteInventoryItem = <ThrowOnError extends boolean = false>(options: Options<DeleteInventoryItemData, ThrowOnError>) => (options.client ?? client).delete<DeleteInventoryItemResponses, DeleteInventoryItemErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteInventoryItemPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteInventoryItemResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/inventory/{id}',
+    ...options
+});
+
+/**
+ * Get an inventory item
+ *
+ * SPEC §7: Inventory GET /{id}.
+ */
+export const getInventoryItem = <ThrowOnError extends boolean = false>(options: Options<GetInventoryItemData, ThrowOnError>) => (options.client ?? client).get<GetInventoryItemResponses, GetInventoryItemErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetInventoryItemPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetInventoryItemResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/inventory/{id}',
+    ...options
+});
+
+/**
+ * Update an inventory item
+ *
+ * SPEC §7: Inventory PUT /{id}. Replaces the item's writable fields (a stock count sets quantity). 409 on a duplicate sku or barcode.
+ */
+export const updateInventoryItem = <ThrowOnError extends boolean = false>(options: Options<UpdateInventoryItemData, ThrowOnError>) => (options.client ?? client).put<UpdateInventoryItemResponses, UpdateInventoryItemErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateInventoryItemBody,
+        path: zUpdateInventoryItemPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateInventoryItemResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/inventory/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create an invoice
+ *
+ * SPEC §7: Invoices POST. Creates an invoice; the server assigns the next number of the series, computes line totals, the tax breakdown and totals, and snapshots the issuer from the tenant. 422 when a STANDARD invoice lacks the customer's tax id or address, a CREDIT_NOTE lacks rectifiesInvoiceId (or the others have it), dueDate is before issueDate, or an amount is not in the tenant currency.
+ */
+export const createInvoice = <ThrowOnError extends boolean = false>(options: Options<CreateInvoiceData, ThrowOnError>) => (options.client ?? client).post<CreateInvoiceResponses, CreateInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateInvoiceBody,
+        path: zCreateInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List invoices
+ *
+ * SPEC §7: Invoices GET /list. Newest first; `q` matches the display number and the customer's name and tax id.
+ */
+export const listInvoices = <ThrowOnError extends boolean = false>(options: Options<ListInvoicesData, ThrowOnError>) => (options.client ?? client).get<ListInvoicesResponses, ListInvoicesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListInvoicesPath,
+        query: zListInvoicesQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListInvoicesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices/list',
+    ...options
+});
+
+/**
+ * Get an invoice
+ *
+ * SPEC §7: Invoices GET /{id}.
+ */
+export const getInvoice = <ThrowOnError extends boolean = false>(options: Options<GetInvoiceData, ThrowOnError>) => (options.client ?? client).get<GetInvoiceResponses, GetInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices/{id}',
+    ...options
+});
+
+/**
+ * List payment methods
+ *
+ * SPEC §7: Payment methods GET (list).
+ */
+export const listPaymentMethods = <ThrowOnError extends boolean = false>(options: Options<ListPaymentMethodsData, ThrowOnError>) => (options.client ?? client).get<ListPaymentMethodsResponses, ListPaymentMethodsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListPaymentMethodsPath,
+        query: zListPaymentMethodsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListPaymentMethodsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/payment-methods',
+    ...options
+});
+
+/**
+ * Create a payment method
+ *
+ * SPEC §7: Payment methods POST. 409 when the name is taken; 422 for kind UNSPECIFIED.
+ */
+export const createPaymentMethod = <ThrowOnError extends boolean = false>(options: Options<CreatePaymentMethodData, ThrowOnError>) => (options.client ?? client).post<CreatePaymentMethodResponses, CreatePaymentMethodErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreatePaymentMethodBody,
+        path: zCreatePaymentMethodPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreatePaymentMethodResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/payment-methods',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a payment method
+ *
+ * SPEC §7: Payment methods DELETE /{id}. 409 when transactions or expenses use the method: deactivate it instead.
+ */
+export const deletePaymentMethod = <ThrowOnError extends boolean = false>(options: Options<DeletePaymentMethodData, ThrowOnError>) => (options.client ?? client).delete<DeletePaymentMethodResponses, DeletePaymentMethodErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeletePaymentMethodPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeletePaymentMethodResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/payment-methods/{id}',
+    ...options
+});
+
+/**
+ * Get a payment method
+ *
+ * SPEC §7: Payment methods GET /{id}.
+ */
+export const getPaymentMethod = <ThrowOnError extends boolean = false>(options: Options<GetPaymentMethodData, ThrowOnError>) => (options.client ?? client).get<GetPaymentMethodResponses, GetPaymentMethodErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetPaymentMethodPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetPaymentMethodResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/payment-methods/{id}',
+    ...options
+});
+
+/**
+ * Update a payment method
+ *
+ * SPEC §7: Payment methods PUT /{id}. Replaces the writable fields. A commission change applies to new transactions only. 409 when the name is taken; 422 for kind UNSPECIFIED.
+ */
+export const updatePaymentMethod = <ThrowOnError extends boolean = false>(options: Options<UpdatePaymentMethodData, ThrowOnError>) => (options.client ?? client).put<UpdatePaymentMethodResponses, UpdatePaymentMethodErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdatePaymentMethodBody,
+        path: zUpdatePaymentMethodPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdatePaymentMethodResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/payment-methods/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a reference's payment transactions
+ *
+ * Beyond SPEC: the /payment-transactions screen (SPEC §2, §5: requires referenceId and operationType) lists the payments of one appointment or sale and what has been paid; SPEC §7 only has get and create by id.
+ */
+export const listPaymentTransactions = <ThrowOnError extends boolean = false>(options: Options<ListPaymentTransactionsData, ThrowOnError>) => (options.client ?? client).get<ListPaymentTransactionsResponses, ListPaymentTransactionsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListPaymentTransactionsPath,
+        query: zListPaymentTransactionsQuery
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListPaymentTransactionsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/payments/transactions',
+    ...options
+});
+
+/**
+ * Get a payment transaction
+ *
+ * SPEC §7: GET /v1/tenants/{tenantId}/payments/transactions/{id}.
+ */
+export const getPaymentTransaction = <ThrowOnError extends boolean = false>(options: Options<GetPaymentTransactionData, ThrowOnError>) => (options.client ?? client).get<GetPaymentTransactionResponses, GetPaymentTransactionErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetPaymentTransactionPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetPaymentTransactionResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/payments/transactions/{id}',
+    ...options
+});
+
+/**
+ * Record a payment transaction
+ *
+ * SPEC §7: POST /v1/tenants/{tenantId}/payments/transactions/{id}. Records a payment (or, with a negative amount, a refund) towards an appointment or sale and updates the sale's paid amount. Idempotent: the client chooses {id} (a new UUID v4 per payment attempt) and may retry; repeating the same body answers 201 again with the stored object in its current state (no second record), a different body for an existing id answers 409. 422 when the reference does not exist, operationType is UNSPECIFIED, the method is inactive or not the tenant's, the amount is 0, or the currency is not the tenant's.
+ */
+export const createPaymentTransaction = <ThrowOnError extends boolean = false>(options: Options<CreatePaymentTransactionData, ThrowOnError>) => (options.client ?? client).post<CreatePaymentTransactionResponses, CreatePaymentTransactionErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreatePaymentTransactionBody,
+        path: zCreatePaymentTransactionPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreatePaymentTransactionResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/payments/transactions/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List QR codes
+ *
+ * SPEC §7: QR codes GET list (under /v1/{tenantId}/qrs, without "tenants", as SPEC gives it). `q` matches the name.
+ */
+export const listQrCodes = <ThrowOnError extends boolean = false>(options: Options<ListQrCodesData, ThrowOnError>) => (options.client ?? client).get<ListQrCodesResponses, ListQrCodesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListQrCodesPath,
+        query: zListQrCodesQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListQrCodesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/{tenantId}/qrs',
+    ...options
+});
+
+/**
+ * Create a QR code
+ *
+ * SPEC §7: QR codes POST. Creates the code and renders its image. 422 when targetUrl is missing for a URL kind, wifi is missing for WIFI (or given for another kind), or the colours lack contrast.
+ */
+export const createQrCode = <ThrowOnError extends boolean = false>(options: Options<CreateQrCodeData, ThrowOnError>) => (options.client ?? client).post<CreateQrCodeResponses, CreateQrCodeErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateQrCodeBody,
+        path: zCreateQrCodePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateQrCodeResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/{tenantId}/qrs',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a QR code
+ *
+ * SPEC §7: QR codes DELETE /{id}. Its short link stops redirecting (printed copies stop working).
+ */
+export const deleteQrCode = <ThrowOnError extends boolean = false>(options: Options<DeleteQrCodeData, ThrowOnError>) => (options.client ?? client).delete<DeleteQrCodeResponses, DeleteQrCodeErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteQrCodePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteQrCodeResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/{tenantId}/qrs/{id}',
+    ...options
+});
+
+/**
+ * Get a QR code
+ *
+ * SPEC §7: QR codes GET /{id}.
+ */
+export const getQrCode = <ThrowOnError extends boolean = false>(options: Options<GetQrCodeData, ThrowOnError>) => (options.client ?? client).get<GetQrCodeResponses, GetQrCodeErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetQrCodePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetQrCodeResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/{tenantId}/qrs/{id}',
+    ...options
+});
+
+/**
+ * Sales summary report
+ *
+ * SPEC §7: POST /v1/tenants/{tenantId}/reports/sales-summary. Sales per day, week or month of the range with totals and payments per method. 422 when endDate is before startDate or the range exceeds 366 days.
+ */
+export const getSalesSummaryReport = <ThrowOnError extends boolean = false>(options: Options<GetSalesSummaryReportData, ThrowOnError>) => (options.client ?? client).post<GetSalesSummaryReportResponses, GetSalesSummaryReportErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zGetSalesSummaryReportBody,
+        path: zGetSalesSummaryReportPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetSalesSummaryReportResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/reports/sales-summary',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Detailed sales report
+ *
+ * SPEC §7: POST /v1/tenants/{tenantId}/reports/sales-detailed. Every sale line of the range (paged by limit/offset), with subtotals per period and grand totals. 422 when endDate is before startDate or the range exceeds 366 days.
+ */
+export const getSalesDetailedReport = <ThrowOnError extends boolean = false>(options: Options<GetSalesDetailedReportData, ThrowOnError>) => (options.client ?? client).post<GetSalesDetailedReportResponses, GetSalesDetailedReportErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zGetSalesDetailedReportBody,
+        path: zGetSalesDetailedReportPath,
+        query: zGetSalesDetailedReportQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetSalesDetailedReportResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/reports/sales-detailed',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List sales
+ *
+ * Beyond SPEC: the /sales screen lists the sales of a period; SPEC §7 only has get and create by id. Newest first; `q` matches customer and line names.
+ */
+export const listSales = <ThrowOnError extends boolean = false>(options: Options<ListSalesData, ThrowOnError>) => (options.client ?? client).get<ListSalesResponses, ListSalesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListSalesPath,
+        query: zListSalesQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListSalesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/sales',
+    ...options
+});
+
+/**
+ * Get a sale
+ *
+ * SPEC §7: GET /v1/tenants/{tenantId}/sales/{id}.
+ */
+export const getSale = <ThrowOnError extends boolean = false>(options: Options<GetSaleData, ThrowOnError>) => (options.client ?? client).get<GetSaleResponses, GetSaleErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetSalePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetSaleResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/sales/{id}',
+    ...options
+});
+
+/**
+ * Record a sale
+ *
+ * SPEC §7: POST /v1/tenants/{tenantId}/sales/{id}. Records a sale, computes its amounts and decrements the stock of PRODUCT lines that name an item. Idempotent: the client chooses {id} (a new UUID v4 per payment attempt) and may retry; repeating the same body answers 201 again with the stored object in its current state (no second record), a different body for an existing id answers 409. 422 when an APPOINTMENT_SALE has no (or an unknown) appointment, a PRODUCT_SALE has a referenceId, operationType is UNSPECIFIED, an item or user is unknown, or a price is not in the tenant currency.
+ */
+export const createSale = <ThrowOnError extends boolean = false>(options: Options<CreateSaleData, ThrowOnError>) => (options.client ?? client).post<CreateSaleResponses, CreateSaleErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateSaleBody,
+        path: zCreateSalePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateSaleResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/sales/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a file
+ *
+ * SPEC §7: PATCH /v1/assets to remove (body `{asset}`). Deletes the file; objects that referenced it (an expense receipt, a product photo) lose the reference.
+ */
+export const removeAsset = <ThrowOnError extends boolean = false>(options: Options<RemoveAssetData, ThrowOnError>) => (options.client ?? client).patch<RemoveAssetResponses, RemoveAssetErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRemoveAssetBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRemoveAssetResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/assets',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Upload a file
+ *
+ * SPEC §7: POST /v1/assets (body plus tenantId). Stores an image (JPEG, PNG, WebP, GIF) or PDF of at most 5 MiB for the tenant. The type is checked by magic bytes. 404 when the caller is no member of tenantId; 413 above 5 MiB; 422 when the content does not match mimeType or the file is unreadable.
+ */
+export const uploadAsset = <ThrowOnError extends boolean = false>(options: Options<UploadAssetData, ThrowOnError>) => (options.client ?? client).post<UploadAssetResponses, UploadAssetErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUploadAssetBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUploadAssetResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/assets',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Cita's invoices to tenants
+ *
+ * SPEC §7: Admin GET /v1/admin/invoices. Administrators only (403 otherwise). Newest first.
+ */
+export const listAdminInvoices = <ThrowOnError extends boolean = false>(options?: Options<ListAdminInvoicesData, ThrowOnError>) => (options?.client ?? client).get<ListAdminInvoicesResponses, ListAdminInvoicesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zListAdminInvoicesQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListAdminInvoicesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/admin/invoices',
+    ...options
+});
+
+/**
+ * Bill a tenant
+ *
+ * SPEC §7: Admin POST /v1/admin/invoices. Administrators only (403 otherwise). The server assigns the number and computes the tax. 422 when the tenant does not exist or periodEnd is before periodStart.
+ */
+export const createAdminInvoice = <ThrowOnError extends boolean = false>(options: Options<CreateAdminInvoiceData, ThrowOnError>) => (options.client ?? client).post<CreateAdminInvoiceResponses, CreateAdminInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateAdminInvoiceBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateAdminInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/admin/invoices',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete one of Cita's invoices
+ *
+ * SPEC §7: Admin DELETE /v1/admin/invoices/{id}. Administrators only (403 otherwise). 409 for a PAID invoice.
+ */
+export const deleteAdminInvoice = <ThrowOnError extends boolean = false>(options: Options<DeleteAdminInvoiceData, ThrowOnError>) => (options.client ?? client).delete<DeleteAdminInvoiceResponses, DeleteAdminInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteAdminInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteAdminInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/admin/invoices/{id}',
+    ...options
+});
+
+/**
+ * Get one of Cita's invoices
+ *
+ * SPEC §7: Admin GET /v1/admin/invoices/{id}. Administrators only (403 otherwise).
+ */
+export const getAdminInvoice = <ThrowOnError extends boolean = false>(options: Options<GetAdminInvoiceData, ThrowOnError>) => (options.client ?? client).get<GetAdminInvoiceResponses, GetAdminInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetAdminInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetAdminInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/admin/invoices/{id}',
     ...options
 });

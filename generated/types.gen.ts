@@ -136,6 +136,3381 @@ export type Problem = {
 };
 
 /**
+ * A paid plan offered by the subscription popup.
+ */
+export type SubscriptionPlan = {
+    /**
+     * Display name (Pro, Premium).
+     */
+    name: string;
+    price: Money;
+    /**
+     * How often the price is charged.
+     */
+    interval: 'PLAN_INTERVAL_MONTH' | 'PLAN_INTERVAL_YEAR';
+    /**
+     * Selling points, in display order.
+     */
+    features: Array<string>;
+};
+
+export type BusinessCategory = {
+    /**
+     * Stable, language-independent code; what a tenant's `category` stores.
+     */
+    code: string;
+    /**
+     * Display name in the group's language.
+     */
+    name: string;
+};
+
+export type BusinessCategoryGroup = {
+    categories: Array<BusinessCategory>;
+};
+
+/**
+ * The business categories keyed by language code; the SPA picks by the first two letters of its locale.
+ */
+export type BusinessCategoriesByLanguage = {
+    en: BusinessCategoryGroup;
+    es: BusinessCategoryGroup;
+};
+
+export type Configuration = {
+    supportEmail: Email;
+    /**
+     * Support's messaging-chat number in international format, digits only with the country code (as wa.me links expect).
+     */
+    supportPhone: string;
+    proPlan: SubscriptionPlan;
+    premiumPlan: SubscriptionPlan;
+    /**
+     * Length of the free trial offered with the plans.
+     */
+    trialPeriodDays: number;
+    businessCategories: BusinessCategoriesByLanguage;
+    /**
+     * Card-payment (hosted checkout) link of the Pro plan; the SPA adds prefilled_email, locale and currency.
+     */
+    stripePaymentProPlan: string;
+    /**
+     * Card-payment (hosted checkout) link of the Premium plan.
+     */
+    stripePaymentPremiumPlan: string;
+    /**
+     * Link to the external workflow site.
+     */
+    workflowSiteUrl: string;
+};
+
+export type ConfigurationResponse = {
+    configuration: Configuration;
+};
+
+/**
+ * An ISO 4217 currency.
+ */
+export type Currency = {
+    code: CurrencyCode;
+    /**
+     * Display symbol (€, $, £).
+     */
+    symbol: string;
+    /**
+     * English name.
+     */
+    name: string;
+    /**
+     * Decimal digits of the minor unit (2 for EUR, 0 for JPY); Money amounts are in 10^-minorUnits.
+     */
+    minorUnits: number;
+};
+
+export type CurrencyList = {
+    items: Array<Currency>;
+    total: number;
+};
+
+/**
+ * USER_STATUS_NEW until onboarding is finished (the SPA then routes to how-do-you-work).
+ */
+export type UserStatus = 'USER_STATUS_UNSPECIFIED' | 'USER_STATUS_ACTIVE' | 'USER_STATUS_NEW' | 'USER_STATUS_DELETED' | 'USER_STATUS_SUSPENDED';
+
+export type PersonName = string;
+
+export type User = {
+    id: Id;
+    email: Email;
+    status: UserStatus;
+    name?: PersonName;
+    lastName?: PersonName;
+    locale: Locale;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    /**
+     * Where the avatar image is served; absent when the user has none.
+     */
+    avatarUrl?: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+/**
+ * The writable profile fields; those left out keep their value.
+ */
+export type UserInput = {
+    name?: PersonName;
+    lastName?: PersonName;
+    locale?: Locale;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    /**
+     * An image uploaded through POST /v1/assets; null removes the avatar.
+     */
+    avatarAssetId?: string | null;
+};
+
+export type UserWrite = {
+    user: UserInput;
+};
+
+export type UserResponse = {
+    user: User;
+};
+
+export type UserExistsResponse = {
+    /**
+     * True when a Cita account exists for the e-mail.
+     */
+    exists: boolean;
+};
+
+/**
+ * A Firebase ID token (JWT) proving the caller's identity.
+ */
+export type FirebaseIdToken = string;
+
+/**
+ * Where the registration started (screen or campaign), for analytics, e.g. web-register, business-auto-register.
+ */
+export type RegisteringFrom = string;
+
+export type LoginRequest = {
+    firebase_id_token: FirebaseIdToken;
+};
+
+export type RegisterRequest = {
+    email: Email;
+    firebase_id_token: FirebaseIdToken;
+    /**
+     * Consent to promotional e-mails.
+     */
+    promotions_terms_accepted?: boolean;
+    /**
+     * Acceptance of the terms of service; false answers 422.
+     */
+    terms_accepted?: boolean;
+    registering_from?: RegisteringFrom;
+    locale?: Locale;
+};
+
+/**
+ * Cita's opaque session token; send it as `Authorization: Bearer <token>`.
+ */
+export type SessionToken = string;
+
+export type SessionResponse = {
+    token: SessionToken;
+    /**
+     * True for Cita administrators (the admin area).
+     */
+    isAdmin: boolean;
+    userId: Id;
+    expiresAt: Timestamp;
+};
+
+/**
+ * Onboarding progress and lifecycle of a business; set by the server.
+ */
+export type TenantStatus = 'TENANT_STATUS_UNSPECIFIED' | 'TENANT_STATUS_ACTIVE' | 'TENANT_STATUS_PENDING_OPENING_HOURS' | 'TENANT_STATUS_PENDING_SERVICES_DEFINITION' | 'TENANT_STATUS_DELETED' | 'TENANT_STATUS_SUSPENDED';
+
+/**
+ * The business's licence; LICENSE_STATUS_BETA_TESTER triggers the subscription popup.
+ */
+export type LicenseStatus = 'LICENSE_STATUS_UNSPECIFIED' | 'LICENSE_STATUS_BETA_TESTER' | 'LICENSE_STATUS_TRIAL' | 'LICENSE_STATUS_PRO' | 'LICENSE_STATUS_PREMIUM' | 'LICENSE_STATUS_EXPIRED';
+
+/**
+ * An IANA time zone name.
+ */
+export type IanaTimeZone = string;
+
+export type BusinessName = string;
+
+/**
+ * A business category code from the configuration's businessCategories.
+ */
+export type BusinessCategoryCode = string;
+
+/**
+ * The business's tax identification number (NIF/CIF, VAT number), printed on invoices.
+ */
+export type TaxId = string;
+
+/**
+ * The kinds of service the business offers, chosen at onboarding; may be empty.
+ */
+export type TenantServices = Array<string>;
+
+export type TenantCurrency = {
+    currencyCode: CurrencyCode;
+};
+
+/**
+ * An open interval of one day, wall-clock in the tenant's time zone; end after start.
+ */
+export type OpeningHoursRange = {
+    /**
+     * HH:mm.
+     */
+    start: string;
+    /**
+     * HH:mm (23:59 for end of day).
+     */
+    end: string;
+};
+
+/**
+ * The ranges a weekday is open, in order and not overlapping; empty when closed all day.
+ */
+export type OpeningHoursDay = Array<OpeningHoursRange>;
+
+export type OpeningHoursWeek = {
+    monday: OpeningHoursDay;
+    tuesday: OpeningHoursDay;
+    wednesday: OpeningHoursDay;
+    thursday: OpeningHoursDay;
+    friday: OpeningHoursDay;
+    saturday: OpeningHoursDay;
+    sunday: OpeningHoursDay;
+};
+
+export type OpeningHoursClosedDate = {
+    date: LocalDate;
+    /**
+     * Shown in the calendar (holiday, staff training…).
+     */
+    reason?: string;
+};
+
+/**
+ * When the business is open (SPEC's opening_hours). The calendar marks the rest as unavailable.
+ * `timeZone` is the tenant's time zone (always equal to the tenant's `timeZone`).
+ *
+ */
+export type OpeningHours = {
+    timeZone: IanaTimeZone;
+    weekly: OpeningHoursWeek;
+    /**
+     * Whole days the business is closed (holidays, vacations), in date order.
+     */
+    closedDates?: Array<OpeningHoursClosedDate>;
+};
+
+/**
+ * The onboarding answer to "how do you work?".
+ */
+export type WorkMode = {
+    /**
+     * Whether the owner works alone or with a team (team screens and per-member calendars).
+     */
+    teamMode: 'TEAM_MODE_UNSPECIFIED' | 'TEAM_MODE_ALONE' | 'TEAM_MODE_WITH_TEAM';
+    /**
+     * Whether customers book appointments, walk in, or both.
+     */
+    bookingMode: 'BOOKING_MODE_UNSPECIFIED' | 'BOOKING_MODE_APPOINTMENTS_ONLY' | 'BOOKING_MODE_WALK_IN_ONLY' | 'BOOKING_MODE_APPOINTMENTS_AND_WALK_IN';
+    /**
+     * Where services are given (own premises, at the customer's home, or both).
+     */
+    serviceLocation: 'SERVICE_LOCATION_UNSPECIFIED' | 'SERVICE_LOCATION_AT_BUSINESS' | 'SERVICE_LOCATION_AT_CUSTOMER' | 'SERVICE_LOCATION_BOTH';
+    /**
+     * Approximate number of people who work in the business, owner included.
+     */
+    teamSize?: number;
+};
+
+/**
+ * A business. Optional fields are absent until set.
+ */
+export type Tenant = {
+    id: Id;
+    status: TenantStatus;
+    businessName: BusinessName;
+    email: Email;
+    ownerUserId: Id;
+    category?: BusinessCategoryCode;
+    /**
+     * A short presentation of the business.
+     */
+    description?: string;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    website?: string;
+    address?: Address;
+    taxId?: TaxId;
+    currency: TenantCurrency;
+    /**
+     * The display symbol of `currency` (derived by the server).
+     */
+    currencySymbol: string;
+    taxPercentage: Percentage;
+    services: TenantServices;
+    opening_hours?: OpeningHours;
+    timeZone: IanaTimeZone;
+    locale: Locale;
+    workMode?: WorkMode;
+    logoUrl?: string;
+    coverUrl?: string;
+    licenseActiveUntil?: UtcDateTimeParts;
+    licenseStatus: LicenseStatus;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+/**
+ * A new business. Defaults - currency EUR, taxPercentage 21, timeZone Europe/Madrid, the owner's locale, no services.
+ */
+export type TenantInput = {
+    businessName: BusinessName;
+    email: Email;
+    category?: BusinessCategoryCode;
+    description?: string;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    website?: string;
+    address?: Address;
+    taxId?: TaxId;
+    currency?: TenantCurrency;
+    taxPercentage?: Percentage;
+    services?: TenantServices;
+    opening_hours?: OpeningHours;
+    timeZone?: IanaTimeZone;
+    locale?: Locale;
+    workMode?: WorkMode;
+};
+
+/**
+ * A partial update: every field optional, those left out keep their value. SPEC sends the whole
+ * settings form, `{id, opening_hours}`, or only the image fields.
+ *
+ */
+export type TenantUpdate = {
+    id?: Id;
+    businessName?: BusinessName;
+    email?: Email;
+    category?: BusinessCategoryCode;
+    description?: string;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    website?: string;
+    address?: Address;
+    taxId?: TaxId;
+    currency?: TenantCurrency;
+    taxPercentage?: Percentage;
+    services?: TenantServices;
+    opening_hours?: OpeningHours;
+    timeZone?: IanaTimeZone;
+    locale?: Locale;
+    workMode?: WorkMode;
+    /**
+     * The logo, an image uploaded through POST /v1/assets; null removes it.
+     */
+    logoAssetId?: string | null;
+    /**
+     * The cover image, uploaded through POST /v1/assets; null removes it.
+     */
+    coverAssetId?: string | null;
+};
+
+export type TenantCreateWrite = {
+    tenant: TenantInput;
+};
+
+export type TenantUpdateWrite = {
+    tenant: TenantUpdate;
+};
+
+export type TenantResponse = {
+    tenant: Tenant;
+};
+
+export type UserTenantsResponse = {
+    /**
+     * Oldest membership first; the SPA uses the first.
+     */
+    tenants: Array<Tenant>;
+};
+
+/**
+ * OWNER (exactly one, created the business; may delete it and remove members), ADMIN (manages
+ * settings, team invitations and catalogue), MEMBER (works with appointments, customers and sales).
+ *
+ */
+export type TeamRole = 'TEAM_ROLE_UNSPECIFIED' | 'TEAM_ROLE_OWNER' | 'TEAM_ROLE_ADMIN' | 'TEAM_ROLE_MEMBER';
+
+/**
+ * A user's membership of a business.
+ */
+export type TeamMember = {
+    tenantId: Id;
+    userId: Id;
+    email: Email;
+    name?: PersonName;
+    lastName?: PersonName;
+    avatarUrl?: string;
+    role: TeamRole;
+    status: UserStatus;
+    joinedAt: Timestamp;
+};
+
+export type InvitationStatus = 'INVITATION_STATUS_UNSPECIFIED' | 'INVITATION_STATUS_PENDING' | 'INVITATION_STATUS_ACCEPTED' | 'INVITATION_STATUS_REVOKED' | 'INVITATION_STATUS_EXPIRED';
+
+/**
+ * The role an invitation grants (never owner).
+ */
+export type InvitedRole = 'TEAM_ROLE_ADMIN' | 'TEAM_ROLE_MEMBER';
+
+export type Invitation = {
+    id: Id;
+    tenantId: Id;
+    email: Email;
+    role: InvitedRole;
+    status: InvitationStatus;
+    invitedByUserId: Id;
+    expiresAt: Timestamp;
+    acceptedAt?: Timestamp;
+    acceptedByUserId?: Id;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+export type InviteRequest = {
+    /**
+     * The e-mail addresses to invite.
+     */
+    subjects: Array<Email>;
+    role?: InvitedRole;
+    /**
+     * A personal note added to the invitation e-mail.
+     */
+    message?: string;
+};
+
+export type InvitationList = {
+    items: Array<Invitation>;
+    total: number;
+};
+
+export type TeamList = {
+    /**
+     * A page of members.
+     */
+    items: Array<TeamMember>;
+    /**
+     * Number of members matching the filter.
+     */
+    total: number;
+    /**
+     * Every pending invitation, newest first.
+     */
+    invitations: Array<Invitation>;
+};
+
+export type AutoRegisterRequest = {
+    email: Email;
+    firebase_id_token: FirebaseIdToken;
+    name?: PersonName;
+    lastName?: PersonName;
+    businessName: BusinessName;
+    category?: BusinessCategoryCode;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    locale?: Locale;
+    timeZone?: IanaTimeZone;
+    promotions_terms_accepted?: boolean;
+    /**
+     * Acceptance of the terms of service; false answers 422.
+     */
+    terms_accepted?: boolean;
+    registering_from?: RegisteringFrom;
+};
+
+export type AutoRegisterResponse = {
+    token: SessionToken;
+    isAdmin: boolean;
+    userId: Id;
+    tenantId: Id;
+    expiresAt: Timestamp;
+};
+
+export type PortfolioTags = Array<string>;
+
+/**
+ * A photo of finished work, with a title and tags.
+ */
+export type PortfolioItem = {
+    id: Id;
+    tenantId: Id;
+    title: string;
+    description?: string;
+    imageAssetId: Id;
+    imageUrl: string;
+    tags: PortfolioTags;
+    /**
+     * Featured items are shown first.
+     */
+    featured: boolean;
+    serviceId?: Id;
+    customerId?: Id;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+export type PortfolioItemInput = {
+    title: string;
+    description?: string;
+    imageAssetId: Id;
+    tags?: PortfolioTags;
+    featured?: boolean;
+    serviceId?: Id;
+    customerId?: Id;
+};
+
+export type PortfolioItemWrite = {
+    portfolioItem: PortfolioItemInput;
+};
+
+export type PortfolioItemResponse = {
+    portfolioItem: PortfolioItem;
+};
+
+export type PortfolioItemList = {
+    items: Array<PortfolioItem>;
+    total: number;
+};
+
+/**
+ * A business as the admin list shows it.
+ */
+export type AdminTenant = {
+    id: Id;
+    businessName: BusinessName;
+    email: Email;
+    status: TenantStatus;
+    category?: BusinessCategoryCode;
+    ownerUserId: Id;
+    ownerEmail: Email;
+    memberCount: number;
+    licenseStatus: LicenseStatus;
+    licenseActiveUntil?: UtcDateTimeParts;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+export type AdminTenantList = {
+    items: Array<AdminTenant>;
+    total: number;
+};
+
+/**
+ * Appointment status (SPEC §4). APPOINTMENT_STATUS_UNSPECIFIED is what the calendar shows as
+ * "no-show" (warning colour): the customer did not come. PENDING (gray): booked, not yet confirmed by the
+ * customer. CONFIRMED: the customer confirmed (reply to a reminder, or the team did). DONE (success colour):
+ * the service was given. REJECTED (danger colour): the business declined the booking. CANCELLED: called off
+ * by the customer (public cancellation link) or by the business; a cancelled appointment frees its slot.
+ */
+export type AppointmentStatus = 'APPOINTMENT_STATUS_UNSPECIFIED' | 'APPOINTMENT_STATUS_PENDING' | 'APPOINTMENT_STATUS_CONFIRMED' | 'APPOINTMENT_STATUS_DONE' | 'APPOINTMENT_STATUS_REJECTED' | 'APPOINTMENT_STATUS_CANCELLED';
+
+/**
+ * How a reminder reaches the customer.
+ */
+export type ReminderChannel = 'REMINDER_CHANNEL_EMAIL' | 'REMINDER_CHANNEL_SMS' | 'REMINDER_CHANNEL_WHATSAPP';
+
+/**
+ * Snapshot of the customer taken when the appointment is saved (kept even if the customer is later edited or deleted).
+ */
+export type AppointmentCustomer = {
+    /**
+     * The customer id.
+     */
+    id: Id;
+    /**
+     * First name.
+     */
+    name: string;
+    lastName?: string;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    email?: Email;
+};
+
+/**
+ * A service booked in the appointment, as it was when booked (name, duration and price are snapshots).
+ */
+export type AppointmentServiceLine = {
+    /**
+     * The service id.
+     */
+    id: Id;
+    name: string;
+    /**
+     * Multiple of 5.
+     */
+    durationMinutes: number;
+    /**
+     * The price charged for this service in this appointment.
+     */
+    price: Money;
+};
+
+/**
+ * A service to book. The server copies its current name and duration; the price too unless `price` overrides it (e.g. a discount).
+ */
+export type AppointmentServiceInput = {
+    /**
+     * The service id; it must belong to the tenant and be active (else 422).
+     */
+    id: Id;
+    /**
+     * Price override, in the tenant's currency and not negative (else 422).
+     */
+    price?: Money;
+};
+
+/**
+ * A reminder scheduled for the appointment. Reminders carry the public cancellation link.
+ */
+export type AppointmentReminder = {
+    channel: ReminderChannel;
+    /**
+     * How long before the start the reminder is sent (5 minutes to 7 days, multiple of 5).
+     */
+    minutesBefore: number;
+    /**
+     * Whether the reminder has been sent.
+     */
+    sent: boolean;
+    /**
+     * When it was sent; absent while not sent.
+     */
+    sentAt?: Timestamp;
+};
+
+/**
+ * A reminder to schedule. Reminders whose time is already past when saved are not sent.
+ */
+export type AppointmentReminderInput = {
+    channel: ReminderChannel;
+    /**
+     * Multiple of 5.
+     */
+    minutesBefore: number;
+};
+
+/**
+ * State of the appointment's public cancellation link (the token itself is never returned here) and, once cancelled, who cancelled and why.
+ */
+export type AppointmentCancellation = {
+    /**
+     * NONE: no link issued yet (issued with the first reminder). ACTIVE: the customer can cancel. USED: the customer cancelled through it. EXPIRED: the appointment started or ended. REVOKED: the appointment was rescheduled, cancelled by the business or deleted, or the link was replaced.
+     */
+    linkStatus: 'CANCELLATION_LINK_STATUS_NONE' | 'CANCELLATION_LINK_STATUS_ACTIVE' | 'CANCELLATION_LINK_STATUS_USED' | 'CANCELLATION_LINK_STATUS_EXPIRED' | 'CANCELLATION_LINK_STATUS_REVOKED';
+    /**
+     * When an issued link stops working (the appointment start).
+     */
+    linkExpiresAt?: Timestamp;
+    /**
+     * When the appointment was cancelled.
+     */
+    cancelledAt?: Timestamp;
+    cancelledBy?: 'CANCELLED_BY_CUSTOMER' | 'CANCELLED_BY_BUSINESS';
+    /**
+     * The reason given when cancelling.
+     */
+    reason?: string;
+};
+
+/**
+ * An appointment of a professional (user) with a customer (SPEC §3). Dates are wall-clock times in the tenant's time zone.
+ */
+export type Appointment = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * The professional (team member) whose calendar holds the appointment.
+     */
+    userId: Id;
+    customer: AppointmentCustomer;
+    /**
+     * The services booked, in order.
+     */
+    services: Array<AppointmentServiceLine>;
+    /**
+     * Sum of the services' prices.
+     */
+    totalPrice: Money;
+    /**
+     * Internal notes for the team.
+     */
+    notes?: string;
+    status: AppointmentStatus;
+    startDate: DateTimeParts;
+    /**
+     * After startDate.
+     */
+    endDate: DateTimeParts;
+    /**
+     * Calendar colour: the appointment's own colour if set, else its distinction's, else its first service's.
+     */
+    color: Color;
+    reminders: Array<AppointmentReminder>;
+    /**
+     * The appointment distinction (label such as "VIP"), if any.
+     */
+    distinctionId?: Id;
+    /**
+     * The customer's service object the appointment is for (a car, a pet, a device), if any.
+     */
+    serviceObjectId?: Id;
+    /**
+     * When the service actually started (set through real-timing).
+     */
+    realStartDate?: DateTimeParts;
+    /**
+     * When the service actually ended (set through real-timing).
+     */
+    realEndDate?: DateTimeParts;
+    cancellation: AppointmentCancellation;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+/**
+ * What create and update send. The professional is the path's {userId}. Rules answered with 422: endDate after startDate, both on a 5-minute step; referenced customer, services, distinction and service object exist in the tenant; the service object belongs to the customer. A slot overlapping another non-cancelled appointment of the same professional answers 409.
+ */
+export type AppointmentInput = {
+    /**
+     * The customer; the server snapshots their name and contact details.
+     */
+    customerId: Id;
+    services: Array<AppointmentServiceInput>;
+    startDate: DateTimeParts;
+    endDate: DateTimeParts;
+    /**
+     * Defaults to APPOINTMENT_STATUS_PENDING on create.
+     */
+    status?: AppointmentStatus;
+    notes?: string;
+    /**
+     * Own calendar colour; omit to use the distinction's or the first service's.
+     */
+    color?: Color;
+    /**
+     * Omitted on create: the customer's preferred channel, 24 h before (none if the customer disabled reminders).
+     */
+    reminders?: Array<AppointmentReminderInput>;
+    distinctionId?: Id;
+    serviceObjectId?: Id;
+};
+
+/**
+ * Body of create and update: the appointment wrapped in `appointment` (SPEC §7).
+ */
+export type AppointmentWrite = {
+    appointment: AppointmentInput;
+};
+
+/**
+ * One appointment.
+ */
+export type AppointmentResponse = {
+    appointment: Appointment;
+};
+
+/**
+ * A page of appointments, by start date.
+ */
+export type AppointmentList = {
+    items: Array<Appointment>;
+    /**
+     * Number of appointments matching the filters.
+     */
+    total: number;
+};
+
+/**
+ * When the service actually started and ended, for statistics (real durations, punctuality, occupancy). realEndDate must be after realStartDate (else 422).
+ */
+export type AppointmentRealTimingInput = {
+    realStartDate: DateTimeParts;
+    realEndDate: DateTimeParts;
+};
+
+/**
+ * The calendar range to fetch (SPEC §7): wall-clock start and end in the tenant's time zone, end after start, at most 42 days apart (else 422).
+ */
+export type AppointmentRangeRequest = {
+    startDate: DateTimeParts;
+    endDate: DateTimeParts;
+};
+
+/**
+ * A time in the range when the professional cannot be booked (shown as a background event).
+ */
+export type UnavailableSlot = {
+    startDate: DateTimeParts;
+    endDate: DateTimeParts;
+    /**
+     * Why the slot is unavailable; the SPA translates it.
+     */
+    reason: 'UNAVAILABLE_SLOT_REASON_UNSPECIFIED' | 'UNAVAILABLE_SLOT_REASON_OUTSIDE_OPENING_HOURS' | 'UNAVAILABLE_SLOT_REASON_BREAK' | 'UNAVAILABLE_SLOT_REASON_TIME_OFF' | 'UNAVAILABLE_SLOT_REASON_HOLIDAY' | 'UNAVAILABLE_SLOT_REASON_BLOCKED';
+    /**
+     * Free text entered by the team, e.g. "Médico".
+     */
+    description?: string;
+};
+
+/**
+ * The calendar of one professional over a range (SPEC §7): appointments, unavailable slots and the hour the day view should start at.
+ */
+export type AppointmentCalendar = {
+    /**
+     * Appointments overlapping the range, cancelled ones included (the SPA may hide them).
+     */
+    appointments: Array<Appointment>;
+    unavailableSlots: Array<UnavailableSlot>;
+    /**
+     * The earliest opening hour (or appointment start hour) in the range; the day and week views scroll to it.
+     */
+    earliestHour: number;
+};
+
+/**
+ * A label for appointments, such as "VIP" or "First visit" (SPEC §3: field `distinction`).
+ */
+export type AppointmentDistinction = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * The label; unique in the tenant (case-insensitive).
+     */
+    distinction: string;
+    /**
+     * Colour of the label and default colour of its appointments.
+     */
+    color: Color;
+    description?: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+/**
+ * Writable fields of a distinction. A duplicate `distinction` answers 409.
+ */
+export type AppointmentDistinctionInput = {
+    distinction: string;
+    /**
+     * Omitted: a colour is picked from the palette.
+     */
+    color?: Color;
+    description?: string;
+};
+
+/**
+ * Body of create and update: wrapped in `distinction` (SPEC §7).
+ */
+export type AppointmentDistinctionWrite = {
+    distinction: AppointmentDistinctionInput;
+};
+
+/**
+ * One distinction.
+ */
+export type AppointmentDistinctionResponse = {
+    distinction: AppointmentDistinction;
+};
+
+/**
+ * Distinctions, by name.
+ */
+export type AppointmentDistinctionList = {
+    items: Array<AppointmentDistinction>;
+    total: number;
+};
+
+/**
+ * A customer of the business (SPEC §3: the list item's fields plus details).
+ */
+export type Customer = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * First name.
+     */
+    name: string;
+    lastName?: string;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    email?: Email;
+    birthday?: LocalDate;
+    address?: Address;
+    /**
+     * Internal notes (preferences, allergies, …).
+     */
+    notes?: string;
+    /**
+     * Customer tags.
+     */
+    tagIds: Array<Id>;
+    /**
+     * The customer agreed to receive promotions.
+     */
+    marketingConsent: boolean;
+    /**
+     * When the consent was last given; absent without consent.
+     */
+    marketingConsentAt?: Timestamp;
+    /**
+     * Tax identification number (NIF/DNI, VAT id) for invoices.
+     */
+    taxId?: string;
+    /**
+     * Default channel of new appointments' reminders.
+     */
+    preferredReminderChannel?: ReminderChannel;
+    /**
+     * Whether new appointments get a reminder by default.
+     */
+    remindersEnabled: boolean;
+    /**
+     * Appointments booked so far, any status.
+     */
+    appointmentsCount: number;
+    /**
+     * Appointments the customer did not come to.
+     */
+    noShowCount: number;
+    /**
+     * Date of the last appointment marked done.
+     */
+    lastVisitDate?: LocalDate;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+/**
+ * A customer in lists and search results (SPEC §3).
+ */
+export type CustomerListItem = {
+    id: Id;
+    name: string;
+    lastName?: string;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    email?: Email;
+    tagIds: Array<Id>;
+};
+
+/**
+ * Writable fields of a customer. A phone number needs its country code, and tag ids must exist in the tenant (else 422).
+ */
+export type CustomerInput = {
+    name: string;
+    lastName?: string;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    email?: Email;
+    birthday?: LocalDate;
+    address?: Address;
+    notes?: string;
+    tagIds?: Array<Id>;
+    marketingConsent?: boolean;
+    taxId?: string;
+    preferredReminderChannel?: ReminderChannel;
+    remindersEnabled?: boolean;
+};
+
+/**
+ * Body of create and update: wrapped in `customer` (SPEC §3).
+ */
+export type CustomerWrite = {
+    customer: CustomerInput;
+};
+
+/**
+ * One customer.
+ */
+export type CustomerResponse = {
+    customer: Customer;
+};
+
+/**
+ * A page of customers, by name and last name.
+ */
+export type CustomerList = {
+    items: Array<CustomerListItem>;
+    total: number;
+};
+
+/**
+ * A photo of the object, uploaded through the assets API.
+ */
+export type ServiceObjectPhoto = {
+    /**
+     * Address of the uploaded image.
+     */
+    url: string;
+    caption?: string;
+};
+
+/**
+ * A custom attribute, e.g. "Mileage" = "84 000 km", "Breed" = "Schnauzer".
+ */
+export type ServiceObjectAttribute = {
+    key: string;
+    value: string;
+};
+
+/**
+ * Something a customer brings to be serviced: a car at a workshop, a pet at a groomer, a device at a repair shop.
+ */
+export type ServiceObject = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * The owner.
+     */
+    customerId: Id;
+    /**
+     * How the business calls it, e.g. "Seat León blanco", "Toby".
+     */
+    name: string;
+    /**
+     * Free-text kind, e.g. "Coche", "Perro", "Móvil".
+     */
+    kind?: string;
+    brand?: string;
+    model?: string;
+    /**
+     * Plate, serial number, chip number or IMEI.
+     */
+    identifier?: string;
+    notes?: string;
+    photos: Array<ServiceObjectPhoto>;
+    attributes: Array<ServiceObjectAttribute>;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+/**
+ * Writable fields of a service object. Attribute keys must be unique (else 422).
+ */
+export type ServiceObjectInput = {
+    name: string;
+    kind?: string;
+    brand?: string;
+    model?: string;
+    identifier?: string;
+    notes?: string;
+    photos?: Array<ServiceObjectPhoto>;
+    attributes?: Array<ServiceObjectAttribute>;
+};
+
+/**
+ * Body of create and update: wrapped in `serviceObject`.
+ */
+export type ServiceObjectWrite = {
+    serviceObject: ServiceObjectInput;
+};
+
+/**
+ * One service object.
+ */
+export type ServiceObjectResponse = {
+    serviceObject: ServiceObject;
+};
+
+/**
+ * A page of a customer's service objects, by name.
+ */
+export type ServiceObjectList = {
+    items: Array<ServiceObject>;
+    total: number;
+};
+
+/**
+ * A tag to group customers, e.g. "Regular", "Curly hair".
+ */
+export type CustomerTag = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * Unique in the tenant (case-insensitive).
+     */
+    name: string;
+    color: Color;
+    description?: string;
+    /**
+     * Customers carrying the tag.
+     */
+    customerCount: number;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+/**
+ * Writable fields of a tag. A duplicate name answers 409.
+ */
+export type CustomerTagInput = {
+    name: string;
+    /**
+     * Omitted: a colour is picked from the palette.
+     */
+    color?: Color;
+    description?: string;
+};
+
+/**
+ * Body of create and update: wrapped in `tag` (SPEC §3).
+ */
+export type CustomerTagWrite = {
+    tag: CustomerTagInput;
+};
+
+/**
+ * One tag.
+ */
+export type CustomerTagResponse = {
+    tag: CustomerTag;
+};
+
+/**
+ * Tags, by name.
+ */
+export type CustomerTagList = {
+    items: Array<CustomerTag>;
+    total: number;
+};
+
+/**
+ * A service the business offers and books appointments for.
+ */
+export type Service = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * Unique in the tenant (case-insensitive).
+     */
+    name: string;
+    description?: string;
+    /**
+     * Multiple of 5 (SPEC §5 minute step).
+     */
+    durationMinutes: number;
+    /**
+     * Price with tax included, in the tenant's currency.
+     */
+    price: Money;
+    /**
+     * Tax included in the price, e.g. 21.
+     */
+    taxPercentage: Percentage;
+    /**
+     * Calendar colour of its appointments.
+     */
+    color: Color;
+    /**
+     * Inactive services stay in history but cannot be booked.
+     */
+    active: boolean;
+    /**
+     * Free-text group for lists and the booking page, e.g. "Color".
+     */
+    category?: string;
+    /**
+     * Time kept free after the service (cleaning, preparation); multiple of 5.
+     */
+    bufferMinutes: number;
+    /**
+     * Customers may book it online themselves.
+     */
+    onlineBookable: boolean;
+    /**
+     * Team members who perform it; empty means everyone.
+     */
+    userIds: Array<Id>;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+/**
+ * Writable fields of a service. The price's currency must be the tenant's and its amount not negative, user ids must be team members (else 422); a duplicate name answers 409.
+ */
+export type ServiceInput = {
+    name: string;
+    description?: string;
+    durationMinutes: number;
+    price: Money;
+    /**
+     * Omitted: the tenant's tax percentage.
+     */
+    taxPercentage?: Percentage;
+    /**
+     * Omitted: a colour is picked from the palette.
+     */
+    color?: Color;
+    active?: boolean;
+    category?: string;
+    bufferMinutes?: number;
+    onlineBookable?: boolean;
+    userIds?: Array<Id>;
+};
+
+/**
+ * Body of create and update: wrapped in `service`.
+ */
+export type ServiceWrite = {
+    service: ServiceInput;
+};
+
+/**
+ * One service.
+ */
+export type ServiceResponse = {
+    service: Service;
+};
+
+/**
+ * A page of services, by category and name.
+ */
+export type ServiceList = {
+    items: Array<Service>;
+    total: number;
+};
+
+/**
+ * Statistics query (SPEC §3/§7: start_date, end_date, locale). The range is inclusive, end_date not before start_date, at most 366 days (else 422).
+ */
+export type StatisticsRequest = {
+    start_date: LocalDate;
+    end_date: LocalDate;
+    /**
+     * Language of the labels in the answer.
+     */
+    locale: Locale;
+    /**
+     * Beyond SPEC: STATISTICS_SCOPE_USER (default) counts the appointments of {userId}; STATISTICS_SCOPE_TENANT counts the whole business and is for the owner only (403 otherwise).
+     */
+    scope?: 'STATISTICS_SCOPE_USER' | 'STATISTICS_SCOPE_TENANT';
+};
+
+/**
+ * Appointments with one status.
+ */
+export type StatisticsStatusCount = {
+    status: AppointmentStatus;
+    /**
+     * The status name in the requested locale (UNSPECIFIED is "no-show").
+     */
+    label: string;
+    count: number;
+};
+
+/**
+ * Appointments starting in the range.
+ */
+export type StatisticsAppointments = {
+    total: number;
+    /**
+     * One entry per status, zeros included.
+     */
+    byStatus: Array<StatisticsStatusCount>;
+    /**
+     * Cancelled and rejected over total.
+     */
+    cancellationRate: Percentage;
+    /**
+     * No-shows over total.
+     */
+    noShowRate: Percentage;
+    /**
+     * Average real duration of done appointments (booked duration where no real timing was recorded).
+     */
+    averageDurationMinutes: number;
+};
+
+/**
+ * Revenue of the appointments marked done, tax included.
+ */
+export type StatisticsRevenue = {
+    total: Money;
+    /**
+     * Total over done appointments.
+     */
+    averageTicket: Money;
+    /**
+     * Revenue of the period of the same length right before.
+     */
+    previousPeriodTotal: Money;
+    /**
+     * Change against the previous period, e.g. 7.0 or -12.5; absent when the previous period had no revenue.
+     */
+    changePercentage?: number;
+};
+
+/**
+ * A service by times performed in done appointments.
+ */
+export type StatisticsTopService = {
+    serviceId: Id;
+    name: string;
+    count: number;
+    revenue: Money;
+};
+
+/**
+ * Customers with an appointment in the range.
+ */
+export type StatisticsCustomers = {
+    uniqueCustomers: number;
+    /**
+     * Whose first appointment ever is in the range.
+     */
+    newCustomers: number;
+    /**
+     * Who had an appointment before the range.
+     */
+    returningCustomers: number;
+};
+
+/**
+ * Booked time over bookable time (opening hours minus breaks and time off).
+ */
+export type StatisticsOccupancy = {
+    bookedMinutes: number;
+    availableMinutes: number;
+    percentage: Percentage;
+};
+
+/**
+ * One day of the series.
+ */
+export type StatisticsDay = {
+    date: LocalDate;
+    /**
+     * Short day label in the requested locale, for chart axes.
+     */
+    label: string;
+    appointments: number;
+    revenue: Money;
+    occupancyPercentage: Percentage;
+};
+
+/**
+ * Business statistics for a date range.
+ */
+export type Statistics = {
+    startDate: LocalDate;
+    endDate: LocalDate;
+    scope: 'STATISTICS_SCOPE_USER' | 'STATISTICS_SCOPE_TENANT';
+    /**
+     * The {userId} of the request.
+     */
+    userId: Id;
+    currency: CurrencyCode;
+    appointments: StatisticsAppointments;
+    revenue: StatisticsRevenue;
+    /**
+     * At most ten, by revenue.
+     */
+    topServices: Array<StatisticsTopService>;
+    customers: StatisticsCustomers;
+    occupancy: StatisticsOccupancy;
+    /**
+     * One entry per day of the range, in order.
+     */
+    daily: Array<StatisticsDay>;
+};
+
+/**
+ * Statistics.
+ */
+export type StatisticsResponse = {
+    statistics: Statistics;
+};
+
+/**
+ * Sales and invoices not fully paid.
+ */
+export type DashboardPendingPayments = {
+    count: number;
+    /**
+     * Outstanding amount.
+     */
+    total: Money;
+};
+
+/**
+ * The home screen's figures, for the tenant's current day in its time zone.
+ */
+export type Dashboard = {
+    /**
+     * Today in the tenant's time zone.
+     */
+    date: LocalDate;
+    currency: CurrencyCode;
+    /**
+     * Today's appointments of every team member, by start.
+     */
+    todayAppointments: Array<Appointment>;
+    /**
+     * Non-cancelled appointments in the next 7 days, today excluded.
+     */
+    upcomingAppointmentsCount: number;
+    /**
+     * Revenue of today (done appointments and sales), tax included.
+     */
+    revenueToday: Money;
+    /**
+     * Revenue of the current month so far.
+     */
+    revenueMonth: Money;
+    /**
+     * Customers created this month.
+     */
+    newCustomersMonth: number;
+    pendingPayments: DashboardPendingPayments;
+};
+
+/**
+ * The dashboard.
+ */
+export type DashboardResponse = {
+    dashboard: Dashboard;
+};
+
+/**
+ * What the public cancellation page shows: no customer contact data, no ids.
+ */
+export type PublicAppointmentSummary = {
+    businessName: string;
+    /**
+     * The customer's first name only, for the greeting.
+     */
+    customerName: string;
+    /**
+     * The professional's display name, if the business shows it.
+     */
+    professionalName?: string;
+    serviceNames: Array<string>;
+    startDate: DateTimeParts;
+    endDate: DateTimeParts;
+    /**
+     * IANA time zone of the dates, e.g. Europe/Madrid.
+     */
+    timeZone: string;
+    status: AppointmentStatus;
+    /**
+     * False once cancelled, done, rejected or started.
+     */
+    cancellable: boolean;
+};
+
+/**
+ * An appointment seen through its cancellation link.
+ */
+export type PublicAppointmentResponse = {
+    appointment: PublicAppointmentSummary;
+};
+
+/**
+ * Body of a public cancellation; may be empty (`{}`).
+ */
+export type AppointmentCancellationRequest = {
+    /**
+     * Why the customer cancels, shown to the team.
+     */
+    reason?: string;
+};
+
+/**
+ * What an expense was for. PRODUCTS is stock bought for resale; SUPPLIES are consumables used while serving (dye, gloves, towels).
+ */
+export type ExpenseCategory = 'EXPENSE_CATEGORY_PRODUCTS' | 'EXPENSE_CATEGORY_SUPPLIES' | 'EXPENSE_CATEGORY_RENT' | 'EXPENSE_CATEGORY_UTILITIES' | 'EXPENSE_CATEGORY_SALARIES' | 'EXPENSE_CATEGORY_TAXES' | 'EXPENSE_CATEGORY_MARKETING' | 'EXPENSE_CATEGORY_EQUIPMENT' | 'EXPENSE_CATEGORY_MAINTENANCE' | 'EXPENSE_CATEGORY_INSURANCE' | 'EXPENSE_CATEGORY_SOFTWARE' | 'EXPENSE_CATEGORY_TRAINING' | 'EXPENSE_CATEGORY_TRAVEL' | 'EXPENSE_CATEGORY_BANK_FEES' | 'EXPENSE_CATEGORY_PROFESSIONAL_SERVICES' | 'EXPENSE_CATEGORY_OTHER';
+
+/**
+ * A business expense (purchase, rent, bill), with its receipt.
+ */
+export type Expense = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * Supplier name as on the receipt.
+     */
+    supplier?: string;
+    /**
+     * Supplier's tax id (NIF/CIF/VAT number).
+     */
+    supplierTaxId?: string;
+    /**
+     * The supplier's invoice or ticket number.
+     */
+    supplierInvoiceNumber?: string;
+    /**
+     * What was bought.
+     */
+    description?: string;
+    category: ExpenseCategory;
+    /**
+     * Date of the expense (receipt date).
+     */
+    date: LocalDate;
+    /**
+     * Total paid, tax included, in the tenant currency.
+     */
+    amount: Money;
+    /**
+     * The tax included in `amount` (deductible VAT). Never more than `amount`.
+     */
+    taxAmount?: Money;
+    /**
+     * Tax rate applied, when a single rate applies.
+     */
+    taxPercentage?: Percentage;
+    /**
+     * Payment method used (one of the tenant's payment methods).
+     */
+    paymentMethodId?: Id;
+    /**
+     * Asset holding the receipt image or PDF (uploaded with uploadAsset or by scanExpense).
+     */
+    receiptAssetId?: Id;
+    /**
+     * Free notes.
+     */
+    notes?: string;
+    /**
+     * Where the receipt can be downloaded (present when `receiptAssetId` is).
+     */
+    receiptUrl?: string;
+    /**
+     * User who recorded the expense.
+     */
+    createdBy: Id;
+    /**
+     * When the expense was created.
+     */
+    createdAt: Timestamp;
+    /**
+     * When the expense was last changed.
+     */
+    updatedAt: Timestamp;
+};
+
+/**
+ * The writable fields of an expense.
+ */
+export type ExpenseInput = {
+    /**
+     * Supplier name as on the receipt.
+     */
+    supplier?: string;
+    /**
+     * Supplier's tax id (NIF/CIF/VAT number).
+     */
+    supplierTaxId?: string;
+    /**
+     * The supplier's invoice or ticket number.
+     */
+    supplierInvoiceNumber?: string;
+    /**
+     * What was bought.
+     */
+    description?: string;
+    category: ExpenseCategory;
+    /**
+     * Date of the expense (receipt date).
+     */
+    date: LocalDate;
+    /**
+     * Total paid, tax included, in the tenant currency.
+     */
+    amount: Money;
+    /**
+     * The tax included in `amount` (deductible VAT). Never more than `amount`.
+     */
+    taxAmount?: Money;
+    /**
+     * Tax rate applied, when a single rate applies.
+     */
+    taxPercentage?: Percentage;
+    /**
+     * Payment method used (one of the tenant's payment methods).
+     */
+    paymentMethodId?: Id;
+    /**
+     * Asset holding the receipt image or PDF (uploaded with uploadAsset or by scanExpense).
+     */
+    receiptAssetId?: Id;
+    /**
+     * Free notes.
+     */
+    notes?: string;
+};
+
+/**
+ * Body of createExpense (SPEC §3: "expense create wraps in expense").
+ */
+export type ExpenseWrite = {
+    expense: ExpenseInput;
+};
+
+/**
+ * One expense.
+ */
+export type ExpenseResponse = {
+    expense: Expense;
+};
+
+/**
+ * Filters of an expense list; all optional and combined with AND.
+ */
+export type ExpenseFilters = {
+    /**
+     * Only expenses dated on or after this day.
+     */
+    dateFrom?: LocalDate;
+    /**
+     * Only expenses dated on or before this day.
+     */
+    dateTo?: LocalDate;
+    category?: ExpenseCategory;
+    /**
+     * Supplier name contains this (case- and accent-insensitive).
+     */
+    supplier?: string;
+    /**
+     * Only expenses paid with this method.
+     */
+    paymentMethodId?: Id;
+    /**
+     * Free text searched in supplier, description, supplier invoice number and notes.
+     */
+    text?: string;
+};
+
+/**
+ * Body of listExpenses (SPEC §7: `{tenantId, filters}`).
+ */
+export type ExpenseListRequest = {
+    /**
+     * Must equal the path's tenantId.
+     */
+    tenantId: Id;
+    filters?: ExpenseFilters;
+};
+
+/**
+ * The total of one category over all matching expenses.
+ */
+export type ExpenseCategoryTotal = {
+    category: ExpenseCategory;
+    /**
+     * Number of matching expenses in the category.
+     */
+    count: number;
+    /**
+     * Sum of `amount`, tax included.
+     */
+    amount: Money;
+};
+
+/**
+ * Sums over ALL matching expenses (not only the page), in the tenant currency.
+ */
+export type ExpenseTotals = {
+    /**
+     * Sum of totals, tax included.
+     */
+    amount: Money;
+    /**
+     * Sum of tax.
+     */
+    taxAmount: Money;
+    /**
+     * amount minus taxAmount.
+     */
+    base: Money;
+    /**
+     * One entry per category that has matching expenses, largest first.
+     */
+    byCategory: Array<ExpenseCategoryTotal>;
+};
+
+/**
+ * A page of expenses, newest date first, with totals.
+ */
+export type ExpenseList = {
+    /**
+     * The requested page.
+     */
+    items: Array<Expense>;
+    /**
+     * Number of matching objects across all pages.
+     */
+    total: number;
+    totals: ExpenseTotals;
+};
+
+/**
+ * The image to read: either `data` + `mimeType` (the server stores it as an asset), or `assetId` of an image already uploaded. Giving both, or neither, answers 400.
+ */
+export type ExpenseScanImage = {
+    /**
+     * The image file, base64 (standard alphabet). At most 5 MiB decoded; a larger file answers 413.
+     */
+    data?: string;
+    /**
+     * Declared type; checked against the file's magic bytes.
+     */
+    mimeType?: 'image/jpeg' | 'image/png' | 'image/webp';
+    /**
+     * Original file name (kept on the stored asset).
+     */
+    fileName?: string;
+    /**
+     * An image asset of this tenant, instead of `data`.
+     */
+    assetId?: Id;
+};
+
+/**
+ * Body of scanExpense (SPEC §7: `{tenant_id, image data}`).
+ */
+export type ExpenseScanRequest = {
+    /**
+     * Must equal the path's tenantId.
+     */
+    tenant_id: Id;
+    image: ExpenseScanImage;
+};
+
+/**
+ * One line read from the receipt.
+ */
+export type ExpenseScanLine = {
+    /**
+     * Line text.
+     */
+    description: string;
+    /**
+     * Quantity, when printed.
+     */
+    quantity?: number;
+    /**
+     * Line amount as printed.
+     */
+    amount?: Money;
+};
+
+/**
+ * Fields read from a receipt, named as in ExpenseInput so the form can be prefilled. Nothing is saved as an expense: the user confirms and then calls createExpense. Fields that could not be read are absent.
+ */
+export type ExpenseScan = {
+    /**
+     * The stored receipt image; pass it to createExpense.
+     */
+    receiptAssetId: Id;
+    /**
+     * Supplier name.
+     */
+    supplier?: string;
+    /**
+     * Supplier's tax id.
+     */
+    supplierTaxId?: string;
+    /**
+     * Invoice or ticket number.
+     */
+    supplierInvoiceNumber?: string;
+    /**
+     * Receipt date.
+     */
+    date?: LocalDate;
+    /**
+     * Total, tax included.
+     */
+    amount?: Money;
+    /**
+     * Tax included in the total.
+     */
+    taxAmount?: Money;
+    /**
+     * Tax rate, when a single rate was found.
+     */
+    taxPercentage?: Percentage;
+    category?: ExpenseCategory;
+    /**
+     * Item lines found (may be empty).
+     */
+    lines: Array<ExpenseScanLine>;
+    /**
+     * Overall OCR confidence, 0 (guess) to 1 (certain). The SPA asks for a closer check below 0.6.
+     */
+    confidence: number;
+    /**
+     * The full recognised text, for reference.
+     */
+    rawText: string;
+};
+
+/**
+ * The result of a receipt scan.
+ */
+export type ExpenseScanResponse = {
+    scan: ExpenseScan;
+};
+
+/**
+ * The unit `quantity`, `minQuantity`, `cost` and `price` refer to.
+ */
+export type InventoryUnit = 'INVENTORY_UNIT_PIECE' | 'INVENTORY_UNIT_MILLILITRE' | 'INVENTORY_UNIT_LITRE' | 'INVENTORY_UNIT_GRAM' | 'INVENTORY_UNIT_KILOGRAM' | 'INVENTORY_UNIT_METRE';
+
+/**
+ * A product held in stock: sold at the counter and/or consumed in services.
+ */
+export type InventoryItem = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * Product name.
+     */
+    name: string;
+    /**
+     * Stock-keeping unit, unique within the tenant when set.
+     */
+    sku?: string;
+    /**
+     * EAN/UPC or other barcode, unique within the tenant when set.
+     */
+    barcode?: string;
+    /**
+     * Description.
+     */
+    description?: string;
+    /**
+     * Free category label (e.g. Champús, Coloración).
+     */
+    category?: string;
+    unit: InventoryUnit;
+    /**
+     * Stock on hand, in `unit`. May be fractional (e.g. 0.75 litres) with up to 3 decimals, and negative after selling more than was recorded. Default 0.
+     */
+    quantity: number;
+    /**
+     * Low-stock threshold: the item is `lowStock` when quantity ≤ minQuantity. Absent: no alert.
+     */
+    minQuantity?: number;
+    /**
+     * Purchase cost per unit, tax excluded.
+     */
+    cost?: Money;
+    /**
+     * Retail price per unit, tax included (what the customer pays). Absent for stock that is not sold.
+     */
+    price?: Money;
+    /**
+     * Tax rate of the price; defaults to the tenant's tax percentage.
+     */
+    taxPercentage: Percentage;
+    /**
+     * Usual supplier.
+     */
+    supplier?: string;
+    /**
+     * Product photo (an asset).
+     */
+    imageAssetId?: Id;
+    /**
+     * Inactive items are hidden from the sale screen but kept for history.
+     */
+    active: boolean;
+    /**
+     * Where the photo can be downloaded (present when `imageAssetId` is).
+     */
+    imageUrl?: string;
+    /**
+     * True when minQuantity is set and quantity ≤ minQuantity (computed).
+     */
+    lowStock: boolean;
+    /**
+     * When the item was created.
+     */
+    createdAt: Timestamp;
+    /**
+     * When the item was last changed.
+     */
+    updatedAt: Timestamp;
+};
+
+/**
+ * The writable fields of an inventory item. Stock sold through createSale is decremented by the server.
+ */
+export type InventoryItemInput = {
+    /**
+     * Product name.
+     */
+    name: string;
+    /**
+     * Stock-keeping unit, unique within the tenant when set.
+     */
+    sku?: string;
+    /**
+     * EAN/UPC or other barcode, unique within the tenant when set.
+     */
+    barcode?: string;
+    /**
+     * Description.
+     */
+    description?: string;
+    /**
+     * Free category label (e.g. Champús, Coloración).
+     */
+    category?: string;
+    unit?: InventoryUnit;
+    /**
+     * Stock on hand, in `unit`. May be fractional (e.g. 0.75 litres) with up to 3 decimals, and negative after selling more than was recorded. Default 0.
+     */
+    quantity?: number;
+    /**
+     * Low-stock threshold: the item is `lowStock` when quantity ≤ minQuantity. Absent: no alert.
+     */
+    minQuantity?: number;
+    /**
+     * Purchase cost per unit, tax excluded.
+     */
+    cost?: Money;
+    /**
+     * Retail price per unit, tax included (what the customer pays). Absent for stock that is not sold.
+     */
+    price?: Money;
+    /**
+     * Tax rate of the price; defaults to the tenant's tax percentage.
+     */
+    taxPercentage?: Percentage;
+    /**
+     * Usual supplier.
+     */
+    supplier?: string;
+    /**
+     * Product photo (an asset).
+     */
+    imageAssetId?: Id;
+    /**
+     * Inactive items are hidden from the sale screen but kept for history.
+     */
+    active?: boolean;
+};
+
+/**
+ * Body of createInventoryItem and updateInventoryItem (a full replacement).
+ */
+export type InventoryItemWrite = {
+    inventoryItem: InventoryItemInput;
+};
+
+/**
+ * One inventory item.
+ */
+export type InventoryItemResponse = {
+    inventoryItem: InventoryItem;
+};
+
+/**
+ * A page of inventory items, by name.
+ */
+export type InventoryItemList = {
+    /**
+     * The requested page.
+     */
+    items: Array<InventoryItem>;
+    /**
+     * Number of matching objects across all pages.
+     */
+    total: number;
+};
+
+/**
+ * Invoice status. UNSPECIFIED is never stored (it is the zero value of older clients).
+ */
+export type InvoiceStatus = 'INVOICE_STATUS_UNSPECIFIED' | 'INVOICE_STATUS_DRAFT' | 'INVOICE_STATUS_ISSUED' | 'INVOICE_STATUS_PAID' | 'INVOICE_STATUS_CANCELLED';
+
+/**
+ * STANDARD is a full invoice (customer tax id and address required); SIMPLIFIED a ticket-style invoice; CREDIT_NOTE rectifies an earlier invoice (`rectifiesInvoiceId`) with negative quantities.
+ */
+export type InvoiceKind = 'INVOICE_KIND_STANDARD' | 'INVOICE_KIND_SIMPLIFIED' | 'INVOICE_KIND_CREDIT_NOTE';
+
+/**
+ * The customer as invoiced (a snapshot: later changes to the customer do not alter the invoice).
+ */
+export type InvoiceCustomer = {
+    /**
+     * The customer record, when the invoice is for a known customer.
+     */
+    customerId?: Id;
+    /**
+     * Full name or company name.
+     */
+    name: string;
+    /**
+     * NIF/CIF/VAT number.
+     */
+    taxId?: string;
+    address?: Address;
+    email?: Email;
+};
+
+/**
+ * The business as invoiced: a snapshot of the tenant's fiscal data taken when the invoice is created.
+ */
+export type InvoiceIssuer = {
+    /**
+     * Trade name.
+     */
+    businessName: string;
+    /**
+     * Legal name, when it differs from the trade name.
+     */
+    legalName?: string;
+    /**
+     * NIF/CIF/VAT number.
+     */
+    taxId?: string;
+    address?: Address;
+    email?: Email;
+    /**
+     * Phone number as printed.
+     */
+    phone?: string;
+};
+
+/**
+ * One invoice line as sent.
+ */
+export type InvoiceLineInput = {
+    /**
+     * What is invoiced.
+     */
+    description: string;
+    /**
+     * Quantity (fractional allowed; negative on credit notes; never 0).
+     */
+    quantity: number;
+    /**
+     * Unit price, tax EXCLUDED (invoice convention).
+     */
+    unitPrice: Money;
+    /**
+     * Tax rate of the line.
+     */
+    taxPercentage: Percentage;
+    /**
+     * Discount on the line, percent.
+     */
+    discountPercentage?: Percentage;
+    /**
+     * What the line invoices, when it comes from a service or product.
+     */
+    itemKind?: SaleLineKind;
+    /**
+     * The service or inventory item, when known.
+     */
+    itemId?: Id;
+};
+
+/**
+ * One invoice line.
+ */
+export type InvoiceLine = {
+    /**
+     * What is invoiced.
+     */
+    description: string;
+    /**
+     * Quantity (fractional allowed; negative on credit notes; never 0).
+     */
+    quantity: number;
+    /**
+     * Unit price, tax EXCLUDED (invoice convention).
+     */
+    unitPrice: Money;
+    /**
+     * Tax rate of the line.
+     */
+    taxPercentage: Percentage;
+    /**
+     * Discount on the line, percent.
+     */
+    discountPercentage: Percentage;
+    /**
+     * What the line invoices, when it comes from a service or product.
+     */
+    itemKind?: SaleLineKind;
+    /**
+     * The service or inventory item, when known.
+     */
+    itemId?: Id;
+    /**
+     * quantity × unitPrice − discount, tax excluded (computed).
+     */
+    lineTotal: Money;
+};
+
+/**
+ * Taxable base and tax of one rate.
+ */
+export type InvoiceTaxBreakdown = {
+    /**
+     * The rate.
+     */
+    taxPercentage: Percentage;
+    /**
+     * Sum of line totals at this rate.
+     */
+    base: Money;
+    /**
+     * base × rate, rounded half up to the minor unit.
+     */
+    tax: Money;
+};
+
+/**
+ * Totals of a sale or invoice. subtotal + tax = total.
+ */
+export type DocumentTotals = {
+    /**
+     * Taxable base after discounts (tax excluded).
+     */
+    subtotal: Money;
+    /**
+     * Discounts granted (informative; already deducted from subtotal).
+     */
+    discount: Money;
+    /**
+     * Total tax.
+     */
+    tax: Money;
+    /**
+     * Amount due, tax included.
+     */
+    total: Money;
+};
+
+/**
+ * An invoice issued by the tenant to a customer. Invoices are immutable once issued; corrections are credit notes.
+ */
+export type Invoice = {
+    id: Id;
+    tenantId: Id;
+    kind: InvoiceKind;
+    /**
+     * Numbering series. Defaults: A (standard), T (simplified), R (credit notes).
+     */
+    series: string;
+    /**
+     * Issue date; defaults to today (tenant time zone).
+     */
+    issueDate: LocalDate;
+    /**
+     * Payment due date; not before issueDate.
+     */
+    dueDate?: LocalDate;
+    customer: InvoiceCustomer;
+    /**
+     * Printed notes (payment terms, thanks, legal mentions).
+     */
+    notes?: string;
+    /**
+     * The sale this invoice documents.
+     */
+    saleId?: Id;
+    /**
+     * The appointment this invoice documents.
+     */
+    appointmentId?: Id;
+    /**
+     * For credit notes: the invoice being rectified (same tenant).
+     */
+    rectifiesInvoiceId?: Id;
+    /**
+     * How it was or will be paid.
+     */
+    paymentMethodId?: Id;
+    /**
+     * Sequential number within the tenant and series, assigned by the server without gaps.
+     */
+    number: number;
+    /**
+     * Series and zero-padded number as printed, e.g. A-000042.
+     */
+    displayNumber: string;
+    status: InvoiceStatus;
+    issuer: InvoiceIssuer;
+    /**
+     * Lines, in order.
+     */
+    lines: Array<InvoiceLine>;
+    /**
+     * One entry per tax rate, ascending rate.
+     */
+    taxBreakdown: Array<InvoiceTaxBreakdown>;
+    totals: DocumentTotals;
+    currency: CurrencyCode;
+    /**
+     * When the invoice was paid (status PAID).
+     */
+    paidAt?: Timestamp;
+    /**
+     * User who created the invoice.
+     */
+    createdBy: Id;
+    /**
+     * When the invoice was created.
+     */
+    createdAt: Timestamp;
+    /**
+     * When the invoice was last changed.
+     */
+    updatedAt: Timestamp;
+};
+
+/**
+ * What createInvoice sends. The server assigns number, computes lines totals, breakdown and totals, and snapshots the issuer from the tenant.
+ */
+export type InvoiceInput = {
+    kind?: InvoiceKind;
+    /**
+     * Numbering series. Defaults: A (standard), T (simplified), R (credit notes).
+     */
+    series?: string;
+    /**
+     * Issue date; defaults to today (tenant time zone).
+     */
+    issueDate?: LocalDate;
+    /**
+     * Payment due date; not before issueDate.
+     */
+    dueDate?: LocalDate;
+    customer: InvoiceCustomer;
+    /**
+     * Printed notes (payment terms, thanks, legal mentions).
+     */
+    notes?: string;
+    /**
+     * The sale this invoice documents.
+     */
+    saleId?: Id;
+    /**
+     * The appointment this invoice documents.
+     */
+    appointmentId?: Id;
+    /**
+     * For credit notes: the invoice being rectified (same tenant).
+     */
+    rectifiesInvoiceId?: Id;
+    /**
+     * How it was or will be paid.
+     */
+    paymentMethodId?: Id;
+    /**
+     * Initial status (PAID when invoicing a sale already paid).
+     */
+    status?: 'INVOICE_STATUS_DRAFT' | 'INVOICE_STATUS_ISSUED' | 'INVOICE_STATUS_PAID';
+    /**
+     * Lines, in order; all in the tenant currency.
+     */
+    lines: Array<InvoiceLineInput>;
+};
+
+/**
+ * Body of createInvoice.
+ */
+export type InvoiceWrite = {
+    invoice: InvoiceInput;
+};
+
+/**
+ * One invoice.
+ */
+export type InvoiceResponse = {
+    invoice: Invoice;
+};
+
+/**
+ * A page of invoices, newest first.
+ */
+export type InvoiceList = {
+    /**
+     * The requested page.
+     */
+    items: Array<Invoice>;
+    /**
+     * Number of matching objects across all pages.
+     */
+    total: number;
+};
+
+/**
+ * What sort of payment method it is.
+ */
+export type PaymentMethodKind = 'PAYMENT_METHOD_KIND_UNSPECIFIED' | 'PAYMENT_METHOD_KIND_CASH' | 'PAYMENT_METHOD_KIND_CARD' | 'PAYMENT_METHOD_KIND_TRANSFER' | 'PAYMENT_METHOD_KIND_BIZUM' | 'PAYMENT_METHOD_KIND_OTHER';
+
+/**
+ * A way the business gets paid.
+ */
+export type PaymentMethod = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * Name shown at the till, unique within the tenant (case-insensitive).
+     */
+    name: string;
+    kind: PaymentMethodKind;
+    /**
+     * Inactive methods are not offered for new payments.
+     */
+    active: boolean;
+    /**
+     * Fee the provider keeps (e.g. 1.5 for card), used for the net figures in reports.
+     */
+    commissionPercentage: Percentage;
+    /**
+     * Preselected at the till; setting it clears it on the other methods.
+     */
+    isDefault: boolean;
+    /**
+     * Position in pickers, ascending.
+     */
+    sortOrder: number;
+    /**
+     * Internal notes.
+     */
+    notes?: string;
+    /**
+     * When the payment method was created.
+     */
+    createdAt: Timestamp;
+    /**
+     * When the payment method was last changed.
+     */
+    updatedAt: Timestamp;
+};
+
+/**
+ * The writable fields of a payment method. kind UNSPECIFIED answers 422.
+ */
+export type PaymentMethodInput = {
+    /**
+     * Name shown at the till, unique within the tenant (case-insensitive).
+     */
+    name: string;
+    kind: PaymentMethodKind;
+    /**
+     * Inactive methods are not offered for new payments.
+     */
+    active?: boolean;
+    /**
+     * Fee the provider keeps (e.g. 1.5 for card), used for the net figures in reports.
+     */
+    commissionPercentage?: Percentage;
+    /**
+     * Preselected at the till; setting it clears it on the other methods.
+     */
+    isDefault?: boolean;
+    /**
+     * Position in pickers, ascending.
+     */
+    sortOrder?: number;
+    /**
+     * Internal notes.
+     */
+    notes?: string;
+};
+
+/**
+ * Body of createPaymentMethod and updatePaymentMethod (a full replacement).
+ */
+export type PaymentMethodWrite = {
+    paymentMethod: PaymentMethodInput;
+};
+
+/**
+ * One payment method.
+ */
+export type PaymentMethodResponse = {
+    paymentMethod: PaymentMethod;
+};
+
+/**
+ * Payment methods, by sortOrder then name.
+ */
+export type PaymentMethodList = {
+    /**
+     * The requested page.
+     */
+    items: Array<PaymentMethod>;
+    /**
+     * Number of matching objects across all pages.
+     */
+    total: number;
+};
+
+/**
+ * What a sale or payment is for (SPEC §3). APPOINTMENT_SALE: referenceId is an appointment id; PRODUCT_SALE: referenceId is a sale id. UNSPECIFIED is never accepted in writes (422).
+ */
+export type OperationType = 'OPERATION_TYPE_UNSPECIFIED' | 'OPERATION_TYPE_PRODUCT_SALE' | 'OPERATION_TYPE_APPOINTMENT_SALE';
+
+/**
+ * Only COMPLETED transactions count as paid.
+ */
+export type PaymentTransactionStatus = 'PAYMENT_TRANSACTION_STATUS_PENDING' | 'PAYMENT_TRANSACTION_STATUS_COMPLETED' | 'PAYMENT_TRANSACTION_STATUS_FAILED';
+
+/**
+ * One payment (or refund) towards an appointment or a sale. Several may pay one reference (split payments).
+ */
+export type PaymentTransaction = {
+    /**
+     * Chosen by the client (idempotency key).
+     */
+    id: Id;
+    tenantId: Id;
+    /**
+     * What is paid: the appointment id (APPOINTMENT_SALE) or the sale id (PRODUCT_SALE).
+     */
+    referenceId: Id;
+    operationType: OperationType;
+    /**
+     * Amount received, in the tenant currency; negative for a refund. Never 0.
+     */
+    amount: Money;
+    /**
+     * An active payment method of the tenant.
+     */
+    paymentMethodId: Id;
+    status: PaymentTransactionStatus;
+    /**
+     * When the money was received; defaults to now for COMPLETED.
+     */
+    paidAt?: Timestamp;
+    /**
+     * Notes (e.g. the card receipt number).
+     */
+    notes?: string;
+    /**
+     * amount × the method's commissionPercentage at the time of payment (computed).
+     */
+    commission: Money;
+    /**
+     * User who recorded it.
+     */
+    userId: Id;
+    /**
+     * When the transaction was created.
+     */
+    createdAt: Timestamp;
+    /**
+     * When the transaction was last changed.
+     */
+    updatedAt: Timestamp;
+};
+
+/**
+ * The fields createPaymentTransaction sends.
+ */
+export type PaymentTransactionInput = {
+    /**
+     * What is paid: the appointment id (APPOINTMENT_SALE) or the sale id (PRODUCT_SALE).
+     */
+    referenceId: Id;
+    operationType: OperationType;
+    /**
+     * Amount received, in the tenant currency; negative for a refund. Never 0.
+     */
+    amount: Money;
+    /**
+     * An active payment method of the tenant.
+     */
+    paymentMethodId: Id;
+    status?: PaymentTransactionStatus;
+    /**
+     * When the money was received; defaults to now for COMPLETED.
+     */
+    paidAt?: Timestamp;
+    /**
+     * Notes (e.g. the card receipt number).
+     */
+    notes?: string;
+};
+
+/**
+ * Body of createPaymentTransaction.
+ */
+export type PaymentTransactionWrite = {
+    paymentTransaction: PaymentTransactionInput;
+};
+
+/**
+ * One payment transaction.
+ */
+export type PaymentTransactionResponse = {
+    paymentTransaction: PaymentTransaction;
+};
+
+/**
+ * Transactions of one reference, oldest first.
+ */
+export type PaymentTransactionList = {
+    /**
+     * The requested page.
+     */
+    items: Array<PaymentTransaction>;
+    /**
+     * Number of matching objects across all pages.
+     */
+    total: number;
+    /**
+     * Sum of COMPLETED amounts of the reference (all pages).
+     */
+    paidTotal: Money;
+};
+
+/**
+ * BOOKING: the tenant's booking page (targetUrl defaults to it); PRICE_LIST: a menu or price list; REVIEW: a review page (e.g. Google); WIFI: guest Wi-Fi credentials; URL: any address.
+ */
+export type QrCodeKind = 'QR_CODE_KIND_BOOKING' | 'QR_CODE_KIND_PRICE_LIST' | 'QR_CODE_KIND_REVIEW' | 'QR_CODE_KIND_WIFI' | 'QR_CODE_KIND_URL';
+
+/**
+ * Wi-Fi credentials encoded by a WIFI QR code.
+ */
+export type QrWifi = {
+    /**
+     * Network name.
+     */
+    ssid: string;
+    /**
+     * Network password (required unless security is NONE).
+     */
+    password?: string;
+    /**
+     * Encryption.
+     */
+    security: 'QR_WIFI_SECURITY_WPA' | 'QR_WIFI_SECURITY_WEP' | 'QR_WIFI_SECURITY_NONE';
+    /**
+     * Hidden network.
+     */
+    hidden?: boolean;
+};
+
+/**
+ * A printable QR code. URL kinds encode a short Cita redirect that counts scans before forwarding to targetUrl.
+ */
+export type QrCode = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * Name in the QR list (e.g. where it is displayed).
+     */
+    name: string;
+    kind: QrCodeKind;
+    /**
+     * Where the code leads (http/https). Required for every kind but WIFI; BOOKING defaults to the booking page.
+     */
+    targetUrl?: string;
+    wifi?: QrWifi;
+    foregroundColor: Color;
+    backgroundColor: Color;
+    /**
+     * The exact text the QR encodes (the tracking short link, or the WIFI: string).
+     */
+    payload: string;
+    /**
+     * Scans counted through the short link (always 0 for WIFI).
+     */
+    scanCount: number;
+    /**
+     * Last counted scan.
+     */
+    lastScannedAt?: Timestamp;
+    /**
+     * The code as an SVG data URL (scales for print; the SPA rasterises it for PNG downloads).
+     */
+    image: string;
+    /**
+     * When the QR code was created.
+     */
+    createdAt: Timestamp;
+    /**
+     * When the QR code was last changed.
+     */
+    updatedAt: Timestamp;
+};
+
+/**
+ * The writable fields of a QR code. targetUrl/wifi must fit the kind, else 422.
+ */
+export type QrCodeInput = {
+    /**
+     * Name in the QR list (e.g. where it is displayed).
+     */
+    name: string;
+    kind: QrCodeKind;
+    /**
+     * Where the code leads (http/https). Required for every kind but WIFI; BOOKING defaults to the booking page.
+     */
+    targetUrl?: string;
+    wifi?: QrWifi;
+    foregroundColor?: Color;
+    backgroundColor?: Color;
+};
+
+/**
+ * Body of createQrCode.
+ */
+export type QrCodeWrite = {
+    qrCode: QrCodeInput;
+};
+
+/**
+ * One QR code.
+ */
+export type QrCodeResponse = {
+    qrCode: QrCode;
+};
+
+/**
+ * A page of QR codes, newest first.
+ */
+export type QrCodeList = {
+    /**
+     * The requested page.
+     */
+    items: Array<QrCode>;
+    /**
+     * Number of matching objects across all pages.
+     */
+    total: number;
+};
+
+/**
+ * Period of each row; weeks start on Monday (ISO).
+ */
+export type ReportGrouping = 'REPORT_GROUPING_DAY' | 'REPORT_GROUPING_WEEK' | 'REPORT_GROUPING_MONTH';
+
+/**
+ * Optional filters, combined with AND.
+ */
+export type SalesReportFilters = {
+    /**
+     * Only sales made by this team member.
+     */
+    userId?: Id;
+    /**
+     * Only sales including this service (detailed: only its lines).
+     */
+    serviceId?: Id;
+    /**
+     * Only sales including this product (detailed: only its lines).
+     */
+    inventoryItemId?: Id;
+    /**
+     * Only sales paid (at least partly) with this method.
+     */
+    paymentMethodId?: Id;
+    operationType?: OperationType;
+};
+
+/**
+ * Body of the sales reports. Dates are inclusive, in the tenant time zone; at most 366 days.
+ */
+export type SalesReportRequest = {
+    /**
+     * First day.
+     */
+    startDate: LocalDate;
+    /**
+     * Last day; not before startDate.
+     */
+    endDate: LocalDate;
+    groupBy?: ReportGrouping;
+    filters?: SalesReportFilters;
+};
+
+/**
+ * Figures of one period (or of the whole range, in `totals`).
+ */
+export type SalesSummaryRow = {
+    /**
+     * First day of the period (clipped to startDate).
+     */
+    periodStart: LocalDate;
+    /**
+     * Last day of the period (clipped to endDate).
+     */
+    periodEnd: LocalDate;
+    /**
+     * Number of sales.
+     */
+    salesCount: number;
+    /**
+     * Taxable base after discounts.
+     */
+    subtotal: Money;
+    /**
+     * Discounts granted.
+     */
+    discount: Money;
+    /**
+     * Tax.
+     */
+    tax: Money;
+    /**
+     * Total, tax included.
+     */
+    total: Money;
+    /**
+     * Sales of appointments.
+     */
+    appointmentSalesCount: number;
+    /**
+     * Counter sales of products.
+     */
+    productSalesCount: number;
+    /**
+     * total ÷ salesCount, rounded (0 without sales).
+     */
+    averageTicket: Money;
+};
+
+/**
+ * Payments received with one method in the range.
+ */
+export type SalesByPaymentMethod = {
+    paymentMethodId: Id;
+    /**
+     * Method name.
+     */
+    name: string;
+    kind: PaymentMethodKind;
+    /**
+     * Completed transactions.
+     */
+    count: number;
+    /**
+     * Sum of completed transactions (refunds deducted).
+     */
+    amount: Money;
+    /**
+     * Provider fees.
+     */
+    commission: Money;
+};
+
+/**
+ * Sales per period with totals. Periods without sales are included with zeros.
+ */
+export type SalesSummaryReport = {
+    startDate: LocalDate;
+    endDate: LocalDate;
+    groupBy: ReportGrouping;
+    currency: CurrencyCode;
+    /**
+     * One row per period, chronological.
+     */
+    rows: Array<SalesSummaryRow>;
+    totals: SalesSummaryRow;
+    /**
+     * Payments per method, largest first.
+     */
+    byPaymentMethod: Array<SalesByPaymentMethod>;
+};
+
+/**
+ * The sales summary report.
+ */
+export type SalesSummaryResponse = {
+    report: SalesSummaryReport;
+};
+
+/**
+ * One sale line.
+ */
+export type SalesDetailedRow = {
+    saleId: Id;
+    /**
+     * When the sale was made.
+     */
+    soldAt: Timestamp;
+    /**
+     * First day of the row's period (its group).
+     */
+    periodStart: LocalDate;
+    operationType: OperationType;
+    /**
+     * The appointment of an appointment sale, else null.
+     */
+    referenceId: string | null;
+    /**
+     * Customer, when known.
+     */
+    customerId?: Id;
+    /**
+     * Customer name snapshot.
+     */
+    customerName?: string;
+    /**
+     * Team member who made the sale.
+     */
+    userId: Id;
+    lineKind: SaleLineKind;
+    /**
+     * Service or inventory item.
+     */
+    itemId?: Id;
+    /**
+     * Name snapshot.
+     */
+    itemName: string;
+    /**
+     * Quantity.
+     */
+    quantity: number;
+    /**
+     * Unit price, tax included.
+     */
+    unitPrice: Money;
+    /**
+     * Line base, tax excluded.
+     */
+    subtotal: Money;
+    /**
+     * Discount on the line.
+     */
+    discount: Money;
+    /**
+     * Tax of the line.
+     */
+    tax: Money;
+    /**
+     * Line total, tax included.
+     */
+    total: Money;
+    /**
+     * Methods that paid the sale.
+     */
+    paymentMethodIds: Array<Id>;
+};
+
+/**
+ * Subtotals of one period.
+ */
+export type SalesDetailedGroup = {
+    /**
+     * First day of the period (clipped to startDate).
+     */
+    periodStart: LocalDate;
+    /**
+     * Last day of the period (clipped to endDate).
+     */
+    periodEnd: LocalDate;
+    /**
+     * Number of sales.
+     */
+    salesCount: number;
+    /**
+     * Taxable base after discounts.
+     */
+    subtotal: Money;
+    /**
+     * Discounts granted.
+     */
+    discount: Money;
+    /**
+     * Tax.
+     */
+    tax: Money;
+    /**
+     * Total, tax included.
+     */
+    total: Money;
+};
+
+/**
+ * Sale lines of the range, chronological, paged by limit/offset, with per-period and grand totals over all lines.
+ */
+export type SalesDetailedReport = {
+    startDate: LocalDate;
+    endDate: LocalDate;
+    groupBy: ReportGrouping;
+    currency: CurrencyCode;
+    /**
+     * The requested page of lines.
+     */
+    rows: Array<SalesDetailedRow>;
+    /**
+     * Number of lines across all pages.
+     */
+    total: number;
+    /**
+     * One entry per period that has sales, chronological.
+     */
+    groups: Array<SalesDetailedGroup>;
+    totals: SalesDetailedGroup;
+};
+
+/**
+ * The detailed sales report.
+ */
+export type SalesDetailedResponse = {
+    report: SalesDetailedReport;
+};
+
+/**
+ * A service performed or a product sold.
+ */
+export type SaleLineKind = 'SALE_LINE_KIND_SERVICE' | 'SALE_LINE_KIND_PRODUCT';
+
+/**
+ * Derived from paidAmount against totals.total.
+ */
+export type SaleStatus = 'SALE_STATUS_UNPAID' | 'SALE_STATUS_PARTIALLY_PAID' | 'SALE_STATUS_PAID';
+
+/**
+ * The customer as sold to (snapshot).
+ */
+export type SaleCustomer = {
+    /**
+     * The customer record, when known.
+     */
+    customerId?: Id;
+    /**
+     * Name at the time of the sale.
+     */
+    name: string;
+};
+
+/**
+ * One sale line as sent.
+ */
+export type SaleLineInput = {
+    kind: SaleLineKind;
+    /**
+     * The service (SERVICE) or inventory item (PRODUCT); absent for a free-text line.
+     */
+    itemId?: Id;
+    /**
+     * Name snapshot.
+     */
+    name: string;
+    /**
+     * Quantity (fractional allowed, e.g. 0.5 l).
+     */
+    quantity: number;
+    /**
+     * Unit price, tax INCLUDED (retail convention).
+     */
+    unitPrice: Money;
+    /**
+     * Tax rate included in the price.
+     */
+    taxPercentage: Percentage;
+    /**
+     * Discount on the line, percent.
+     */
+    discountPercentage?: Percentage;
+};
+
+/**
+ * One sale line with computed amounts.
+ */
+export type SaleLine = {
+    kind: SaleLineKind;
+    /**
+     * The service (SERVICE) or inventory item (PRODUCT); absent for a free-text line.
+     */
+    itemId?: Id;
+    /**
+     * Name snapshot.
+     */
+    name: string;
+    /**
+     * Quantity (fractional allowed, e.g. 0.5 l).
+     */
+    quantity: number;
+    /**
+     * Unit price, tax INCLUDED (retail convention).
+     */
+    unitPrice: Money;
+    /**
+     * Tax rate included in the price.
+     */
+    taxPercentage: Percentage;
+    /**
+     * Discount on the line, percent.
+     */
+    discountPercentage: Percentage;
+    /**
+     * quantity × unitPrice − lineTotal.
+     */
+    discountAmount: Money;
+    /**
+     * Tax included in lineTotal: lineTotal − round(lineTotal ÷ (1 + rate)).
+     */
+    taxAmount: Money;
+    /**
+     * round(quantity × unitPrice × (1 − discount)), tax included.
+     */
+    lineTotal: Money;
+};
+
+/**
+ * A sale at the till: the services of an appointment and/or products. Payments are PaymentTransactions.
+ */
+export type Sale = {
+    /**
+     * Chosen by the client (idempotency key).
+     */
+    id: Id;
+    tenantId: Id;
+    operationType: OperationType;
+    /**
+     * The appointment id for APPOINTMENT_SALE (required); null for PRODUCT_SALE.
+     */
+    referenceId: string | null;
+    customer?: SaleCustomer;
+    /**
+     * When the sale happened; defaults to now.
+     */
+    soldAt: Timestamp;
+    /**
+     * Team member credited with the sale; defaults to the caller.
+     */
+    userId: Id;
+    /**
+     * Notes.
+     */
+    notes?: string;
+    /**
+     * Lines, in order.
+     */
+    lines: Array<SaleLine>;
+    totals: DocumentTotals;
+    /**
+     * Sum of COMPLETED transactions for this sale (see OperationType for the reference used).
+     */
+    paidAmount: Money;
+    status: SaleStatus;
+    currency: CurrencyCode;
+    /**
+     * When the sale was created.
+     */
+    createdAt: Timestamp;
+    /**
+     * When the sale was last changed.
+     */
+    updatedAt: Timestamp;
+};
+
+/**
+ * What createSale sends; the server computes amounts and decrements stock of PRODUCT lines.
+ */
+export type SaleInput = {
+    operationType: OperationType;
+    /**
+     * The appointment id for APPOINTMENT_SALE (required); null for PRODUCT_SALE.
+     */
+    referenceId?: string | null;
+    customer?: SaleCustomer;
+    /**
+     * When the sale happened; defaults to now.
+     */
+    soldAt?: Timestamp;
+    /**
+     * Team member credited with the sale; defaults to the caller.
+     */
+    userId?: Id;
+    /**
+     * Notes.
+     */
+    notes?: string;
+    /**
+     * Lines, in order; prices in the tenant currency.
+     */
+    lines: Array<SaleLineInput>;
+};
+
+/**
+ * Body of createSale.
+ */
+export type SaleWrite = {
+    sale: SaleInput;
+};
+
+/**
+ * One sale.
+ */
+export type SaleResponse = {
+    sale: Sale;
+};
+
+/**
+ * A page of sales, newest first.
+ */
+export type SaleList = {
+    /**
+     * The requested page.
+     */
+    items: Array<Sale>;
+    /**
+     * Number of matching objects across all pages.
+     */
+    total: number;
+};
+
+/**
+ * Accepted file types.
+ */
+export type AssetMimeType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'application/pdf';
+
+/**
+ * Body of uploadAsset (SPEC §3: "payload plus tenantId").
+ */
+export type AssetUpload = {
+    /**
+     * The tenant that owns the file (the caller must be a member).
+     */
+    tenantId: Id;
+    /**
+     * The file, base64 (standard alphabet). At most 5 MiB decoded; a larger file answers 413.
+     */
+    payload: string;
+    mimeType: AssetMimeType;
+    /**
+     * Original file name.
+     */
+    fileName: string;
+};
+
+/**
+ * A stored file (receipt, logo, photo).
+ */
+export type Asset = {
+    id: Id;
+    tenantId: Id;
+    /**
+     * Where to download it (root-relative to the API base, or absolute).
+     */
+    url: string;
+    mimeType: AssetMimeType;
+    /**
+     * Original file name.
+     */
+    fileName: string;
+    /**
+     * Size in bytes.
+     */
+    size: number;
+    /**
+     * Pixel width (images only).
+     */
+    width?: number;
+    /**
+     * Pixel height (images only).
+     */
+    height?: number;
+    /**
+     * Uploader.
+     */
+    createdBy: Id;
+    /**
+     * Upload time.
+     */
+    createdAt: Timestamp;
+};
+
+/**
+ * One asset.
+ */
+export type AssetResponse = {
+    asset: Asset;
+};
+
+/**
+ * Identifies an asset.
+ */
+export type AssetRef = {
+    id: Id;
+    tenantId: Id;
+};
+
+/**
+ * Body of removeAsset (SPEC §7: PATCH with `asset`).
+ */
+export type AssetRemove = {
+    asset: AssetRef;
+};
+
+/**
+ * Paid plan billed.
+ */
+export type AdminInvoicePlan = 'SUBSCRIPTION_PLAN_PRO' | 'SUBSCRIPTION_PLAN_PREMIUM';
+
+/**
+ * Cita's invoice to a tenant for its subscription.
+ */
+export type AdminInvoice = {
+    id: Id;
+    /**
+     * The tenant billed.
+     */
+    tenantId: Id;
+    plan: AdminInvoicePlan;
+    /**
+     * First day billed.
+     */
+    periodStart: LocalDate;
+    /**
+     * Last day billed; not before periodStart.
+     */
+    periodEnd: LocalDate;
+    /**
+     * Total billed, tax included.
+     */
+    amount: Money;
+    /**
+     * Tax rate included in amount.
+     */
+    taxPercentage: Percentage;
+    /**
+     * Issue date; defaults to today.
+     */
+    issueDate: LocalDate;
+    /**
+     * Due date.
+     */
+    dueDate?: LocalDate;
+    /**
+     * Notes.
+     */
+    notes?: string;
+    /**
+     * Tenant's business name (snapshot).
+     */
+    tenantName: string;
+    /**
+     * Cita's invoice number, assigned by the server (CITA-YYYY-NNNNNN).
+     */
+    number: string;
+    /**
+     * Tax included in amount (computed).
+     */
+    taxAmount: Money;
+    status: InvoiceStatus;
+    /**
+     * When it was paid.
+     */
+    paidAt?: Timestamp;
+    /**
+     * When the invoice was created.
+     */
+    createdAt: Timestamp;
+    /**
+     * When the invoice was last changed.
+     */
+    updatedAt: Timestamp;
+};
+
+/**
+ * What createAdminInvoice sends.
+ */
+export type AdminInvoiceInput = {
+    /**
+     * The tenant billed.
+     */
+    tenantId: Id;
+    plan: AdminInvoicePlan;
+    /**
+     * First day billed.
+     */
+    periodStart: LocalDate;
+    /**
+     * Last day billed; not before periodStart.
+     */
+    periodEnd: LocalDate;
+    /**
+     * Total billed, tax included.
+     */
+    amount: Money;
+    /**
+     * Tax rate included in amount.
+     */
+    taxPercentage: Percentage;
+    /**
+     * Issue date; defaults to today.
+     */
+    issueDate?: LocalDate;
+    /**
+     * Due date.
+     */
+    dueDate?: LocalDate;
+    /**
+     * Notes.
+     */
+    notes?: string;
+    /**
+     * Initial status.
+     */
+    status?: 'INVOICE_STATUS_DRAFT' | 'INVOICE_STATUS_ISSUED' | 'INVOICE_STATUS_PAID';
+};
+
+/**
+ * Body of createAdminInvoice.
+ */
+export type AdminInvoiceWrite = {
+    adminInvoice: AdminInvoiceInput;
+};
+
+/**
+ * One admin invoice.
+ */
+export type AdminInvoiceResponse = {
+    adminInvoice: AdminInvoice;
+};
+
+/**
+ * A page of admin invoices, newest first.
+ */
+export type AdminInvoiceList = {
+    /**
+     * The requested page.
+     */
+    items: Array<AdminInvoice>;
+    /**
+     * Number of matching objects across all pages.
+     */
+    total: number;
+};
+
+/**
  * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
  */
 export type TenantId = Id;
@@ -170,7 +3545,472 @@ export type Offset = number;
  */
 export type Query = string;
 
-export type ListXData = {
+/**
+ * The e-mail address to check; must be the e-mail of the caller's Firebase ID token.
+ */
+export type EmailPath = Email;
+
+/**
+ * The invitation id, from the link in the invitation e-mail.
+ */
+export type InvitationId = Id;
+
+/**
+ * Only items carrying this tag (exact, case-insensitive).
+ */
+export type PortfolioTag = string;
+
+/**
+ * Only featured (true) or only non-featured (false) items.
+ */
+export type PortfolioFeatured = boolean;
+
+/**
+ * Only businesses in this status.
+ */
+export type TenantStatusFilter = TenantStatus;
+
+/**
+ * Only businesses with this licence status.
+ */
+export type LicenseStatusFilter = LicenseStatus;
+
+/**
+ * Search text, matched case- and accent-insensitively against name, last name, phone and e-mail (customers) or name, brand, model and identifier (service objects).
+ */
+export type PatternPath = string;
+
+/**
+ * The opaque token from the cancellation link in a reminder (base64url). Unknown or revoked tokens answer 404.
+ */
+export type CancellationTokenPath = string;
+
+/**
+ * The tenant of the dashboard (SPEC §7 has no tenant in the path). A tenant the caller is no member of answers 404.
+ */
+export type DashboardTenantId = Id;
+
+/**
+ * Only appointments with one of these statuses (repeat the parameter).
+ */
+export type AppointmentStatusQuery = Array<AppointmentStatus>;
+
+/**
+ * Only appointments starting on or after this date.
+ */
+export type AppointmentFromQuery = LocalDate;
+
+/**
+ * Only appointments starting on or before this date.
+ */
+export type AppointmentToQuery = LocalDate;
+
+/**
+ * Order by start date: ascending (default) or descending.
+ */
+export type AppointmentOrderQuery = 'asc' | 'desc';
+
+export type GetConfigurationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/configuration';
+};
+
+export type GetConfigurationErrors = {
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetConfigurationError = GetConfigurationErrors[keyof GetConfigurationErrors];
+
+export type GetConfigurationResponses = {
+    /**
+     * The configuration.
+     */
+    200: ConfigurationResponse;
+};
+
+export type GetConfigurationResponse = GetConfigurationResponses[keyof GetConfigurationResponses];
+
+export type ListCurrenciesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/currencies/list';
+};
+
+export type ListCurrenciesErrors = {
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListCurrenciesError = ListCurrenciesErrors[keyof ListCurrenciesErrors];
+
+export type ListCurrenciesResponses = {
+    /**
+     * All supported currencies.
+     */
+    200: CurrencyList;
+};
+
+export type ListCurrenciesResponse = ListCurrenciesResponses[keyof ListCurrenciesResponses];
+
+export type CheckUserExistsData = {
+    body?: never;
+    path: {
+        /**
+         * The e-mail address to check; must be the e-mail of the caller's Firebase ID token.
+         */
+        email: Email;
+    };
+    query?: never;
+    url: '/v1/users/{email}/exists';
+};
+
+export type CheckUserExistsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CheckUserExistsError = CheckUserExistsErrors[keyof CheckUserExistsErrors];
+
+export type CheckUserExistsResponses = {
+    /**
+     * Whether an account exists for the e-mail.
+     */
+    200: UserExistsResponse;
+};
+
+export type CheckUserExistsResponse = CheckUserExistsResponses[keyof CheckUserExistsResponses];
+
+export type LoginUserData = {
+    body: LoginRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/users/login';
+};
+
+export type LoginUserErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type LoginUserError = LoginUserErrors[keyof LoginUserErrors];
+
+export type LoginUserResponses = {
+    /**
+     * A new session.
+     */
+    200: SessionResponse;
+};
+
+export type LoginUserResponse = LoginUserResponses[keyof LoginUserResponses];
+
+export type RegisterUserData = {
+    body: RegisterRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/users/register';
+};
+
+export type RegisterUserErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type RegisterUserError = RegisterUserErrors[keyof RegisterUserErrors];
+
+export type RegisterUserResponses = {
+    /**
+     * The account was created; a new session.
+     */
+    201: SessionResponse;
+};
+
+export type RegisterUserResponse = RegisterUserResponses[keyof RegisterUserResponses];
+
+export type LogoutUserData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/users/logout';
+};
+
+export type LogoutUserErrors = {
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type LogoutUserError = LogoutUserErrors[keyof LogoutUserErrors];
+
+export type LogoutUserResponses = {
+    /**
+     * The session token is revoked.
+     */
+    204: void;
+};
+
+export type LogoutUserResponse = LogoutUserResponses[keyof LogoutUserResponses];
+
+export type GetUserData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/users/{id}';
+};
+
+export type GetUserErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetUserError = GetUserErrors[keyof GetUserErrors];
+
+export type GetUserResponses = {
+    /**
+     * The user.
+     */
+    200: UserResponse;
+};
+
+export type GetUserResponse = GetUserResponses[keyof GetUserResponses];
+
+export type UpdateUserData = {
+    body: UserWrite;
+    path: {
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/users/{id}';
+};
+
+export type UpdateUserErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];
+
+export type UpdateUserResponses = {
+    /**
+     * The updated user.
+     */
+    200: UserResponse;
+};
+
+export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
+
+export type CreateTenantData = {
+    body: TenantCreateWrite;
+    path?: never;
+    query?: never;
+    url: '/v1/tenants';
+};
+
+export type CreateTenantErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateTenantError = CreateTenantErrors[keyof CreateTenantErrors];
+
+export type CreateTenantResponses = {
+    /**
+     * The created business.
+     */
+    201: TenantResponse;
+};
+
+export type CreateTenantResponse = CreateTenantResponses[keyof CreateTenantResponses];
+
+export type DeleteTenantData = {
     body?: never;
     path: {
         /**
@@ -179,21 +4019,5412 @@ export type ListXData = {
         tenantId: Id;
     };
     query?: never;
-    url: '/v1/tenants/{tenantId}/inventory/list/';
+    url: '/v1/tenants/{tenantId}';
 };
 
-export type ListXErrors = {
+export type DeleteTenantErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
-};
-
-export type ListXError = ListXErrors[keyof ListXErrors];
-
-export type ListXResponses = {
     /**
-     * ok
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
      */
-    200: unknown;
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
 };
+
+export type DeleteTenantError = DeleteTenantErrors[keyof DeleteTenantErrors];
+
+export type DeleteTenantResponses = {
+    /**
+     * The business is deleted.
+     */
+    204: void;
+};
+
+export type DeleteTenantResponse = DeleteTenantResponses[keyof DeleteTenantResponses];
+
+export type GetTenantData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}';
+};
+
+export type GetTenantErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetTenantError = GetTenantErrors[keyof GetTenantErrors];
+
+export type GetTenantResponses = {
+    /**
+     * The business.
+     */
+    200: TenantResponse;
+};
+
+export type GetTenantResponse = GetTenantResponses[keyof GetTenantResponses];
+
+export type UpdateTenantData = {
+    body: TenantUpdateWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}';
+};
+
+export type UpdateTenantErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateTenantError = UpdateTenantErrors[keyof UpdateTenantErrors];
+
+export type UpdateTenantResponses = {
+    /**
+     * The updated business.
+     */
+    200: TenantResponse;
+};
+
+export type UpdateTenantResponse = UpdateTenantResponses[keyof UpdateTenantResponses];
+
+export type ListUserTenantsData = {
+    body?: never;
+    path: {
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/users/{userId}';
+};
+
+export type ListUserTenantsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListUserTenantsError = ListUserTenantsErrors[keyof ListUserTenantsErrors];
+
+export type ListUserTenantsResponses = {
+    /**
+     * The user's businesses.
+     */
+    200: UserTenantsResponse;
+};
+
+export type ListUserTenantsResponse = ListUserTenantsResponses[keyof ListUserTenantsResponses];
+
+export type ListTeamMembersData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+    };
+    url: '/v1/tenants/{tenantId}/team';
+};
+
+export type ListTeamMembersErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListTeamMembersError = ListTeamMembersErrors[keyof ListTeamMembersErrors];
+
+export type ListTeamMembersResponses = {
+    /**
+     * The team and its pending invitations.
+     */
+    200: TeamList;
+};
+
+export type ListTeamMembersResponse = ListTeamMembersResponses[keyof ListTeamMembersResponses];
+
+export type RemoveTeamMemberData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/team/{userId}';
+};
+
+export type RemoveTeamMemberErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type RemoveTeamMemberError = RemoveTeamMemberErrors[keyof RemoveTeamMemberErrors];
+
+export type RemoveTeamMemberResponses = {
+    /**
+     * The member was removed.
+     */
+    204: void;
+};
+
+export type RemoveTeamMemberResponse = RemoveTeamMemberResponses[keyof RemoveTeamMemberResponses];
+
+export type InviteTeamMembersData = {
+    body: InviteRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invite';
+};
+
+export type InviteTeamMembersErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type InviteTeamMembersError = InviteTeamMembersErrors[keyof InviteTeamMembersErrors];
+
+export type InviteTeamMembersResponses = {
+    /**
+     * The created (or re-sent) invitations, one per subject.
+     */
+    201: InvitationList;
+};
+
+export type InviteTeamMembersResponse = InviteTeamMembersResponses[keyof InviteTeamMembersResponses];
+
+export type RevokeInvitationData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invitations/{id}';
+};
+
+export type RevokeInvitationErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type RevokeInvitationError = RevokeInvitationErrors[keyof RevokeInvitationErrors];
+
+export type RevokeInvitationResponses = {
+    /**
+     * The invitation is revoked.
+     */
+    204: void;
+};
+
+export type RevokeInvitationResponse = RevokeInvitationResponses[keyof RevokeInvitationResponses];
+
+export type AcceptInvitationData = {
+    body?: never;
+    path: {
+        /**
+         * A user id.
+         */
+        userId: Id;
+        /**
+         * The invitation id, from the link in the invitation e-mail.
+         */
+        invitationId: Id;
+    };
+    query?: never;
+    url: '/v1/users/{userId}/invitations/{invitationId}/accept';
+};
+
+export type AcceptInvitationErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type AcceptInvitationError = AcceptInvitationErrors[keyof AcceptInvitationErrors];
+
+export type AcceptInvitationResponses = {
+    /**
+     * The business the user joined.
+     */
+    200: TenantResponse;
+};
+
+export type AcceptInvitationResponse = AcceptInvitationResponses[keyof AcceptInvitationResponses];
+
+export type AutoRegisterBusinessData = {
+    body: AutoRegisterRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/businesses/auto-register';
+};
+
+export type AutoRegisterBusinessErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type AutoRegisterBusinessError = AutoRegisterBusinessErrors[keyof AutoRegisterBusinessErrors];
+
+export type AutoRegisterBusinessResponses = {
+    /**
+     * The account and business were created; a new session.
+     */
+    201: AutoRegisterResponse;
+};
+
+export type AutoRegisterBusinessResponse = AutoRegisterBusinessResponses[keyof AutoRegisterBusinessResponses];
+
+export type ListPortfolioItemsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+        /**
+         * Only items carrying this tag (exact, case-insensitive).
+         */
+        tag?: string;
+        /**
+         * Only featured (true) or only non-featured (false) items.
+         */
+        featured?: boolean;
+    };
+    url: '/v1/tenants/{tenantId}/portfolios';
+};
+
+export type ListPortfolioItemsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListPortfolioItemsError = ListPortfolioItemsErrors[keyof ListPortfolioItemsErrors];
+
+export type ListPortfolioItemsResponses = {
+    /**
+     * A page of portfolio items.
+     */
+    200: PortfolioItemList;
+};
+
+export type ListPortfolioItemsResponse = ListPortfolioItemsResponses[keyof ListPortfolioItemsResponses];
+
+export type CreatePortfolioItemData = {
+    body: PortfolioItemWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/portfolios';
+};
+
+export type CreatePortfolioItemErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreatePortfolioItemError = CreatePortfolioItemErrors[keyof CreatePortfolioItemErrors];
+
+export type CreatePortfolioItemResponses = {
+    /**
+     * The created portfolio item.
+     */
+    201: PortfolioItemResponse;
+};
+
+export type CreatePortfolioItemResponse = CreatePortfolioItemResponses[keyof CreatePortfolioItemResponses];
+
+export type DeletePortfolioItemData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/portfolios/{id}';
+};
+
+export type DeletePortfolioItemErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeletePortfolioItemError = DeletePortfolioItemErrors[keyof DeletePortfolioItemErrors];
+
+export type DeletePortfolioItemResponses = {
+    /**
+     * The portfolio item is deleted.
+     */
+    204: void;
+};
+
+export type DeletePortfolioItemResponse = DeletePortfolioItemResponses[keyof DeletePortfolioItemResponses];
+
+export type GetPortfolioItemData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/portfolios/{id}';
+};
+
+export type GetPortfolioItemErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetPortfolioItemError = GetPortfolioItemErrors[keyof GetPortfolioItemErrors];
+
+export type GetPortfolioItemResponses = {
+    /**
+     * The portfolio item.
+     */
+    200: PortfolioItemResponse;
+};
+
+export type GetPortfolioItemResponse = GetPortfolioItemResponses[keyof GetPortfolioItemResponses];
+
+export type ListAdminTenantsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+        /**
+         * Only businesses in this status.
+         */
+        status?: TenantStatus;
+        /**
+         * Only businesses with this licence status.
+         */
+        licenseStatus?: LicenseStatus;
+    };
+    url: '/v1/admin/tenants';
+};
+
+export type ListAdminTenantsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListAdminTenantsError = ListAdminTenantsErrors[keyof ListAdminTenantsErrors];
+
+export type ListAdminTenantsResponses = {
+    /**
+     * A page of businesses.
+     */
+    200: AdminTenantList;
+};
+
+export type ListAdminTenantsResponse = ListAdminTenantsResponses[keyof ListAdminTenantsResponses];
+
+export type ListAppointmentsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+        /**
+         * Only appointments starting on or after this date.
+         */
+        from?: LocalDate;
+        /**
+         * Only appointments starting on or before this date.
+         */
+        to?: LocalDate;
+        /**
+         * Only appointments with one of these statuses (repeat the parameter).
+         */
+        status?: Array<AppointmentStatus>;
+        /**
+         * Only appointments of this customer.
+         */
+        customerId?: Id;
+        /**
+         * Only appointments including this service.
+         */
+        serviceId?: Id;
+        /**
+         * Only appointments with this distinction.
+         */
+        distinctionId?: Id;
+        /**
+         * Order by start date: ascending (default) or descending.
+         */
+        order?: 'asc' | 'desc';
+    };
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments';
+};
+
+export type ListAppointmentsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListAppointmentsError = ListAppointmentsErrors[keyof ListAppointmentsErrors];
+
+export type ListAppointmentsResponses = {
+    /**
+     * A page of appointments.
+     */
+    200: AppointmentList;
+};
+
+export type ListAppointmentsResponse = ListAppointmentsResponses[keyof ListAppointmentsResponses];
+
+export type CreateAppointmentData = {
+    body: AppointmentWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments';
+};
+
+export type CreateAppointmentErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateAppointmentError = CreateAppointmentErrors[keyof CreateAppointmentErrors];
+
+export type CreateAppointmentResponses = {
+    /**
+     * The booked appointment.
+     */
+    201: AppointmentResponse;
+};
+
+export type CreateAppointmentResponse = CreateAppointmentResponses[keyof CreateAppointmentResponses];
+
+export type GetAppointmentCalendarData = {
+    body: AppointmentRangeRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/by';
+};
+
+export type GetAppointmentCalendarErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetAppointmentCalendarError = GetAppointmentCalendarErrors[keyof GetAppointmentCalendarErrors];
+
+export type GetAppointmentCalendarResponses = {
+    /**
+     * The calendar of the range.
+     */
+    200: AppointmentCalendar;
+};
+
+export type GetAppointmentCalendarResponse = GetAppointmentCalendarResponses[keyof GetAppointmentCalendarResponses];
+
+export type DeleteAppointmentData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}';
+};
+
+export type DeleteAppointmentErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteAppointmentError = DeleteAppointmentErrors[keyof DeleteAppointmentErrors];
+
+export type DeleteAppointmentResponses = {
+    /**
+     * Deleted; no content.
+     */
+    204: void;
+};
+
+export type DeleteAppointmentResponse = DeleteAppointmentResponses[keyof DeleteAppointmentResponses];
+
+export type GetAppointmentData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}';
+};
+
+export type GetAppointmentErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetAppointmentError = GetAppointmentErrors[keyof GetAppointmentErrors];
+
+export type GetAppointmentResponses = {
+    /**
+     * The appointment.
+     */
+    200: AppointmentResponse;
+};
+
+export type GetAppointmentResponse = GetAppointmentResponses[keyof GetAppointmentResponses];
+
+export type UpdateAppointmentData = {
+    body: AppointmentWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}';
+};
+
+export type UpdateAppointmentErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateAppointmentError = UpdateAppointmentErrors[keyof UpdateAppointmentErrors];
+
+export type UpdateAppointmentResponses = {
+    /**
+     * The updated appointment.
+     */
+    200: AppointmentResponse;
+};
+
+export type UpdateAppointmentResponse = UpdateAppointmentResponses[keyof UpdateAppointmentResponses];
+
+export type UpdateAppointmentRealTimingData = {
+    body: AppointmentRealTimingInput;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}/real-timing';
+};
+
+export type UpdateAppointmentRealTimingErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateAppointmentRealTimingError = UpdateAppointmentRealTimingErrors[keyof UpdateAppointmentRealTimingErrors];
+
+export type UpdateAppointmentRealTimingResponses = {
+    /**
+     * The appointment with its real timing.
+     */
+    200: AppointmentResponse;
+};
+
+export type UpdateAppointmentRealTimingResponse = UpdateAppointmentRealTimingResponses[keyof UpdateAppointmentRealTimingResponses];
+
+export type ListCustomerAppointmentsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Only appointments with one of these statuses (repeat the parameter).
+         */
+        status?: Array<AppointmentStatus>;
+        /**
+         * Only appointments starting on or after this date.
+         */
+        from?: LocalDate;
+        /**
+         * Only appointments starting on or before this date.
+         */
+        to?: LocalDate;
+        /**
+         * Order by start date: descending (default, newest first) or ascending.
+         */
+        order?: 'asc' | 'desc';
+    };
+    url: '/v1/tenants/{tenantId}/appointments/customers/{id}';
+};
+
+export type ListCustomerAppointmentsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListCustomerAppointmentsError = ListCustomerAppointmentsErrors[keyof ListCustomerAppointmentsErrors];
+
+export type ListCustomerAppointmentsResponses = {
+    /**
+     * The customer's appointments.
+     */
+    200: AppointmentList;
+};
+
+export type ListCustomerAppointmentsResponse = ListCustomerAppointmentsResponses[keyof ListCustomerAppointmentsResponses];
+
+export type GetAppointmentCancellationData = {
+    body?: never;
+    path: {
+        /**
+         * The opaque token from the cancellation link in a reminder (base64url). Unknown or revoked tokens answer 404.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/v1/public/appointment-cancellations/{token}';
+};
+
+export type GetAppointmentCancellationErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetAppointmentCancellationError = GetAppointmentCancellationErrors[keyof GetAppointmentCancellationErrors];
+
+export type GetAppointmentCancellationResponses = {
+    /**
+     * The appointment summary.
+     */
+    200: PublicAppointmentResponse;
+};
+
+export type GetAppointmentCancellationResponse = GetAppointmentCancellationResponses[keyof GetAppointmentCancellationResponses];
+
+export type CancelAppointmentByTokenData = {
+    body: AppointmentCancellationRequest;
+    path: {
+        /**
+         * The opaque token from the cancellation link in a reminder (base64url). Unknown or revoked tokens answer 404.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/v1/public/appointment-cancellations/{token}';
+};
+
+export type CancelAppointmentByTokenErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CancelAppointmentByTokenError = CancelAppointmentByTokenErrors[keyof CancelAppointmentByTokenErrors];
+
+export type CancelAppointmentByTokenResponses = {
+    /**
+     * The cancelled appointment summary.
+     */
+    200: PublicAppointmentResponse;
+};
+
+export type CancelAppointmentByTokenResponse = CancelAppointmentByTokenResponses[keyof CancelAppointmentByTokenResponses];
+
+export type CreateAppointmentDistinctionData = {
+    body: AppointmentDistinctionWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/appointments/distinctions';
+};
+
+export type CreateAppointmentDistinctionErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateAppointmentDistinctionError = CreateAppointmentDistinctionErrors[keyof CreateAppointmentDistinctionErrors];
+
+export type CreateAppointmentDistinctionResponses = {
+    /**
+     * The created distinction.
+     */
+    201: AppointmentDistinctionResponse;
+};
+
+export type CreateAppointmentDistinctionResponse = CreateAppointmentDistinctionResponses[keyof CreateAppointmentDistinctionResponses];
+
+export type ListAppointmentDistinctionsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+    };
+    url: '/v1/tenants/{tenantId}/appointments/distinctions/list/';
+};
+
+export type ListAppointmentDistinctionsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListAppointmentDistinctionsError = ListAppointmentDistinctionsErrors[keyof ListAppointmentDistinctionsErrors];
+
+export type ListAppointmentDistinctionsResponses = {
+    /**
+     * The distinctions.
+     */
+    200: AppointmentDistinctionList;
+};
+
+export type ListAppointmentDistinctionsResponse = ListAppointmentDistinctionsResponses[keyof ListAppointmentDistinctionsResponses];
+
+export type DeleteAppointmentDistinctionData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/appointments/distinctions/{id}';
+};
+
+export type DeleteAppointmentDistinctionErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteAppointmentDistinctionError = DeleteAppointmentDistinctionErrors[keyof DeleteAppointmentDistinctionErrors];
+
+export type DeleteAppointmentDistinctionResponses = {
+    /**
+     * Deleted; no content.
+     */
+    204: void;
+};
+
+export type DeleteAppointmentDistinctionResponse = DeleteAppointmentDistinctionResponses[keyof DeleteAppointmentDistinctionResponses];
+
+export type GetAppointmentDistinctionData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/appointments/distinctions/{id}';
+};
+
+export type GetAppointmentDistinctionErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetAppointmentDistinctionError = GetAppointmentDistinctionErrors[keyof GetAppointmentDistinctionErrors];
+
+export type GetAppointmentDistinctionResponses = {
+    /**
+     * The distinction.
+     */
+    200: AppointmentDistinctionResponse;
+};
+
+export type GetAppointmentDistinctionResponse = GetAppointmentDistinctionResponses[keyof GetAppointmentDistinctionResponses];
+
+export type UpdateAppointmentDistinctionData = {
+    body: AppointmentDistinctionWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/appointments/distinctions/{id}';
+};
+
+export type UpdateAppointmentDistinctionErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateAppointmentDistinctionError = UpdateAppointmentDistinctionErrors[keyof UpdateAppointmentDistinctionErrors];
+
+export type UpdateAppointmentDistinctionResponses = {
+    /**
+     * The updated distinction.
+     */
+    200: AppointmentDistinctionResponse;
+};
+
+export type UpdateAppointmentDistinctionResponse = UpdateAppointmentDistinctionResponses[keyof UpdateAppointmentDistinctionResponses];
+
+export type ListCustomersData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+        /**
+         * Only customers with this tag.
+         */
+        tagId?: Id;
+    };
+    url: '/v1/tenants/{tenantId}/customers/list';
+};
+
+export type ListCustomersErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListCustomersError = ListCustomersErrors[keyof ListCustomersErrors];
+
+export type ListCustomersResponses = {
+    /**
+     * A page of customers.
+     */
+    200: CustomerList;
+};
+
+export type ListCustomersResponse = ListCustomersResponses[keyof ListCustomersResponses];
+
+export type SearchCustomersData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * Search text, matched case- and accent-insensitively against name, last name, phone and e-mail (customers) or name, brand, model and identifier (service objects).
+         */
+        pattern: string;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+    };
+    url: '/v1/tenants/{tenantId}/customers/by/{pattern}';
+};
+
+export type SearchCustomersErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type SearchCustomersError = SearchCustomersErrors[keyof SearchCustomersErrors];
+
+export type SearchCustomersResponses = {
+    /**
+     * Matching customers.
+     */
+    200: CustomerList;
+};
+
+export type SearchCustomersResponse = SearchCustomersResponses[keyof SearchCustomersResponses];
+
+export type CreateCustomerData = {
+    body: CustomerWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers';
+};
+
+export type CreateCustomerErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateCustomerError = CreateCustomerErrors[keyof CreateCustomerErrors];
+
+export type CreateCustomerResponses = {
+    /**
+     * The created customer.
+     */
+    201: CustomerResponse;
+};
+
+export type CreateCustomerResponse = CreateCustomerResponses[keyof CreateCustomerResponses];
+
+export type DeleteCustomerData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/{id}';
+};
+
+export type DeleteCustomerErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteCustomerError = DeleteCustomerErrors[keyof DeleteCustomerErrors];
+
+export type DeleteCustomerResponses = {
+    /**
+     * Deleted; no content.
+     */
+    204: void;
+};
+
+export type DeleteCustomerResponse = DeleteCustomerResponses[keyof DeleteCustomerResponses];
+
+export type GetCustomerData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/{id}';
+};
+
+export type GetCustomerErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetCustomerError = GetCustomerErrors[keyof GetCustomerErrors];
+
+export type GetCustomerResponses = {
+    /**
+     * The customer.
+     */
+    200: CustomerResponse;
+};
+
+export type GetCustomerResponse = GetCustomerResponses[keyof GetCustomerResponses];
+
+export type UpdateCustomerData = {
+    body: CustomerWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/{id}';
+};
+
+export type UpdateCustomerErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateCustomerError = UpdateCustomerErrors[keyof UpdateCustomerErrors];
+
+export type UpdateCustomerResponses = {
+    /**
+     * The updated customer.
+     */
+    200: CustomerResponse;
+};
+
+export type UpdateCustomerResponse = UpdateCustomerResponses[keyof UpdateCustomerResponses];
+
+export type ListServiceObjectsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The customer id.
+         */
+        customerId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+    };
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects/list';
+};
+
+export type ListServiceObjectsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListServiceObjectsError = ListServiceObjectsErrors[keyof ListServiceObjectsErrors];
+
+export type ListServiceObjectsResponses = {
+    /**
+     * A page of service objects.
+     */
+    200: ServiceObjectList;
+};
+
+export type ListServiceObjectsResponse = ListServiceObjectsResponses[keyof ListServiceObjectsResponses];
+
+export type SearchServiceObjectsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The customer id.
+         */
+        customerId: Id;
+        /**
+         * Search text, matched case- and accent-insensitively against name, last name, phone and e-mail (customers) or name, brand, model and identifier (service objects).
+         */
+        pattern: string;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+    };
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects/by/{pattern}';
+};
+
+export type SearchServiceObjectsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type SearchServiceObjectsError = SearchServiceObjectsErrors[keyof SearchServiceObjectsErrors];
+
+export type SearchServiceObjectsResponses = {
+    /**
+     * Matching service objects.
+     */
+    200: ServiceObjectList;
+};
+
+export type SearchServiceObjectsResponse = SearchServiceObjectsResponses[keyof SearchServiceObjectsResponses];
+
+export type CreateServiceObjectData = {
+    body: ServiceObjectWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The customer id.
+         */
+        customerId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects';
+};
+
+export type CreateServiceObjectErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateServiceObjectError = CreateServiceObjectErrors[keyof CreateServiceObjectErrors];
+
+export type CreateServiceObjectResponses = {
+    /**
+     * The created service object.
+     */
+    201: ServiceObjectResponse;
+};
+
+export type CreateServiceObjectResponse = CreateServiceObjectResponses[keyof CreateServiceObjectResponses];
+
+export type DeleteServiceObjectData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The customer id.
+         */
+        customerId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects/{id}';
+};
+
+export type DeleteServiceObjectErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteServiceObjectError = DeleteServiceObjectErrors[keyof DeleteServiceObjectErrors];
+
+export type DeleteServiceObjectResponses = {
+    /**
+     * Deleted; no content.
+     */
+    204: void;
+};
+
+export type DeleteServiceObjectResponse = DeleteServiceObjectResponses[keyof DeleteServiceObjectResponses];
+
+export type GetServiceObjectData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The customer id.
+         */
+        customerId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects/{id}';
+};
+
+export type GetServiceObjectErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetServiceObjectError = GetServiceObjectErrors[keyof GetServiceObjectErrors];
+
+export type GetServiceObjectResponses = {
+    /**
+     * The service object.
+     */
+    200: ServiceObjectResponse;
+};
+
+export type GetServiceObjectResponse = GetServiceObjectResponses[keyof GetServiceObjectResponses];
+
+export type UpdateServiceObjectData = {
+    body: ServiceObjectWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The customer id.
+         */
+        customerId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/{customerId}/service_objects/{id}';
+};
+
+export type UpdateServiceObjectErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateServiceObjectError = UpdateServiceObjectErrors[keyof UpdateServiceObjectErrors];
+
+export type UpdateServiceObjectResponses = {
+    /**
+     * The updated service object.
+     */
+    200: ServiceObjectResponse;
+};
+
+export type UpdateServiceObjectResponse = UpdateServiceObjectResponses[keyof UpdateServiceObjectResponses];
+
+export type CreateCustomerTagData = {
+    body: CustomerTagWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/tags';
+};
+
+export type CreateCustomerTagErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateCustomerTagError = CreateCustomerTagErrors[keyof CreateCustomerTagErrors];
+
+export type CreateCustomerTagResponses = {
+    /**
+     * The created tag.
+     */
+    201: CustomerTagResponse;
+};
+
+export type CreateCustomerTagResponse = CreateCustomerTagResponses[keyof CreateCustomerTagResponses];
+
+export type ListCustomerTagsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+    };
+    url: '/v1/tenants/{tenantId}/customers/tags/list/';
+};
+
+export type ListCustomerTagsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListCustomerTagsError = ListCustomerTagsErrors[keyof ListCustomerTagsErrors];
+
+export type ListCustomerTagsResponses = {
+    /**
+     * The tags.
+     */
+    200: CustomerTagList;
+};
+
+export type ListCustomerTagsResponse = ListCustomerTagsResponses[keyof ListCustomerTagsResponses];
+
+export type DeleteCustomerTagData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/tags/{id}';
+};
+
+export type DeleteCustomerTagErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteCustomerTagError = DeleteCustomerTagErrors[keyof DeleteCustomerTagErrors];
+
+export type DeleteCustomerTagResponses = {
+    /**
+     * Deleted; no content.
+     */
+    204: void;
+};
+
+export type DeleteCustomerTagResponse = DeleteCustomerTagResponses[keyof DeleteCustomerTagResponses];
+
+export type GetCustomerTagData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/tags/{id}';
+};
+
+export type GetCustomerTagErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetCustomerTagError = GetCustomerTagErrors[keyof GetCustomerTagErrors];
+
+export type GetCustomerTagResponses = {
+    /**
+     * The tag.
+     */
+    200: CustomerTagResponse;
+};
+
+export type GetCustomerTagResponse = GetCustomerTagResponses[keyof GetCustomerTagResponses];
+
+export type UpdateCustomerTagData = {
+    body: CustomerTagWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/tags/{id}';
+};
+
+export type UpdateCustomerTagErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateCustomerTagError = UpdateCustomerTagErrors[keyof UpdateCustomerTagErrors];
+
+export type UpdateCustomerTagResponses = {
+    /**
+     * The updated tag.
+     */
+    200: CustomerTagResponse;
+};
+
+export type UpdateCustomerTagResponse = UpdateCustomerTagResponses[keyof UpdateCustomerTagResponses];
+
+export type ListServicesData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+        /**
+         * Only active (true) or inactive (false) services.
+         */
+        active?: boolean;
+        /**
+         * Only services of this category.
+         */
+        category?: string;
+        /**
+         * Only services this team member performs.
+         */
+        userId?: Id;
+    };
+    url: '/v1/tenants/{tenantId}/services';
+};
+
+export type ListServicesErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListServicesError = ListServicesErrors[keyof ListServicesErrors];
+
+export type ListServicesResponses = {
+    /**
+     * A page of services.
+     */
+    200: ServiceList;
+};
+
+export type ListServicesResponse = ListServicesResponses[keyof ListServicesResponses];
+
+export type CreateServiceData = {
+    body: ServiceWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/services';
+};
+
+export type CreateServiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateServiceError = CreateServiceErrors[keyof CreateServiceErrors];
+
+export type CreateServiceResponses = {
+    /**
+     * The created service.
+     */
+    201: ServiceResponse;
+};
+
+export type CreateServiceResponse = CreateServiceResponses[keyof CreateServiceResponses];
+
+export type DeleteServiceData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/services/{id}';
+};
+
+export type DeleteServiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteServiceError = DeleteServiceErrors[keyof DeleteServiceErrors];
+
+export type DeleteServiceResponses = {
+    /**
+     * Deleted; no content.
+     */
+    204: void;
+};
+
+export type DeleteServiceResponse = DeleteServiceResponses[keyof DeleteServiceResponses];
+
+export type GetServiceData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/services/{id}';
+};
+
+export type GetServiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetServiceError = GetServiceErrors[keyof GetServiceErrors];
+
+export type GetServiceResponses = {
+    /**
+     * The service.
+     */
+    200: ServiceResponse;
+};
+
+export type GetServiceResponse = GetServiceResponses[keyof GetServiceResponses];
+
+export type UpdateServiceData = {
+    body: ServiceWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/services/{id}';
+};
+
+export type UpdateServiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateServiceError = UpdateServiceErrors[keyof UpdateServiceErrors];
+
+export type UpdateServiceResponses = {
+    /**
+     * The updated service.
+     */
+    200: ServiceResponse;
+};
+
+export type UpdateServiceResponse = UpdateServiceResponses[keyof UpdateServiceResponses];
+
+export type FetchStatisticsData = {
+    body: StatisticsRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/statistics/fetch';
+};
+
+export type FetchStatisticsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type FetchStatisticsError = FetchStatisticsErrors[keyof FetchStatisticsErrors];
+
+export type FetchStatisticsResponses = {
+    /**
+     * The statistics.
+     */
+    200: StatisticsResponse;
+};
+
+export type FetchStatisticsResponse = FetchStatisticsResponses[keyof FetchStatisticsResponses];
+
+export type GetDashboardData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The tenant of the dashboard (SPEC §7 has no tenant in the path). A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    url: '/v1/dashboard';
+};
+
+export type GetDashboardErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetDashboardError = GetDashboardErrors[keyof GetDashboardErrors];
+
+export type GetDashboardResponses = {
+    /**
+     * The dashboard.
+     */
+    200: DashboardResponse;
+};
+
+export type GetDashboardResponse = GetDashboardResponses[keyof GetDashboardResponses];
+
+export type CreateExpenseData = {
+    body: ExpenseWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/expenses';
+};
+
+export type CreateExpenseErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateExpenseError = CreateExpenseErrors[keyof CreateExpenseErrors];
+
+export type CreateExpenseResponses = {
+    /**
+     * The recorded expense.
+     */
+    201: ExpenseResponse;
+};
+
+export type CreateExpenseResponse = CreateExpenseResponses[keyof CreateExpenseResponses];
+
+export type ListExpensesData = {
+    body: ExpenseListRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+    };
+    url: '/v1/tenants/{tenantId}/expenses/list';
+};
+
+export type ListExpensesErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListExpensesError = ListExpensesErrors[keyof ListExpensesErrors];
+
+export type ListExpensesResponses = {
+    /**
+     * A page of expenses with totals.
+     */
+    200: ExpenseList;
+};
+
+export type ListExpensesResponse = ListExpensesResponses[keyof ListExpensesResponses];
+
+export type ScanExpenseData = {
+    body: ExpenseScanRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/expenses/scan';
+};
+
+export type ScanExpenseErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The body or the uploaded file is larger than allowed.
+     */
+    413: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ScanExpenseError = ScanExpenseErrors[keyof ScanExpenseErrors];
+
+export type ScanExpenseResponses = {
+    /**
+     * The fields read from the receipt.
+     */
+    200: ExpenseScanResponse;
+};
+
+export type ScanExpenseResponse = ScanExpenseResponses[keyof ScanExpenseResponses];
+
+export type DeleteExpenseData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/expenses/{id}';
+};
+
+export type DeleteExpenseErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteExpenseError = DeleteExpenseErrors[keyof DeleteExpenseErrors];
+
+export type DeleteExpenseResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteExpenseResponse = DeleteExpenseResponses[keyof DeleteExpenseResponses];
+
+export type GetExpenseData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/expenses/{id}';
+};
+
+export type GetExpenseErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetExpenseError = GetExpenseErrors[keyof GetExpenseErrors];
+
+export type GetExpenseResponses = {
+    /**
+     * The expense.
+     */
+    200: ExpenseResponse;
+};
+
+export type GetExpenseResponse = GetExpenseResponses[keyof GetExpenseResponses];
+
+export type CreateInventoryItemData = {
+    body: InventoryItemWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/inventory';
+};
+
+export type CreateInventoryItemErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateInventoryItemError = CreateInventoryItemErrors[keyof CreateInventoryItemErrors];
+
+export type CreateInventoryItemResponses = {
+    /**
+     * The created item.
+     */
+    201: InventoryItemResponse;
+};
+
+export type CreateInventoryItemResponse = CreateInventoryItemResponses[keyof CreateInventoryItemResponses];
+
+export type ListInventoryItemsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+        /**
+         * Only items of this category (exact, case-insensitive).
+         */
+        category?: string;
+        /**
+         * Only active (true) or inactive (false) items.
+         */
+        active?: boolean;
+        /**
+         * Only items at or below their minimum quantity.
+         */
+        lowStock?: boolean;
+    };
+    url: '/v1/tenants/{tenantId}/inventory/list/';
+};
+
+export type ListInventoryItemsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListInventoryItemsError = ListInventoryItemsErrors[keyof ListInventoryItemsErrors];
+
+export type ListInventoryItemsResponses = {
+    /**
+     * A page of items.
+     */
+    200: InventoryItemList;
+};
+
+export type ListInventoryItemsResponse = ListInventoryItemsResponses[keyof ListInventoryItemsResponses];
+
+export type DeleteInventoryItemData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/inventory/{id}';
+};
+
+export type DeleteInventoryItemErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteInventoryItemError = DeleteInventoryItemErrors[keyof DeleteInventoryItemErrors];
+
+export type DeleteInventoryItemResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteInventoryItemResponse = DeleteInventoryItemResponses[keyof DeleteInventoryItemResponses];
+
+export type GetInventoryItemData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/inventory/{id}';
+};
+
+export type GetInventoryItemErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetInventoryItemError = GetInventoryItemErrors[keyof GetInventoryItemErrors];
+
+export type GetInventoryItemResponses = {
+    /**
+     * The item.
+     */
+    200: InventoryItemResponse;
+};
+
+export type GetInventoryItemResponse = GetInventoryItemResponses[keyof GetInventoryItemResponses];
+
+export type UpdateInventoryItemData = {
+    body: InventoryItemWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/inventory/{id}';
+};
+
+export type UpdateInventoryItemErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateInventoryItemError = UpdateInventoryItemErrors[keyof UpdateInventoryItemErrors];
+
+export type UpdateInventoryItemResponses = {
+    /**
+     * The updated item.
+     */
+    200: InventoryItemResponse;
+};
+
+export type UpdateInventoryItemResponse = UpdateInventoryItemResponses[keyof UpdateInventoryItemResponses];
+
+export type CreateInvoiceData = {
+    body: InvoiceWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoices';
+};
+
+export type CreateInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateInvoiceError = CreateInvoiceErrors[keyof CreateInvoiceErrors];
+
+export type CreateInvoiceResponses = {
+    /**
+     * The created invoice.
+     */
+    201: InvoiceResponse;
+};
+
+export type CreateInvoiceResponse = CreateInvoiceResponses[keyof CreateInvoiceResponses];
+
+export type ListInvoicesData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+        /**
+         * Only invoices in this status.
+         */
+        status?: InvoiceStatus;
+        /**
+         * Only this series.
+         */
+        series?: string;
+        /**
+         * Only invoices of this customer.
+         */
+        customerId?: Id;
+        /**
+         * Only invoices issued on or after this date (tenant time zone).
+         */
+        startDate?: LocalDate;
+        /**
+         * Only invoices issued on or before this date (tenant time zone).
+         */
+        endDate?: LocalDate;
+    };
+    url: '/v1/tenants/{tenantId}/invoices/list';
+};
+
+export type ListInvoicesErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListInvoicesError = ListInvoicesErrors[keyof ListInvoicesErrors];
+
+export type ListInvoicesResponses = {
+    /**
+     * A page of invoices.
+     */
+    200: InvoiceList;
+};
+
+export type ListInvoicesResponse = ListInvoicesResponses[keyof ListInvoicesResponses];
+
+export type GetInvoiceData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoices/{id}';
+};
+
+export type GetInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetInvoiceError = GetInvoiceErrors[keyof GetInvoiceErrors];
+
+export type GetInvoiceResponses = {
+    /**
+     * The invoice.
+     */
+    200: InvoiceResponse;
+};
+
+export type GetInvoiceResponse = GetInvoiceResponses[keyof GetInvoiceResponses];
+
+export type ListPaymentMethodsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Only active (true) or inactive (false) methods.
+         */
+        active?: boolean;
+    };
+    url: '/v1/tenants/{tenantId}/payment-methods';
+};
+
+export type ListPaymentMethodsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListPaymentMethodsError = ListPaymentMethodsErrors[keyof ListPaymentMethodsErrors];
+
+export type ListPaymentMethodsResponses = {
+    /**
+     * The payment methods.
+     */
+    200: PaymentMethodList;
+};
+
+export type ListPaymentMethodsResponse = ListPaymentMethodsResponses[keyof ListPaymentMethodsResponses];
+
+export type CreatePaymentMethodData = {
+    body: PaymentMethodWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/payment-methods';
+};
+
+export type CreatePaymentMethodErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreatePaymentMethodError = CreatePaymentMethodErrors[keyof CreatePaymentMethodErrors];
+
+export type CreatePaymentMethodResponses = {
+    /**
+     * The created method.
+     */
+    201: PaymentMethodResponse;
+};
+
+export type CreatePaymentMethodResponse = CreatePaymentMethodResponses[keyof CreatePaymentMethodResponses];
+
+export type DeletePaymentMethodData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/payment-methods/{id}';
+};
+
+export type DeletePaymentMethodErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeletePaymentMethodError = DeletePaymentMethodErrors[keyof DeletePaymentMethodErrors];
+
+export type DeletePaymentMethodResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeletePaymentMethodResponse = DeletePaymentMethodResponses[keyof DeletePaymentMethodResponses];
+
+export type GetPaymentMethodData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/payment-methods/{id}';
+};
+
+export type GetPaymentMethodErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetPaymentMethodError = GetPaymentMethodErrors[keyof GetPaymentMethodErrors];
+
+export type GetPaymentMethodResponses = {
+    /**
+     * The method.
+     */
+    200: PaymentMethodResponse;
+};
+
+export type GetPaymentMethodResponse = GetPaymentMethodResponses[keyof GetPaymentMethodResponses];
+
+export type UpdatePaymentMethodData = {
+    body: PaymentMethodWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/payment-methods/{id}';
+};
+
+export type UpdatePaymentMethodErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdatePaymentMethodError = UpdatePaymentMethodErrors[keyof UpdatePaymentMethodErrors];
+
+export type UpdatePaymentMethodResponses = {
+    /**
+     * The updated method.
+     */
+    200: PaymentMethodResponse;
+};
+
+export type UpdatePaymentMethodResponse = UpdatePaymentMethodResponses[keyof UpdatePaymentMethodResponses];
+
+export type ListPaymentTransactionsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query: {
+        /**
+         * The appointment id (APPOINTMENT_SALE) or sale id (PRODUCT_SALE).
+         */
+        referenceId: Id;
+        /**
+         * What referenceId names.
+         */
+        operationType: OperationType;
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+    };
+    url: '/v1/tenants/{tenantId}/payments/transactions';
+};
+
+export type ListPaymentTransactionsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListPaymentTransactionsError = ListPaymentTransactionsErrors[keyof ListPaymentTransactionsErrors];
+
+export type ListPaymentTransactionsResponses = {
+    /**
+     * The transactions, oldest first, with the paid total.
+     */
+    200: PaymentTransactionList;
+};
+
+export type ListPaymentTransactionsResponse = ListPaymentTransactionsResponses[keyof ListPaymentTransactionsResponses];
+
+export type GetPaymentTransactionData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/payments/transactions/{id}';
+};
+
+export type GetPaymentTransactionErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetPaymentTransactionError = GetPaymentTransactionErrors[keyof GetPaymentTransactionErrors];
+
+export type GetPaymentTransactionResponses = {
+    /**
+     * The transaction.
+     */
+    200: PaymentTransactionResponse;
+};
+
+export type GetPaymentTransactionResponse = GetPaymentTransactionResponses[keyof GetPaymentTransactionResponses];
+
+export type CreatePaymentTransactionData = {
+    body: PaymentTransactionWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/payments/transactions/{id}';
+};
+
+export type CreatePaymentTransactionErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreatePaymentTransactionError = CreatePaymentTransactionErrors[keyof CreatePaymentTransactionErrors];
+
+export type CreatePaymentTransactionResponses = {
+    /**
+     * Created, or already created with the same body (idempotent replay).
+     */
+    201: PaymentTransactionResponse;
+};
+
+export type CreatePaymentTransactionResponse = CreatePaymentTransactionResponses[keyof CreatePaymentTransactionResponses];
+
+export type ListQrCodesData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+    };
+    url: '/v1/{tenantId}/qrs';
+};
+
+export type ListQrCodesErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListQrCodesError = ListQrCodesErrors[keyof ListQrCodesErrors];
+
+export type ListQrCodesResponses = {
+    /**
+     * A page of QR codes.
+     */
+    200: QrCodeList;
+};
+
+export type ListQrCodesResponse = ListQrCodesResponses[keyof ListQrCodesResponses];
+
+export type CreateQrCodeData = {
+    body: QrCodeWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/{tenantId}/qrs';
+};
+
+export type CreateQrCodeErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateQrCodeError = CreateQrCodeErrors[keyof CreateQrCodeErrors];
+
+export type CreateQrCodeResponses = {
+    /**
+     * The created QR code.
+     */
+    201: QrCodeResponse;
+};
+
+export type CreateQrCodeResponse = CreateQrCodeResponses[keyof CreateQrCodeResponses];
+
+export type DeleteQrCodeData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/{tenantId}/qrs/{id}';
+};
+
+export type DeleteQrCodeErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteQrCodeError = DeleteQrCodeErrors[keyof DeleteQrCodeErrors];
+
+export type DeleteQrCodeResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteQrCodeResponse = DeleteQrCodeResponses[keyof DeleteQrCodeResponses];
+
+export type GetQrCodeData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/{tenantId}/qrs/{id}';
+};
+
+export type GetQrCodeErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetQrCodeError = GetQrCodeErrors[keyof GetQrCodeErrors];
+
+export type GetQrCodeResponses = {
+    /**
+     * The QR code.
+     */
+    200: QrCodeResponse;
+};
+
+export type GetQrCodeResponse = GetQrCodeResponses[keyof GetQrCodeResponses];
+
+export type GetSalesSummaryReportData = {
+    body: SalesReportRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/reports/sales-summary';
+};
+
+export type GetSalesSummaryReportErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetSalesSummaryReportError = GetSalesSummaryReportErrors[keyof GetSalesSummaryReportErrors];
+
+export type GetSalesSummaryReportResponses = {
+    /**
+     * The report.
+     */
+    200: SalesSummaryResponse;
+};
+
+export type GetSalesSummaryReportResponse = GetSalesSummaryReportResponses[keyof GetSalesSummaryReportResponses];
+
+export type GetSalesDetailedReportData = {
+    body: SalesReportRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+    };
+    url: '/v1/tenants/{tenantId}/reports/sales-detailed';
+};
+
+export type GetSalesDetailedReportErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetSalesDetailedReportError = GetSalesDetailedReportErrors[keyof GetSalesDetailedReportErrors];
+
+export type GetSalesDetailedReportResponses = {
+    /**
+     * The report.
+     */
+    200: SalesDetailedResponse;
+};
+
+export type GetSalesDetailedReportResponse = GetSalesDetailedReportResponses[keyof GetSalesDetailedReportResponses];
+
+export type ListSalesData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Free-text filter (case- and accent-insensitive).
+         */
+        q?: string;
+        /**
+         * Only sales made on or after this date (tenant time zone).
+         */
+        startDate?: LocalDate;
+        /**
+         * Only sales made on or before this date (tenant time zone).
+         */
+        endDate?: LocalDate;
+        /**
+         * Only sales of this type.
+         */
+        operationType?: OperationType;
+        /**
+         * Only sales in this payment status.
+         */
+        status?: SaleStatus;
+        /**
+         * Only sales to this customer.
+         */
+        customerId?: Id;
+        /**
+         * Only sales made by this team member.
+         */
+        userId?: Id;
+    };
+    url: '/v1/tenants/{tenantId}/sales';
+};
+
+export type ListSalesErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListSalesError = ListSalesErrors[keyof ListSalesErrors];
+
+export type ListSalesResponses = {
+    /**
+     * A page of sales.
+     */
+    200: SaleList;
+};
+
+export type ListSalesResponse = ListSalesResponses[keyof ListSalesResponses];
+
+export type GetSaleData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/sales/{id}';
+};
+
+export type GetSaleErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetSaleError = GetSaleErrors[keyof GetSaleErrors];
+
+export type GetSaleResponses = {
+    /**
+     * The sale.
+     */
+    200: SaleResponse;
+};
+
+export type GetSaleResponse = GetSaleResponses[keyof GetSaleResponses];
+
+export type CreateSaleData = {
+    body: SaleWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/sales/{id}';
+};
+
+export type CreateSaleErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateSaleError = CreateSaleErrors[keyof CreateSaleErrors];
+
+export type CreateSaleResponses = {
+    /**
+     * Created, or already created with the same body (idempotent replay).
+     */
+    201: SaleResponse;
+};
+
+export type CreateSaleResponse = CreateSaleResponses[keyof CreateSaleResponses];
+
+export type RemoveAssetData = {
+    body: AssetRemove;
+    path?: never;
+    query?: never;
+    url: '/v1/assets';
+};
+
+export type RemoveAssetErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type RemoveAssetError = RemoveAssetErrors[keyof RemoveAssetErrors];
+
+export type RemoveAssetResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+
+export type RemoveAssetResponse = RemoveAssetResponses[keyof RemoveAssetResponses];
+
+export type UploadAssetData = {
+    body: AssetUpload;
+    path?: never;
+    query?: never;
+    url: '/v1/assets';
+};
+
+export type UploadAssetErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The body or the uploaded file is larger than allowed.
+     */
+    413: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UploadAssetError = UploadAssetErrors[keyof UploadAssetErrors];
+
+export type UploadAssetResponses = {
+    /**
+     * The stored asset.
+     */
+    201: AssetResponse;
+};
+
+export type UploadAssetResponse = UploadAssetResponses[keyof UploadAssetResponses];
+
+export type ListAdminInvoicesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Only invoices of this tenant.
+         */
+        tenantId?: Id;
+        /**
+         * Only invoices in this status.
+         */
+        status?: InvoiceStatus;
+    };
+    url: '/v1/admin/invoices';
+};
+
+export type ListAdminInvoicesErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListAdminInvoicesError = ListAdminInvoicesErrors[keyof ListAdminInvoicesErrors];
+
+export type ListAdminInvoicesResponses = {
+    /**
+     * A page of invoices.
+     */
+    200: AdminInvoiceList;
+};
+
+export type ListAdminInvoicesResponse = ListAdminInvoicesResponses[keyof ListAdminInvoicesResponses];
+
+export type CreateAdminInvoiceData = {
+    body: AdminInvoiceWrite;
+    path?: never;
+    query?: never;
+    url: '/v1/admin/invoices';
+};
+
+export type CreateAdminInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateAdminInvoiceError = CreateAdminInvoiceErrors[keyof CreateAdminInvoiceErrors];
+
+export type CreateAdminInvoiceResponses = {
+    /**
+     * The created invoice.
+     */
+    201: AdminInvoiceResponse;
+};
+
+export type CreateAdminInvoiceResponse = CreateAdminInvoiceResponses[keyof CreateAdminInvoiceResponses];
+
+export type DeleteAdminInvoiceData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/admin/invoices/{id}';
+};
+
+export type DeleteAdminInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteAdminInvoiceError = DeleteAdminInvoiceErrors[keyof DeleteAdminInvoiceErrors];
+
+export type DeleteAdminInvoiceResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteAdminInvoiceResponse = DeleteAdminInvoiceResponses[keyof DeleteAdminInvoiceResponses];
+
+export type GetAdminInvoiceData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/admin/invoices/{id}';
+};
+
+export type GetAdminInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetAdminInvoiceError = GetAdminInvoiceErrors[keyof GetAdminInvoiceErrors];
+
+export type GetAdminInvoiceResponses = {
+    /**
+     * The invoice.
+     */
+    200: AdminInvoiceResponse;
+};
+
+export type GetAdminInvoiceResponse = GetAdminInvoiceResponses[keyof GetAdminInvoiceResponses];

@@ -113,6 +113,2191 @@ export const zProblem = z.object({
 });
 
 /**
+ * A paid plan offered by the subscription popup.
+ */
+export const zSubscriptionPlan = z.object({
+    name: z.string().max(50),
+    price: zMoney,
+    interval: z.enum(['PLAN_INTERVAL_MONTH', 'PLAN_INTERVAL_YEAR']),
+    features: z.array(z.string().max(200)).max(30)
+});
+
+export const zBusinessCategory = z.object({
+    code: z.string().regex(/^[a-z0-9_]{1,50}$/),
+    name: z.string().max(100)
+});
+
+export const zBusinessCategoryGroup = z.object({
+    categories: z.array(zBusinessCategory).max(200)
+});
+
+/**
+ * The business categories keyed by language code; the SPA picks by the first two letters of its locale.
+ */
+export const zBusinessCategoriesByLanguage = z.object({
+    en: zBusinessCategoryGroup,
+    es: zBusinessCategoryGroup
+});
+
+export const zConfiguration = z.object({
+    supportEmail: zEmail,
+    supportPhone: z.string().regex(/^[0-9]{6,15}$/),
+    proPlan: zSubscriptionPlan,
+    premiumPlan: zSubscriptionPlan,
+    trialPeriodDays: z.int().gte(0).lte(365),
+    businessCategories: zBusinessCategoriesByLanguage,
+    stripePaymentProPlan: z.url().max(2048),
+    stripePaymentPremiumPlan: z.url().max(2048),
+    workflowSiteUrl: z.url().max(2048)
+});
+
+export const zConfigurationResponse = z.object({
+    configuration: zConfiguration
+});
+
+/**
+ * An ISO 4217 currency.
+ */
+export const zCurrency = z.object({
+    code: zCurrencyCode,
+    symbol: z.string().min(1).max(8),
+    name: z.string().max(100),
+    minorUnits: z.int().gte(0).lte(4)
+});
+
+export const zCurrencyList = z.object({
+    items: z.array(zCurrency).max(300),
+    total: z.int().gte(0)
+});
+
+/**
+ * USER_STATUS_NEW until onboarding is finished (the SPA then routes to how-do-you-work).
+ */
+export const zUserStatus = z.enum([
+    'USER_STATUS_UNSPECIFIED',
+    'USER_STATUS_ACTIVE',
+    'USER_STATUS_NEW',
+    'USER_STATUS_DELETED',
+    'USER_STATUS_SUSPENDED'
+]);
+
+export const zPersonName = z.string().min(1).max(100);
+
+export const zUser = z.object({
+    id: zId,
+    email: zEmail,
+    status: zUserStatus,
+    name: zPersonName.optional(),
+    lastName: zPersonName.optional(),
+    locale: zLocale,
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    avatarUrl: z.string().max(2048).optional(),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * The writable profile fields; those left out keep their value.
+ */
+export const zUserInput = z.object({
+    name: zPersonName.optional(),
+    lastName: zPersonName.optional(),
+    locale: zLocale.optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    avatarAssetId: z.uuid().nullish()
+});
+
+export const zUserWrite = z.object({
+    user: zUserInput
+});
+
+export const zUserResponse = z.object({
+    user: zUser
+});
+
+export const zUserExistsResponse = z.object({
+    exists: z.boolean()
+});
+
+/**
+ * A Firebase ID token (JWT) proving the caller's identity.
+ */
+export const zFirebaseIdToken = z.string().min(20).max(4096);
+
+/**
+ * Where the registration started (screen or campaign), for analytics, e.g. web-register, business-auto-register.
+ */
+export const zRegisteringFrom = z.string().min(1).max(100);
+
+export const zLoginRequest = z.object({
+    firebase_id_token: zFirebaseIdToken
+});
+
+export const zRegisterRequest = z.object({
+    email: zEmail,
+    firebase_id_token: zFirebaseIdToken,
+    promotions_terms_accepted: z.boolean().optional().default(false),
+    terms_accepted: z.boolean().optional().default(true),
+    registering_from: zRegisteringFrom.optional(),
+    locale: zLocale.optional()
+});
+
+/**
+ * Cita's opaque session token; send it as `Authorization: Bearer <token>`.
+ */
+export const zSessionToken = z.string().min(32).max(256);
+
+export const zSessionResponse = z.object({
+    token: zSessionToken,
+    isAdmin: z.boolean(),
+    userId: zId,
+    expiresAt: zTimestamp
+});
+
+/**
+ * Onboarding progress and lifecycle of a business; set by the server.
+ */
+export const zTenantStatus = z.enum([
+    'TENANT_STATUS_UNSPECIFIED',
+    'TENANT_STATUS_ACTIVE',
+    'TENANT_STATUS_PENDING_OPENING_HOURS',
+    'TENANT_STATUS_PENDING_SERVICES_DEFINITION',
+    'TENANT_STATUS_DELETED',
+    'TENANT_STATUS_SUSPENDED'
+]);
+
+/**
+ * The business's licence; LICENSE_STATUS_BETA_TESTER triggers the subscription popup.
+ */
+export const zLicenseStatus = z.enum([
+    'LICENSE_STATUS_UNSPECIFIED',
+    'LICENSE_STATUS_BETA_TESTER',
+    'LICENSE_STATUS_TRIAL',
+    'LICENSE_STATUS_PRO',
+    'LICENSE_STATUS_PREMIUM',
+    'LICENSE_STATUS_EXPIRED'
+]);
+
+/**
+ * An IANA time zone name.
+ */
+export const zIanaTimeZone = z.string().max(64).regex(/^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+){1,2})$/);
+
+export const zBusinessName = z.string().min(1).max(120);
+
+/**
+ * A business category code from the configuration's businessCategories.
+ */
+export const zBusinessCategoryCode = z.string().regex(/^[a-z0-9_]{1,50}$/);
+
+/**
+ * The business's tax identification number (NIF/CIF, VAT number), printed on invoices.
+ */
+export const zTaxId = z.string().min(1).max(30);
+
+/**
+ * The kinds of service the business offers, chosen at onboarding; may be empty.
+ */
+export const zTenantServices = z.array(z.string().min(1).max(100)).max(100);
+
+export const zTenantCurrency = z.object({
+    currencyCode: zCurrencyCode
+});
+
+/**
+ * An open interval of one day, wall-clock in the tenant's time zone; end after start.
+ */
+export const zOpeningHoursRange = z.object({
+    start: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/),
+    end: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/)
+});
+
+/**
+ * The ranges a weekday is open, in order and not overlapping; empty when closed all day.
+ */
+export const zOpeningHoursDay = z.array(zOpeningHoursRange).max(6);
+
+export const zOpeningHoursWeek = z.object({
+    monday: zOpeningHoursDay,
+    tuesday: zOpeningHoursDay,
+    wednesday: zOpeningHoursDay,
+    thursday: zOpeningHoursDay,
+    friday: zOpeningHoursDay,
+    saturday: zOpeningHoursDay,
+    sunday: zOpeningHoursDay
+});
+
+export const zOpeningHoursClosedDate = z.object({
+    date: zLocalDate,
+    reason: z.string().max(200).optional()
+});
+
+/**
+ * When the business is open (SPEC's opening_hours). The calendar marks the rest as unavailable.
+ * `timeZone` is the tenant's time zone (always equal to the tenant's `timeZone`).
+ *
+ */
+export const zOpeningHours = z.object({
+    timeZone: zIanaTimeZone,
+    weekly: zOpeningHoursWeek,
+    closedDates: z.array(zOpeningHoursClosedDate).max(366).optional()
+});
+
+/**
+ * The onboarding answer to "how do you work?".
+ */
+export const zWorkMode = z.object({
+    teamMode: z.enum([
+        'TEAM_MODE_UNSPECIFIED',
+        'TEAM_MODE_ALONE',
+        'TEAM_MODE_WITH_TEAM'
+    ]),
+    bookingMode: z.enum([
+        'BOOKING_MODE_UNSPECIFIED',
+        'BOOKING_MODE_APPOINTMENTS_ONLY',
+        'BOOKING_MODE_WALK_IN_ONLY',
+        'BOOKING_MODE_APPOINTMENTS_AND_WALK_IN'
+    ]),
+    serviceLocation: z.enum([
+        'SERVICE_LOCATION_UNSPECIFIED',
+        'SERVICE_LOCATION_AT_BUSINESS',
+        'SERVICE_LOCATION_AT_CUSTOMER',
+        'SERVICE_LOCATION_BOTH'
+    ]),
+    teamSize: z.int().gte(1).lte(1000).optional()
+});
+
+/**
+ * A business. Optional fields are absent until set.
+ */
+export const zTenant = z.object({
+    id: zId,
+    status: zTenantStatus,
+    businessName: zBusinessName,
+    email: zEmail,
+    ownerUserId: zId,
+    category: zBusinessCategoryCode.optional(),
+    description: z.string().max(1000).optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    website: z.url().max(2048).optional(),
+    address: zAddress.optional(),
+    taxId: zTaxId.optional(),
+    currency: zTenantCurrency,
+    currencySymbol: z.string().min(1).max(8),
+    taxPercentage: zPercentage,
+    services: zTenantServices,
+    opening_hours: zOpeningHours.optional(),
+    timeZone: zIanaTimeZone,
+    locale: zLocale,
+    workMode: zWorkMode.optional(),
+    logoUrl: z.string().max(2048).optional(),
+    coverUrl: z.string().max(2048).optional(),
+    licenseActiveUntil: zUtcDateTimeParts.optional(),
+    licenseStatus: zLicenseStatus,
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * A new business. Defaults - currency EUR, taxPercentage 21, timeZone Europe/Madrid, the owner's locale, no services.
+ */
+export const zTenantInput = z.object({
+    businessName: zBusinessName,
+    email: zEmail,
+    category: zBusinessCategoryCode.optional(),
+    description: z.string().max(1000).optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    website: z.url().max(2048).optional(),
+    address: zAddress.optional(),
+    taxId: zTaxId.optional(),
+    currency: zTenantCurrency.optional(),
+    taxPercentage: zPercentage.optional(),
+    services: zTenantServices.optional(),
+    opening_hours: zOpeningHours.optional(),
+    timeZone: zIanaTimeZone.optional(),
+    locale: zLocale.optional(),
+    workMode: zWorkMode.optional()
+});
+
+/**
+ * A partial update: every field optional, those left out keep their value. SPEC sends the whole
+ * settings form, `{id, opening_hours}`, or only the image fields.
+ *
+ */
+export const zTenantUpdate = z.object({
+    id: zId.optional(),
+    businessName: zBusinessName.optional(),
+    email: zEmail.optional(),
+    category: zBusinessCategoryCode.optional(),
+    description: z.string().max(1000).optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    website: z.url().max(2048).optional(),
+    address: zAddress.optional(),
+    taxId: zTaxId.optional(),
+    currency: zTenantCurrency.optional(),
+    taxPercentage: zPercentage.optional(),
+    services: zTenantServices.optional(),
+    opening_hours: zOpeningHours.optional(),
+    timeZone: zIanaTimeZone.optional(),
+    locale: zLocale.optional(),
+    workMode: zWorkMode.optional(),
+    logoAssetId: z.uuid().nullish(),
+    coverAssetId: z.uuid().nullish()
+});
+
+export const zTenantCreateWrite = z.object({
+    tenant: zTenantInput
+});
+
+export const zTenantUpdateWrite = z.object({
+    tenant: zTenantUpdate
+});
+
+export const zTenantResponse = z.object({
+    tenant: zTenant
+});
+
+export const zUserTenantsResponse = z.object({
+    tenants: z.array(zTenant).max(100)
+});
+
+/**
+ * OWNER (exactly one, created the business; may delete it and remove members), ADMIN (manages
+ * settings, team invitations and catalogue), MEMBER (works with appointments, customers and sales).
+ *
+ */
+export const zTeamRole = z.enum([
+    'TEAM_ROLE_UNSPECIFIED',
+    'TEAM_ROLE_OWNER',
+    'TEAM_ROLE_ADMIN',
+    'TEAM_ROLE_MEMBER'
+]);
+
+/**
+ * A user's membership of a business.
+ */
+export const zTeamMember = z.object({
+    tenantId: zId,
+    userId: zId,
+    email: zEmail,
+    name: zPersonName.optional(),
+    lastName: zPersonName.optional(),
+    avatarUrl: z.string().max(2048).optional(),
+    role: zTeamRole,
+    status: zUserStatus,
+    joinedAt: zTimestamp
+});
+
+export const zInvitationStatus = z.enum([
+    'INVITATION_STATUS_UNSPECIFIED',
+    'INVITATION_STATUS_PENDING',
+    'INVITATION_STATUS_ACCEPTED',
+    'INVITATION_STATUS_REVOKED',
+    'INVITATION_STATUS_EXPIRED'
+]);
+
+/**
+ * The role an invitation grants (never owner).
+ */
+export const zInvitedRole = z.enum(['TEAM_ROLE_ADMIN', 'TEAM_ROLE_MEMBER']);
+
+export const zInvitation = z.object({
+    id: zId,
+    tenantId: zId,
+    email: zEmail,
+    role: zInvitedRole,
+    status: zInvitationStatus,
+    invitedByUserId: zId,
+    expiresAt: zTimestamp,
+    acceptedAt: zTimestamp.optional(),
+    acceptedByUserId: zId.optional(),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+export const zInviteRequest = z.object({
+    subjects: z.array(zEmail).min(1).max(50),
+    role: zInvitedRole.optional(),
+    message: z.string().max(500).optional()
+});
+
+export const zInvitationList = z.object({
+    items: z.array(zInvitation).max(50),
+    total: z.int().gte(0)
+});
+
+export const zTeamList = z.object({
+    items: z.array(zTeamMember).max(200),
+    total: z.int().gte(0),
+    invitations: z.array(zInvitation).max(1000)
+});
+
+export const zAutoRegisterRequest = z.object({
+    email: zEmail,
+    firebase_id_token: zFirebaseIdToken,
+    name: zPersonName.optional(),
+    lastName: zPersonName.optional(),
+    businessName: zBusinessName,
+    category: zBusinessCategoryCode.optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    locale: zLocale.optional(),
+    timeZone: zIanaTimeZone.optional(),
+    promotions_terms_accepted: z.boolean().optional().default(false),
+    terms_accepted: z.boolean().optional().default(true),
+    registering_from: zRegisteringFrom.optional()
+});
+
+export const zAutoRegisterResponse = z.object({
+    token: zSessionToken,
+    isAdmin: z.boolean(),
+    userId: zId,
+    tenantId: zId,
+    expiresAt: zTimestamp
+});
+
+export const zPortfolioTags = z.array(z.string().min(1).max(40)).max(20);
+
+/**
+ * A photo of finished work, with a title and tags.
+ */
+export const zPortfolioItem = z.object({
+    id: zId,
+    tenantId: zId,
+    title: z.string().min(1).max(120),
+    description: z.string().max(2000).optional(),
+    imageAssetId: zId,
+    imageUrl: z.string().max(2048),
+    tags: zPortfolioTags,
+    featured: z.boolean(),
+    serviceId: zId.optional(),
+    customerId: zId.optional(),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+export const zPortfolioItemInput = z.object({
+    title: z.string().min(1).max(120),
+    description: z.string().max(2000).optional(),
+    imageAssetId: zId,
+    tags: zPortfolioTags.optional(),
+    featured: z.boolean().optional().default(false),
+    serviceId: zId.optional(),
+    customerId: zId.optional()
+});
+
+export const zPortfolioItemWrite = z.object({
+    portfolioItem: zPortfolioItemInput
+});
+
+export const zPortfolioItemResponse = z.object({
+    portfolioItem: zPortfolioItem
+});
+
+export const zPortfolioItemList = z.object({
+    items: z.array(zPortfolioItem).max(200),
+    total: z.int().gte(0)
+});
+
+/**
+ * A business as the admin list shows it.
+ */
+export const zAdminTenant = z.object({
+    id: zId,
+    businessName: zBusinessName,
+    email: zEmail,
+    status: zTenantStatus,
+    category: zBusinessCategoryCode.optional(),
+    ownerUserId: zId,
+    ownerEmail: zEmail,
+    memberCount: z.int().gte(0),
+    licenseStatus: zLicenseStatus,
+    licenseActiveUntil: zUtcDateTimeParts.optional(),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+export const zAdminTenantList = z.object({
+    items: z.array(zAdminTenant).max(200),
+    total: z.int().gte(0)
+});
+
+/**
+ * Appointment status (SPEC §4). APPOINTMENT_STATUS_UNSPECIFIED is what the calendar shows as
+ * "no-show" (warning colour): the customer did not come. PENDING (gray): booked, not yet confirmed by the
+ * customer. CONFIRMED: the customer confirmed (reply to a reminder, or the team did). DONE (success colour):
+ * the service was given. REJECTED (danger colour): the business declined the booking. CANCELLED: called off
+ * by the customer (public cancellation link) or by the business; a cancelled appointment frees its slot.
+ */
+export const zAppointmentStatus = z.enum([
+    'APPOINTMENT_STATUS_UNSPECIFIED',
+    'APPOINTMENT_STATUS_PENDING',
+    'APPOINTMENT_STATUS_CONFIRMED',
+    'APPOINTMENT_STATUS_DONE',
+    'APPOINTMENT_STATUS_REJECTED',
+    'APPOINTMENT_STATUS_CANCELLED'
+]);
+
+/**
+ * How a reminder reaches the customer.
+ */
+export const zReminderChannel = z.enum([
+    'REMINDER_CHANNEL_EMAIL',
+    'REMINDER_CHANNEL_SMS',
+    'REMINDER_CHANNEL_WHATSAPP'
+]);
+
+/**
+ * Snapshot of the customer taken when the appointment is saved (kept even if the customer is later edited or deleted).
+ */
+export const zAppointmentCustomer = z.object({
+    id: zId,
+    name: z.string().min(1).max(100),
+    lastName: z.string().max(100).optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    email: zEmail.optional()
+});
+
+/**
+ * A service booked in the appointment, as it was when booked (name, duration and price are snapshots).
+ */
+export const zAppointmentServiceLine = z.object({
+    id: zId,
+    name: z.string().min(1).max(100),
+    durationMinutes: z.int().gte(5).lte(720),
+    price: zMoney
+});
+
+/**
+ * A service to book. The server copies its current name and duration; the price too unless `price` overrides it (e.g. a discount).
+ */
+export const zAppointmentServiceInput = z.object({
+    id: zId,
+    price: zMoney.optional()
+});
+
+/**
+ * A reminder scheduled for the appointment. Reminders carry the public cancellation link.
+ */
+export const zAppointmentReminder = z.object({
+    channel: zReminderChannel,
+    minutesBefore: z.int().gte(5).lte(10080),
+    sent: z.boolean(),
+    sentAt: zTimestamp.optional()
+});
+
+/**
+ * A reminder to schedule. Reminders whose time is already past when saved are not sent.
+ */
+export const zAppointmentReminderInput = z.object({
+    channel: zReminderChannel,
+    minutesBefore: z.int().gte(5).lte(10080)
+});
+
+/**
+ * State of the appointment's public cancellation link (the token itself is never returned here) and, once cancelled, who cancelled and why.
+ */
+export const zAppointmentCancellation = z.object({
+    linkStatus: z.enum([
+        'CANCELLATION_LINK_STATUS_NONE',
+        'CANCELLATION_LINK_STATUS_ACTIVE',
+        'CANCELLATION_LINK_STATUS_USED',
+        'CANCELLATION_LINK_STATUS_EXPIRED',
+        'CANCELLATION_LINK_STATUS_REVOKED'
+    ]),
+    linkExpiresAt: zTimestamp.optional(),
+    cancelledAt: zTimestamp.optional(),
+    cancelledBy: z.enum(['CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_BUSINESS']).optional(),
+    reason: z.string().max(500).optional()
+});
+
+/**
+ * An appointment of a professional (user) with a customer (SPEC §3). Dates are wall-clock times in the tenant's time zone.
+ */
+export const zAppointment = z.object({
+    id: zId,
+    tenantId: zId,
+    userId: zId,
+    customer: zAppointmentCustomer,
+    services: z.array(zAppointmentServiceLine).min(1).max(20),
+    totalPrice: zMoney,
+    notes: z.string().max(2000).optional(),
+    status: zAppointmentStatus,
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts,
+    color: zColor,
+    reminders: z.array(zAppointmentReminder).max(5),
+    distinctionId: zId.optional(),
+    serviceObjectId: zId.optional(),
+    realStartDate: zDateTimeParts.optional(),
+    realEndDate: zDateTimeParts.optional(),
+    cancellation: zAppointmentCancellation,
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * What create and update send. The professional is the path's {userId}. Rules answered with 422: endDate after startDate, both on a 5-minute step; referenced customer, services, distinction and service object exist in the tenant; the service object belongs to the customer. A slot overlapping another non-cancelled appointment of the same professional answers 409.
+ */
+export const zAppointmentInput = z.object({
+    customerId: zId,
+    services: z.array(zAppointmentServiceInput).min(1).max(20),
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts,
+    status: zAppointmentStatus.optional(),
+    notes: z.string().max(2000).optional(),
+    color: zColor.optional(),
+    reminders: z.array(zAppointmentReminderInput).max(5).optional(),
+    distinctionId: zId.optional(),
+    serviceObjectId: zId.optional()
+});
+
+/**
+ * Body of create and update: the appointment wrapped in `appointment` (SPEC §7).
+ */
+export const zAppointmentWrite = z.object({
+    appointment: zAppointmentInput
+});
+
+/**
+ * One appointment.
+ */
+export const zAppointmentResponse = z.object({
+    appointment: zAppointment
+});
+
+/**
+ * A page of appointments, by start date.
+ */
+export const zAppointmentList = z.object({
+    items: z.array(zAppointment).max(200),
+    total: z.int().gte(0)
+});
+
+/**
+ * When the service actually started and ended, for statistics (real durations, punctuality, occupancy). realEndDate must be after realStartDate (else 422).
+ */
+export const zAppointmentRealTimingInput = z.object({
+    realStartDate: zDateTimeParts,
+    realEndDate: zDateTimeParts
+});
+
+/**
+ * The calendar range to fetch (SPEC §7): wall-clock start and end in the tenant's time zone, end after start, at most 42 days apart (else 422).
+ */
+export const zAppointmentRangeRequest = z.object({
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts
+});
+
+/**
+ * A time in the range when the professional cannot be booked (shown as a background event).
+ */
+export const zUnavailableSlot = z.object({
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts,
+    reason: z.enum([
+        'UNAVAILABLE_SLOT_REASON_UNSPECIFIED',
+        'UNAVAILABLE_SLOT_REASON_OUTSIDE_OPENING_HOURS',
+        'UNAVAILABLE_SLOT_REASON_BREAK',
+        'UNAVAILABLE_SLOT_REASON_TIME_OFF',
+        'UNAVAILABLE_SLOT_REASON_HOLIDAY',
+        'UNAVAILABLE_SLOT_REASON_BLOCKED'
+    ]),
+    description: z.string().max(200).optional()
+});
+
+/**
+ * The calendar of one professional over a range (SPEC §7): appointments, unavailable slots and the hour the day view should start at.
+ */
+export const zAppointmentCalendar = z.object({
+    appointments: z.array(zAppointment).max(2000),
+    unavailableSlots: z.array(zUnavailableSlot).max(2000),
+    earliestHour: z.int().gte(0).lte(23)
+});
+
+/**
+ * A label for appointments, such as "VIP" or "First visit" (SPEC §3: field `distinction`).
+ */
+export const zAppointmentDistinction = z.object({
+    id: zId,
+    tenantId: zId,
+    distinction: z.string().min(1).max(50),
+    color: zColor,
+    description: z.string().max(500).optional(),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * Writable fields of a distinction. A duplicate `distinction` answers 409.
+ */
+export const zAppointmentDistinctionInput = z.object({
+    distinction: z.string().min(1).max(50),
+    color: zColor.optional(),
+    description: z.string().max(500).optional()
+});
+
+/**
+ * Body of create and update: wrapped in `distinction` (SPEC §7).
+ */
+export const zAppointmentDistinctionWrite = z.object({
+    distinction: zAppointmentDistinctionInput
+});
+
+/**
+ * One distinction.
+ */
+export const zAppointmentDistinctionResponse = z.object({
+    distinction: zAppointmentDistinction
+});
+
+/**
+ * Distinctions, by name.
+ */
+export const zAppointmentDistinctionList = z.object({
+    items: z.array(zAppointmentDistinction).max(200),
+    total: z.int().gte(0)
+});
+
+/**
+ * A customer of the business (SPEC §3: the list item's fields plus details).
+ */
+export const zCustomer = z.object({
+    id: zId,
+    tenantId: zId,
+    name: z.string().min(1).max(100),
+    lastName: z.string().max(100).optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    email: zEmail.optional(),
+    birthday: zLocalDate.optional(),
+    address: zAddress.optional(),
+    notes: z.string().max(2000).optional(),
+    tagIds: z.array(zId).max(50),
+    marketingConsent: z.boolean(),
+    marketingConsentAt: zTimestamp.optional(),
+    taxId: z.string().max(30).optional(),
+    preferredReminderChannel: zReminderChannel.optional(),
+    remindersEnabled: z.boolean(),
+    appointmentsCount: z.int().gte(0),
+    noShowCount: z.int().gte(0),
+    lastVisitDate: zLocalDate.optional(),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * A customer in lists and search results (SPEC §3).
+ */
+export const zCustomerListItem = z.object({
+    id: zId,
+    name: z.string().min(1).max(100),
+    lastName: z.string().max(100).optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    email: zEmail.optional(),
+    tagIds: z.array(zId).max(50)
+});
+
+/**
+ * Writable fields of a customer. A phone number needs its country code, and tag ids must exist in the tenant (else 422).
+ */
+export const zCustomerInput = z.object({
+    name: z.string().min(1).max(100),
+    lastName: z.string().max(100).optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    email: zEmail.optional(),
+    birthday: zLocalDate.optional(),
+    address: zAddress.optional(),
+    notes: z.string().max(2000).optional(),
+    tagIds: z.array(zId).max(50).optional(),
+    marketingConsent: z.boolean().optional().default(false),
+    taxId: z.string().max(30).optional(),
+    preferredReminderChannel: zReminderChannel.optional(),
+    remindersEnabled: z.boolean().optional().default(true)
+});
+
+/**
+ * Body of create and update: wrapped in `customer` (SPEC §3).
+ */
+export const zCustomerWrite = z.object({
+    customer: zCustomerInput
+});
+
+/**
+ * One customer.
+ */
+export const zCustomerResponse = z.object({
+    customer: zCustomer
+});
+
+/**
+ * A page of customers, by name and last name.
+ */
+export const zCustomerList = z.object({
+    items: z.array(zCustomerListItem).max(200),
+    total: z.int().gte(0)
+});
+
+/**
+ * A photo of the object, uploaded through the assets API.
+ */
+export const zServiceObjectPhoto = z.object({
+    url: z.url().max(2048),
+    caption: z.string().max(200).optional()
+});
+
+/**
+ * A custom attribute, e.g. "Mileage" = "84 000 km", "Breed" = "Schnauzer".
+ */
+export const zServiceObjectAttribute = z.object({
+    key: z.string().min(1).max(60),
+    value: z.string().max(500)
+});
+
+/**
+ * Something a customer brings to be serviced: a car at a workshop, a pet at a groomer, a device at a repair shop.
+ */
+export const zServiceObject = z.object({
+    id: zId,
+    tenantId: zId,
+    customerId: zId,
+    name: z.string().min(1).max(100),
+    kind: z.string().max(60).optional(),
+    brand: z.string().max(100).optional(),
+    model: z.string().max(100).optional(),
+    identifier: z.string().max(100).optional(),
+    notes: z.string().max(2000).optional(),
+    photos: z.array(zServiceObjectPhoto).max(20),
+    attributes: z.array(zServiceObjectAttribute).max(50),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * Writable fields of a service object. Attribute keys must be unique (else 422).
+ */
+export const zServiceObjectInput = z.object({
+    name: z.string().min(1).max(100),
+    kind: z.string().max(60).optional(),
+    brand: z.string().max(100).optional(),
+    model: z.string().max(100).optional(),
+    identifier: z.string().max(100).optional(),
+    notes: z.string().max(2000).optional(),
+    photos: z.array(zServiceObjectPhoto).max(20).optional(),
+    attributes: z.array(zServiceObjectAttribute).max(50).optional()
+});
+
+/**
+ * Body of create and update: wrapped in `serviceObject`.
+ */
+export const zServiceObjectWrite = z.object({
+    serviceObject: zServiceObjectInput
+});
+
+/**
+ * One service object.
+ */
+export const zServiceObjectResponse = z.object({
+    serviceObject: zServiceObject
+});
+
+/**
+ * A page of a customer's service objects, by name.
+ */
+export const zServiceObjectList = z.object({
+    items: z.array(zServiceObject).max(200),
+    total: z.int().gte(0)
+});
+
+/**
+ * A tag to group customers, e.g. "Regular", "Curly hair".
+ */
+export const zCustomerTag = z.object({
+    id: zId,
+    tenantId: zId,
+    name: z.string().min(1).max(40),
+    color: zColor,
+    description: z.string().max(500).optional(),
+    customerCount: z.int().gte(0),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * Writable fields of a tag. A duplicate name answers 409.
+ */
+export const zCustomerTagInput = z.object({
+    name: z.string().min(1).max(40),
+    color: zColor.optional(),
+    description: z.string().max(500).optional()
+});
+
+/**
+ * Body of create and update: wrapped in `tag` (SPEC §3).
+ */
+export const zCustomerTagWrite = z.object({
+    tag: zCustomerTagInput
+});
+
+/**
+ * One tag.
+ */
+export const zCustomerTagResponse = z.object({
+    tag: zCustomerTag
+});
+
+/**
+ * Tags, by name.
+ */
+export const zCustomerTagList = z.object({
+    items: z.array(zCustomerTag).max(200),
+    total: z.int().gte(0)
+});
+
+/**
+ * A service the business offers and books appointments for.
+ */
+export const zService = z.object({
+    id: zId,
+    tenantId: zId,
+    name: z.string().min(1).max(100),
+    description: z.string().max(1000).optional(),
+    durationMinutes: z.int().gte(5).lte(720),
+    price: zMoney,
+    taxPercentage: zPercentage,
+    color: zColor,
+    active: z.boolean(),
+    category: z.string().max(60).optional(),
+    bufferMinutes: z.int().gte(0).lte(120),
+    onlineBookable: z.boolean(),
+    userIds: z.array(zId).max(100),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * Writable fields of a service. The price's currency must be the tenant's and its amount not negative, user ids must be team members (else 422); a duplicate name answers 409.
+ */
+export const zServiceInput = z.object({
+    name: z.string().min(1).max(100),
+    description: z.string().max(1000).optional(),
+    durationMinutes: z.int().gte(5).lte(720),
+    price: zMoney,
+    taxPercentage: zPercentage.optional(),
+    color: zColor.optional(),
+    active: z.boolean().optional().default(true),
+    category: z.string().max(60).optional(),
+    bufferMinutes: z.int().gte(0).lte(120).optional().default(0),
+    onlineBookable: z.boolean().optional().default(false),
+    userIds: z.array(zId).max(100).optional()
+});
+
+/**
+ * Body of create and update: wrapped in `service`.
+ */
+export const zServiceWrite = z.object({
+    service: zServiceInput
+});
+
+/**
+ * One service.
+ */
+export const zServiceResponse = z.object({
+    service: zService
+});
+
+/**
+ * A page of services, by category and name.
+ */
+export const zServiceList = z.object({
+    items: z.array(zService).max(200),
+    total: z.int().gte(0)
+});
+
+/**
+ * Statistics query (SPEC §3/§7: start_date, end_date, locale). The range is inclusive, end_date not before start_date, at most 366 days (else 422).
+ */
+export const zStatisticsRequest = z.object({
+    start_date: zLocalDate,
+    end_date: zLocalDate,
+    locale: zLocale,
+    scope: z.enum(['STATISTICS_SCOPE_USER', 'STATISTICS_SCOPE_TENANT']).optional()
+});
+
+/**
+ * Appointments with one status.
+ */
+export const zStatisticsStatusCount = z.object({
+    status: zAppointmentStatus,
+    label: z.string().max(50),
+    count: z.int().gte(0)
+});
+
+/**
+ * Appointments starting in the range.
+ */
+export const zStatisticsAppointments = z.object({
+    total: z.int().gte(0),
+    byStatus: z.array(zStatisticsStatusCount).max(6),
+    cancellationRate: zPercentage,
+    noShowRate: zPercentage,
+    averageDurationMinutes: z.int().gte(0).lte(1440)
+});
+
+/**
+ * Revenue of the appointments marked done, tax included.
+ */
+export const zStatisticsRevenue = z.object({
+    total: zMoney,
+    averageTicket: zMoney,
+    previousPeriodTotal: zMoney,
+    changePercentage: z.number().gte(-100).optional()
+});
+
+/**
+ * A service by times performed in done appointments.
+ */
+export const zStatisticsTopService = z.object({
+    serviceId: zId,
+    name: z.string().max(100),
+    count: z.int().gte(0),
+    revenue: zMoney
+});
+
+/**
+ * Customers with an appointment in the range.
+ */
+export const zStatisticsCustomers = z.object({
+    uniqueCustomers: z.int().gte(0),
+    newCustomers: z.int().gte(0),
+    returningCustomers: z.int().gte(0)
+});
+
+/**
+ * Booked time over bookable time (opening hours minus breaks and time off).
+ */
+export const zStatisticsOccupancy = z.object({
+    bookedMinutes: z.int().gte(0),
+    availableMinutes: z.int().gte(0),
+    percentage: zPercentage
+});
+
+/**
+ * One day of the series.
+ */
+export const zStatisticsDay = z.object({
+    date: zLocalDate,
+    label: z.string().max(30),
+    appointments: z.int().gte(0),
+    revenue: zMoney,
+    occupancyPercentage: zPercentage
+});
+
+/**
+ * Business statistics for a date range.
+ */
+export const zStatistics = z.object({
+    startDate: zLocalDate,
+    endDate: zLocalDate,
+    scope: z.enum(['STATISTICS_SCOPE_USER', 'STATISTICS_SCOPE_TENANT']),
+    userId: zId,
+    currency: zCurrencyCode,
+    appointments: zStatisticsAppointments,
+    revenue: zStatisticsRevenue,
+    topServices: z.array(zStatisticsTopService).max(10),
+    customers: zStatisticsCustomers,
+    occupancy: zStatisticsOccupancy,
+    daily: z.array(zStatisticsDay).max(366)
+});
+
+/**
+ * Statistics.
+ */
+export const zStatisticsResponse = z.object({
+    statistics: zStatistics
+});
+
+/**
+ * Sales and invoices not fully paid.
+ */
+export const zDashboardPendingPayments = z.object({
+    count: z.int().gte(0),
+    total: zMoney
+});
+
+/**
+ * The home screen's figures, for the tenant's current day in its time zone.
+ */
+export const zDashboard = z.object({
+    date: zLocalDate,
+    currency: zCurrencyCode,
+    todayAppointments: z.array(zAppointment).max(500),
+    upcomingAppointmentsCount: z.int().gte(0),
+    revenueToday: zMoney,
+    revenueMonth: zMoney,
+    newCustomersMonth: z.int().gte(0),
+    pendingPayments: zDashboardPendingPayments
+});
+
+/**
+ * The dashboard.
+ */
+export const zDashboardResponse = z.object({
+    dashboard: zDashboard
+});
+
+/**
+ * What the public cancellation page shows: no customer contact data, no ids.
+ */
+export const zPublicAppointmentSummary = z.object({
+    businessName: z.string().max(200),
+    customerName: z.string().max(100),
+    professionalName: z.string().max(100).optional(),
+    serviceNames: z.array(z.string().max(100)).min(1).max(20),
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts,
+    timeZone: z.string().max(64),
+    status: zAppointmentStatus,
+    cancellable: z.boolean()
+});
+
+/**
+ * An appointment seen through its cancellation link.
+ */
+export const zPublicAppointmentResponse = z.object({
+    appointment: zPublicAppointmentSummary
+});
+
+/**
+ * Body of a public cancellation; may be empty (`{}`).
+ */
+export const zAppointmentCancellationRequest = z.object({
+    reason: z.string().max(500).optional()
+});
+
+/**
+ * What an expense was for. PRODUCTS is stock bought for resale; SUPPLIES are consumables used while serving (dye, gloves, towels).
+ */
+export const zExpenseCategory = z.enum([
+    'EXPENSE_CATEGORY_PRODUCTS',
+    'EXPENSE_CATEGORY_SUPPLIES',
+    'EXPENSE_CATEGORY_RENT',
+    'EXPENSE_CATEGORY_UTILITIES',
+    'EXPENSE_CATEGORY_SALARIES',
+    'EXPENSE_CATEGORY_TAXES',
+    'EXPENSE_CATEGORY_MARKETING',
+    'EXPENSE_CATEGORY_EQUIPMENT',
+    'EXPENSE_CATEGORY_MAINTENANCE',
+    'EXPENSE_CATEGORY_INSURANCE',
+    'EXPENSE_CATEGORY_SOFTWARE',
+    'EXPENSE_CATEGORY_TRAINING',
+    'EXPENSE_CATEGORY_TRAVEL',
+    'EXPENSE_CATEGORY_BANK_FEES',
+    'EXPENSE_CATEGORY_PROFESSIONAL_SERVICES',
+    'EXPENSE_CATEGORY_OTHER'
+]);
+
+/**
+ * A business expense (purchase, rent, bill), with its receipt.
+ */
+export const zExpense = z.object({
+    id: zId,
+    tenantId: zId,
+    supplier: z.string().max(200).optional(),
+    supplierTaxId: z.string().max(32).optional(),
+    supplierInvoiceNumber: z.string().max(64).optional(),
+    description: z.string().max(500).optional(),
+    category: zExpenseCategory,
+    date: zLocalDate,
+    amount: zMoney,
+    taxAmount: zMoney.optional(),
+    taxPercentage: zPercentage.optional(),
+    paymentMethodId: zId.optional(),
+    receiptAssetId: zId.optional(),
+    notes: z.string().max(2000).optional(),
+    receiptUrl: z.string().max(2048).optional(),
+    createdBy: zId,
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * The writable fields of an expense.
+ */
+export const zExpenseInput = z.object({
+    supplier: z.string().max(200).optional(),
+    supplierTaxId: z.string().max(32).optional(),
+    supplierInvoiceNumber: z.string().max(64).optional(),
+    description: z.string().max(500).optional(),
+    category: zExpenseCategory,
+    date: zLocalDate,
+    amount: zMoney,
+    taxAmount: zMoney.optional(),
+    taxPercentage: zPercentage.optional(),
+    paymentMethodId: zId.optional(),
+    receiptAssetId: zId.optional(),
+    notes: z.string().max(2000).optional()
+});
+
+/**
+ * Body of createExpense (SPEC §3: "expense create wraps in expense").
+ */
+export const zExpenseWrite = z.object({
+    expense: zExpenseInput
+});
+
+/**
+ * One expense.
+ */
+export const zExpenseResponse = z.object({
+    expense: zExpense
+});
+
+/**
+ * Filters of an expense list; all optional and combined with AND.
+ */
+export const zExpenseFilters = z.object({
+    dateFrom: zLocalDate.optional(),
+    dateTo: zLocalDate.optional(),
+    category: zExpenseCategory.optional(),
+    supplier: z.string().max(200).optional(),
+    paymentMethodId: zId.optional(),
+    text: z.string().max(100).optional()
+});
+
+/**
+ * Body of listExpenses (SPEC §7: `{tenantId, filters}`).
+ */
+export const zExpenseListRequest = z.object({
+    tenantId: zId,
+    filters: zExpenseFilters.optional()
+});
+
+/**
+ * The total of one category over all matching expenses.
+ */
+export const zExpenseCategoryTotal = z.object({
+    category: zExpenseCategory,
+    count: z.int().gte(0).lte(2147483647),
+    amount: zMoney
+});
+
+/**
+ * Sums over ALL matching expenses (not only the page), in the tenant currency.
+ */
+export const zExpenseTotals = z.object({
+    amount: zMoney,
+    taxAmount: zMoney,
+    base: zMoney,
+    byCategory: z.array(zExpenseCategoryTotal).max(50)
+});
+
+/**
+ * A page of expenses, newest date first, with totals.
+ */
+export const zExpenseList = z.object({
+    items: z.array(zExpense).max(200),
+    total: z.int().gte(0).lte(2147483647),
+    totals: zExpenseTotals
+});
+
+/**
+ * The image to read: either `data` + `mimeType` (the server stores it as an asset), or `assetId` of an image already uploaded. Giving both, or neither, answers 400.
+ */
+export const zExpenseScanImage = z.object({
+    data: z.string().max(6990508).optional(),
+    mimeType: z.enum([
+        'image/jpeg',
+        'image/png',
+        'image/webp'
+    ]).optional(),
+    fileName: z.string().max(255).optional(),
+    assetId: zId.optional()
+});
+
+/**
+ * Body of scanExpense (SPEC §7: `{tenant_id, image data}`).
+ */
+export const zExpenseScanRequest = z.object({
+    tenant_id: zId,
+    image: zExpenseScanImage
+});
+
+/**
+ * One line read from the receipt.
+ */
+export const zExpenseScanLine = z.object({
+    description: z.string().max(500),
+    quantity: z.number().gte(0).lte(1000000).optional(),
+    amount: zMoney.optional()
+});
+
+/**
+ * Fields read from a receipt, named as in ExpenseInput so the form can be prefilled. Nothing is saved as an expense: the user confirms and then calls createExpense. Fields that could not be read are absent.
+ */
+export const zExpenseScan = z.object({
+    receiptAssetId: zId,
+    supplier: z.string().max(200).optional(),
+    supplierTaxId: z.string().max(32).optional(),
+    supplierInvoiceNumber: z.string().max(64).optional(),
+    date: zLocalDate.optional(),
+    amount: zMoney.optional(),
+    taxAmount: zMoney.optional(),
+    taxPercentage: zPercentage.optional(),
+    category: zExpenseCategory.optional(),
+    lines: z.array(zExpenseScanLine).max(200),
+    confidence: z.number().gte(0).lte(1),
+    rawText: z.string().max(20000)
+});
+
+/**
+ * The result of a receipt scan.
+ */
+export const zExpenseScanResponse = z.object({
+    scan: zExpenseScan
+});
+
+/**
+ * The unit `quantity`, `minQuantity`, `cost` and `price` refer to.
+ */
+export const zInventoryUnit = z.enum([
+    'INVENTORY_UNIT_PIECE',
+    'INVENTORY_UNIT_MILLILITRE',
+    'INVENTORY_UNIT_LITRE',
+    'INVENTORY_UNIT_GRAM',
+    'INVENTORY_UNIT_KILOGRAM',
+    'INVENTORY_UNIT_METRE'
+]);
+
+/**
+ * A product held in stock: sold at the counter and/or consumed in services.
+ */
+export const zInventoryItem = z.object({
+    id: zId,
+    tenantId: zId,
+    name: z.string().min(1).max(120),
+    sku: z.string().max(64).optional(),
+    barcode: z.string().max(64).regex(/^[0-9A-Za-z-]{1,64}$/).optional(),
+    description: z.string().max(1000).optional(),
+    category: z.string().max(80).optional(),
+    unit: zInventoryUnit.default('INVENTORY_UNIT_PIECE'),
+    quantity: z.number().gte(-1000000000).lte(1000000000),
+    minQuantity: z.number().gte(0).lte(1000000000).optional(),
+    cost: zMoney.optional(),
+    price: zMoney.optional(),
+    taxPercentage: zPercentage,
+    supplier: z.string().max(200).optional(),
+    imageAssetId: zId.optional(),
+    active: z.boolean().default(true),
+    imageUrl: z.string().max(2048).optional(),
+    lowStock: z.boolean(),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * The writable fields of an inventory item. Stock sold through createSale is decremented by the server.
+ */
+export const zInventoryItemInput = z.object({
+    name: z.string().min(1).max(120),
+    sku: z.string().max(64).optional(),
+    barcode: z.string().max(64).regex(/^[0-9A-Za-z-]{1,64}$/).optional(),
+    description: z.string().max(1000).optional(),
+    category: z.string().max(80).optional(),
+    unit: zInventoryUnit.optional().default('INVENTORY_UNIT_PIECE'),
+    quantity: z.number().gte(-1000000000).lte(1000000000).optional(),
+    minQuantity: z.number().gte(0).lte(1000000000).optional(),
+    cost: zMoney.optional(),
+    price: zMoney.optional(),
+    taxPercentage: zPercentage.optional(),
+    supplier: z.string().max(200).optional(),
+    imageAssetId: zId.optional(),
+    active: z.boolean().optional().default(true)
+});
+
+/**
+ * Body of createInventoryItem and updateInventoryItem (a full replacement).
+ */
+export const zInventoryItemWrite = z.object({
+    inventoryItem: zInventoryItemInput
+});
+
+/**
+ * One inventory item.
+ */
+export const zInventoryItemResponse = z.object({
+    inventoryItem: zInventoryItem
+});
+
+/**
+ * A page of inventory items, by name.
+ */
+export const zInventoryItemList = z.object({
+    items: z.array(zInventoryItem).max(200),
+    total: z.int().gte(0).lte(2147483647)
+});
+
+/**
+ * Invoice status. UNSPECIFIED is never stored (it is the zero value of older clients).
+ */
+export const zInvoiceStatus = z.enum([
+    'INVOICE_STATUS_UNSPECIFIED',
+    'INVOICE_STATUS_DRAFT',
+    'INVOICE_STATUS_ISSUED',
+    'INVOICE_STATUS_PAID',
+    'INVOICE_STATUS_CANCELLED'
+]);
+
+/**
+ * STANDARD is a full invoice (customer tax id and address required); SIMPLIFIED a ticket-style invoice; CREDIT_NOTE rectifies an earlier invoice (`rectifiesInvoiceId`) with negative quantities.
+ */
+export const zInvoiceKind = z.enum([
+    'INVOICE_KIND_STANDARD',
+    'INVOICE_KIND_SIMPLIFIED',
+    'INVOICE_KIND_CREDIT_NOTE'
+]);
+
+/**
+ * The customer as invoiced (a snapshot: later changes to the customer do not alter the invoice).
+ */
+export const zInvoiceCustomer = z.object({
+    customerId: zId.optional(),
+    name: z.string().min(1).max(200),
+    taxId: z.string().max(32).optional(),
+    address: zAddress.optional(),
+    email: zEmail.optional()
+});
+
+/**
+ * The business as invoiced: a snapshot of the tenant's fiscal data taken when the invoice is created.
+ */
+export const zInvoiceIssuer = z.object({
+    businessName: z.string().max(200),
+    legalName: z.string().max(200).optional(),
+    taxId: z.string().max(32).optional(),
+    address: zAddress.optional(),
+    email: zEmail.optional(),
+    phone: z.string().max(32).optional()
+});
+
+/**
+ * Taxable base and tax of one rate.
+ */
+export const zInvoiceTaxBreakdown = z.object({
+    taxPercentage: zPercentage,
+    base: zMoney,
+    tax: zMoney
+});
+
+/**
+ * Totals of a sale or invoice. subtotal + tax = total.
+ */
+export const zDocumentTotals = z.object({
+    subtotal: zMoney,
+    discount: zMoney,
+    tax: zMoney,
+    total: zMoney
+});
+
+/**
+ * What sort of payment method it is.
+ */
+export const zPaymentMethodKind = z.enum([
+    'PAYMENT_METHOD_KIND_UNSPECIFIED',
+    'PAYMENT_METHOD_KIND_CASH',
+    'PAYMENT_METHOD_KIND_CARD',
+    'PAYMENT_METHOD_KIND_TRANSFER',
+    'PAYMENT_METHOD_KIND_BIZUM',
+    'PAYMENT_METHOD_KIND_OTHER'
+]);
+
+/**
+ * A way the business gets paid.
+ */
+export const zPaymentMethod = z.object({
+    id: zId,
+    tenantId: zId,
+    name: z.string().min(1).max(60),
+    kind: zPaymentMethodKind,
+    active: z.boolean().default(true),
+    commissionPercentage: zPercentage.default(0),
+    isDefault: z.boolean().default(false),
+    sortOrder: z.int().gte(0).lte(1000).default(0),
+    notes: z.string().max(500).optional(),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * The writable fields of a payment method. kind UNSPECIFIED answers 422.
+ */
+export const zPaymentMethodInput = z.object({
+    name: z.string().min(1).max(60),
+    kind: zPaymentMethodKind,
+    active: z.boolean().optional().default(true),
+    commissionPercentage: zPercentage.optional().default(0),
+    isDefault: z.boolean().optional().default(false),
+    sortOrder: z.int().gte(0).lte(1000).optional().default(0),
+    notes: z.string().max(500).optional()
+});
+
+/**
+ * Body of createPaymentMethod and updatePaymentMethod (a full replacement).
+ */
+export const zPaymentMethodWrite = z.object({
+    paymentMethod: zPaymentMethodInput
+});
+
+/**
+ * One payment method.
+ */
+export const zPaymentMethodResponse = z.object({
+    paymentMethod: zPaymentMethod
+});
+
+/**
+ * Payment methods, by sortOrder then name.
+ */
+export const zPaymentMethodList = z.object({
+    items: z.array(zPaymentMethod).max(200),
+    total: z.int().gte(0).lte(2147483647)
+});
+
+/**
+ * What a sale or payment is for (SPEC §3). APPOINTMENT_SALE: referenceId is an appointment id; PRODUCT_SALE: referenceId is a sale id. UNSPECIFIED is never accepted in writes (422).
+ */
+export const zOperationType = z.enum([
+    'OPERATION_TYPE_UNSPECIFIED',
+    'OPERATION_TYPE_PRODUCT_SALE',
+    'OPERATION_TYPE_APPOINTMENT_SALE'
+]);
+
+/**
+ * Only COMPLETED transactions count as paid.
+ */
+export const zPaymentTransactionStatus = z.enum([
+    'PAYMENT_TRANSACTION_STATUS_PENDING',
+    'PAYMENT_TRANSACTION_STATUS_COMPLETED',
+    'PAYMENT_TRANSACTION_STATUS_FAILED'
+]);
+
+/**
+ * One payment (or refund) towards an appointment or a sale. Several may pay one reference (split payments).
+ */
+export const zPaymentTransaction = z.object({
+    id: zId,
+    tenantId: zId,
+    referenceId: zId,
+    operationType: zOperationType,
+    amount: zMoney,
+    paymentMethodId: zId,
+    status: zPaymentTransactionStatus.default('PAYMENT_TRANSACTION_STATUS_COMPLETED'),
+    paidAt: zTimestamp.optional(),
+    notes: z.string().max(500).optional(),
+    commission: zMoney,
+    userId: zId,
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * The fields createPaymentTransaction sends.
+ */
+export const zPaymentTransactionInput = z.object({
+    referenceId: zId,
+    operationType: zOperationType,
+    amount: zMoney,
+    paymentMethodId: zId,
+    status: zPaymentTransactionStatus.optional().default('PAYMENT_TRANSACTION_STATUS_COMPLETED'),
+    paidAt: zTimestamp.optional(),
+    notes: z.string().max(500).optional()
+});
+
+/**
+ * Body of createPaymentTransaction.
+ */
+export const zPaymentTransactionWrite = z.object({
+    paymentTransaction: zPaymentTransactionInput
+});
+
+/**
+ * One payment transaction.
+ */
+export const zPaymentTransactionResponse = z.object({
+    paymentTransaction: zPaymentTransaction
+});
+
+/**
+ * Transactions of one reference, oldest first.
+ */
+export const zPaymentTransactionList = z.object({
+    items: z.array(zPaymentTransaction).max(200),
+    total: z.int().gte(0).lte(2147483647),
+    paidTotal: zMoney
+});
+
+/**
+ * BOOKING: the tenant's booking page (targetUrl defaults to it); PRICE_LIST: a menu or price list; REVIEW: a review page (e.g. Google); WIFI: guest Wi-Fi credentials; URL: any address.
+ */
+export const zQrCodeKind = z.enum([
+    'QR_CODE_KIND_BOOKING',
+    'QR_CODE_KIND_PRICE_LIST',
+    'QR_CODE_KIND_REVIEW',
+    'QR_CODE_KIND_WIFI',
+    'QR_CODE_KIND_URL'
+]);
+
+/**
+ * Wi-Fi credentials encoded by a WIFI QR code.
+ */
+export const zQrWifi = z.object({
+    ssid: z.string().min(1).max(32),
+    password: z.string().max(63).optional(),
+    security: z.enum([
+        'QR_WIFI_SECURITY_WPA',
+        'QR_WIFI_SECURITY_WEP',
+        'QR_WIFI_SECURITY_NONE'
+    ]),
+    hidden: z.boolean().optional().default(false)
+});
+
+/**
+ * A printable QR code. URL kinds encode a short Cita redirect that counts scans before forwarding to targetUrl.
+ */
+export const zQrCode = z.object({
+    id: zId,
+    tenantId: zId,
+    name: z.string().min(1).max(80),
+    kind: zQrCodeKind,
+    targetUrl: z.url().max(2048).optional(),
+    wifi: zQrWifi.optional(),
+    foregroundColor: zColor.default('#000000'),
+    backgroundColor: zColor.default('#ffffff'),
+    payload: z.string().max(4096),
+    scanCount: z.int().gte(0).lte(2147483647),
+    lastScannedAt: zTimestamp.optional(),
+    image: z.string().max(200000).regex(/^data:image\/(svg\+xml|png);base64,[A-Za-z0-9+\/]+={0,2}$/),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * The writable fields of a QR code. targetUrl/wifi must fit the kind, else 422.
+ */
+export const zQrCodeInput = z.object({
+    name: z.string().min(1).max(80),
+    kind: zQrCodeKind,
+    targetUrl: z.url().max(2048).optional(),
+    wifi: zQrWifi.optional(),
+    foregroundColor: zColor.optional().default('#000000'),
+    backgroundColor: zColor.optional().default('#ffffff')
+});
+
+/**
+ * Body of createQrCode.
+ */
+export const zQrCodeWrite = z.object({
+    qrCode: zQrCodeInput
+});
+
+/**
+ * One QR code.
+ */
+export const zQrCodeResponse = z.object({
+    qrCode: zQrCode
+});
+
+/**
+ * A page of QR codes, newest first.
+ */
+export const zQrCodeList = z.object({
+    items: z.array(zQrCode).max(200),
+    total: z.int().gte(0).lte(2147483647)
+});
+
+/**
+ * Period of each row; weeks start on Monday (ISO).
+ */
+export const zReportGrouping = z.enum([
+    'REPORT_GROUPING_DAY',
+    'REPORT_GROUPING_WEEK',
+    'REPORT_GROUPING_MONTH'
+]);
+
+/**
+ * Optional filters, combined with AND.
+ */
+export const zSalesReportFilters = z.object({
+    userId: zId.optional(),
+    serviceId: zId.optional(),
+    inventoryItemId: zId.optional(),
+    paymentMethodId: zId.optional(),
+    operationType: zOperationType.optional()
+});
+
+/**
+ * Body of the sales reports. Dates are inclusive, in the tenant time zone; at most 366 days.
+ */
+export const zSalesReportRequest = z.object({
+    startDate: zLocalDate,
+    endDate: zLocalDate,
+    groupBy: zReportGrouping.optional().default('REPORT_GROUPING_DAY'),
+    filters: zSalesReportFilters.optional()
+});
+
+/**
+ * Figures of one period (or of the whole range, in `totals`).
+ */
+export const zSalesSummaryRow = z.object({
+    periodStart: zLocalDate,
+    periodEnd: zLocalDate,
+    salesCount: z.int().gte(0).lte(2147483647),
+    subtotal: zMoney,
+    discount: zMoney,
+    tax: zMoney,
+    total: zMoney,
+    appointmentSalesCount: z.int().gte(0).lte(2147483647),
+    productSalesCount: z.int().gte(0).lte(2147483647),
+    averageTicket: zMoney
+});
+
+/**
+ * Payments received with one method in the range.
+ */
+export const zSalesByPaymentMethod = z.object({
+    paymentMethodId: zId,
+    name: z.string().max(60),
+    kind: zPaymentMethodKind,
+    count: z.int().gte(0).lte(2147483647),
+    amount: zMoney,
+    commission: zMoney
+});
+
+/**
+ * Sales per period with totals. Periods without sales are included with zeros.
+ */
+export const zSalesSummaryReport = z.object({
+    startDate: zLocalDate,
+    endDate: zLocalDate,
+    groupBy: zReportGrouping,
+    currency: zCurrencyCode,
+    rows: z.array(zSalesSummaryRow).max(400),
+    totals: zSalesSummaryRow,
+    byPaymentMethod: z.array(zSalesByPaymentMethod).max(100)
+});
+
+/**
+ * The sales summary report.
+ */
+export const zSalesSummaryResponse = z.object({
+    report: zSalesSummaryReport
+});
+
+/**
+ * Subtotals of one period.
+ */
+export const zSalesDetailedGroup = z.object({
+    periodStart: zLocalDate,
+    periodEnd: zLocalDate,
+    salesCount: z.int().gte(0).lte(2147483647),
+    subtotal: zMoney,
+    discount: zMoney,
+    tax: zMoney,
+    total: zMoney
+});
+
+/**
+ * A service performed or a product sold.
+ */
+export const zSaleLineKind = z.enum(['SALE_LINE_KIND_SERVICE', 'SALE_LINE_KIND_PRODUCT']);
+
+/**
+ * One invoice line as sent.
+ */
+export const zInvoiceLineInput = z.object({
+    description: z.string().min(1).max(500),
+    quantity: z.number().gte(-1000000).lte(1000000),
+    unitPrice: zMoney,
+    taxPercentage: zPercentage,
+    discountPercentage: zPercentage.optional().default(0),
+    itemKind: zSaleLineKind.optional(),
+    itemId: zId.optional()
+});
+
+/**
+ * One invoice line.
+ */
+export const zInvoiceLine = z.object({
+    description: z.string().min(1).max(500),
+    quantity: z.number().gte(-1000000).lte(1000000),
+    unitPrice: zMoney,
+    taxPercentage: zPercentage,
+    discountPercentage: zPercentage.default(0),
+    itemKind: zSaleLineKind.optional(),
+    itemId: zId.optional(),
+    lineTotal: zMoney
+});
+
+/**
+ * An invoice issued by the tenant to a customer. Invoices are immutable once issued; corrections are credit notes.
+ */
+export const zInvoice = z.object({
+    id: zId,
+    tenantId: zId,
+    kind: zInvoiceKind.default('INVOICE_KIND_STANDARD'),
+    series: z.string().max(20).regex(/^[A-Za-z0-9-]{1,20}$/),
+    issueDate: zLocalDate,
+    dueDate: zLocalDate.optional(),
+    customer: zInvoiceCustomer,
+    notes: z.string().max(2000).optional(),
+    saleId: zId.optional(),
+    appointmentId: zId.optional(),
+    rectifiesInvoiceId: zId.optional(),
+    paymentMethodId: zId.optional(),
+    number: z.int().gte(1).lte(2147483647),
+    displayNumber: z.string().max(40),
+    status: zInvoiceStatus,
+    issuer: zInvoiceIssuer,
+    lines: z.array(zInvoiceLine).min(1).max(200),
+    taxBreakdown: z.array(zInvoiceTaxBreakdown).max(10),
+    totals: zDocumentTotals,
+    currency: zCurrencyCode,
+    paidAt: zTimestamp.optional(),
+    createdBy: zId,
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * What createInvoice sends. The server assigns number, computes lines totals, breakdown and totals, and snapshots the issuer from the tenant.
+ */
+export const zInvoiceInput = z.object({
+    kind: zInvoiceKind.optional().default('INVOICE_KIND_STANDARD'),
+    series: z.string().max(20).regex(/^[A-Za-z0-9-]{1,20}$/).optional(),
+    issueDate: zLocalDate.optional(),
+    dueDate: zLocalDate.optional(),
+    customer: zInvoiceCustomer,
+    notes: z.string().max(2000).optional(),
+    saleId: zId.optional(),
+    appointmentId: zId.optional(),
+    rectifiesInvoiceId: zId.optional(),
+    paymentMethodId: zId.optional(),
+    status: z.enum([
+        'INVOICE_STATUS_DRAFT',
+        'INVOICE_STATUS_ISSUED',
+        'INVOICE_STATUS_PAID'
+    ]).optional(),
+    lines: z.array(zInvoiceLineInput).min(1).max(200)
+});
+
+/**
+ * Body of createInvoice.
+ */
+export const zInvoiceWrite = z.object({
+    invoice: zInvoiceInput
+});
+
+/**
+ * One invoice.
+ */
+export const zInvoiceResponse = z.object({
+    invoice: zInvoice
+});
+
+/**
+ * A page of invoices, newest first.
+ */
+export const zInvoiceList = z.object({
+    items: z.array(zInvoice).max(200),
+    total: z.int().gte(0).lte(2147483647)
+});
+
+/**
+ * One sale line.
+ */
+export const zSalesDetailedRow = z.object({
+    saleId: zId,
+    soldAt: zTimestamp,
+    periodStart: zLocalDate,
+    operationType: zOperationType,
+    referenceId: z.uuid().nullable(),
+    customerId: zId.optional(),
+    customerName: z.string().max(200).optional(),
+    userId: zId,
+    lineKind: zSaleLineKind,
+    itemId: zId.optional(),
+    itemName: z.string().max(200),
+    quantity: z.number().gte(0).lte(10000),
+    unitPrice: zMoney,
+    subtotal: zMoney,
+    discount: zMoney,
+    tax: zMoney,
+    total: zMoney,
+    paymentMethodIds: z.array(zId).max(10)
+});
+
+/**
+ * Sale lines of the range, chronological, paged by limit/offset, with per-period and grand totals over all lines.
+ */
+export const zSalesDetailedReport = z.object({
+    startDate: zLocalDate,
+    endDate: zLocalDate,
+    groupBy: zReportGrouping,
+    currency: zCurrencyCode,
+    rows: z.array(zSalesDetailedRow).max(200),
+    total: z.int().gte(0).lte(2147483647),
+    groups: z.array(zSalesDetailedGroup).max(400),
+    totals: zSalesDetailedGroup
+});
+
+/**
+ * The detailed sales report.
+ */
+export const zSalesDetailedResponse = z.object({
+    report: zSalesDetailedReport
+});
+
+/**
+ * Derived from paidAmount against totals.total.
+ */
+export const zSaleStatus = z.enum([
+    'SALE_STATUS_UNPAID',
+    'SALE_STATUS_PARTIALLY_PAID',
+    'SALE_STATUS_PAID'
+]);
+
+/**
+ * The customer as sold to (snapshot).
+ */
+export const zSaleCustomer = z.object({
+    customerId: zId.optional(),
+    name: z.string().min(1).max(200)
+});
+
+/**
+ * One sale line as sent.
+ */
+export const zSaleLineInput = z.object({
+    kind: zSaleLineKind,
+    itemId: zId.optional(),
+    name: z.string().min(1).max(200),
+    quantity: z.number().gt(0).lte(10000),
+    unitPrice: zMoney,
+    taxPercentage: zPercentage,
+    discountPercentage: zPercentage.optional().default(0)
+});
+
+/**
+ * One sale line with computed amounts.
+ */
+export const zSaleLine = z.object({
+    kind: zSaleLineKind,
+    itemId: zId.optional(),
+    name: z.string().min(1).max(200),
+    quantity: z.number().gt(0).lte(10000),
+    unitPrice: zMoney,
+    taxPercentage: zPercentage,
+    discountPercentage: zPercentage.default(0),
+    discountAmount: zMoney,
+    taxAmount: zMoney,
+    lineTotal: zMoney
+});
+
+/**
+ * A sale at the till: the services of an appointment and/or products. Payments are PaymentTransactions.
+ */
+export const zSale = z.object({
+    id: zId,
+    tenantId: zId,
+    operationType: zOperationType,
+    referenceId: z.uuid().nullable(),
+    customer: zSaleCustomer.optional(),
+    soldAt: zTimestamp,
+    userId: zId,
+    notes: z.string().max(1000).optional(),
+    lines: z.array(zSaleLine).min(1).max(100),
+    totals: zDocumentTotals,
+    paidAmount: zMoney,
+    status: zSaleStatus,
+    currency: zCurrencyCode,
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * What createSale sends; the server computes amounts and decrements stock of PRODUCT lines.
+ */
+export const zSaleInput = z.object({
+    operationType: zOperationType,
+    referenceId: z.uuid().nullish(),
+    customer: zSaleCustomer.optional(),
+    soldAt: zTimestamp.optional(),
+    userId: zId.optional(),
+    notes: z.string().max(1000).optional(),
+    lines: z.array(zSaleLineInput).min(1).max(100)
+});
+
+/**
+ * Body of createSale.
+ */
+export const zSaleWrite = z.object({
+    sale: zSaleInput
+});
+
+/**
+ * One sale.
+ */
+export const zSaleResponse = z.object({
+    sale: zSale
+});
+
+/**
+ * A page of sales, newest first.
+ */
+export const zSaleList = z.object({
+    items: z.array(zSale).max(200),
+    total: z.int().gte(0).lte(2147483647)
+});
+
+/**
+ * Accepted file types.
+ */
+export const zAssetMimeType = z.enum([
+    'image/jpeg',
+    'image/png',
+    'image/webp',
+    'image/gif',
+    'application/pdf'
+]);
+
+/**
+ * Body of uploadAsset (SPEC §3: "payload plus tenantId").
+ */
+export const zAssetUpload = z.object({
+    tenantId: zId,
+    payload: z.string().min(4).max(6990508),
+    mimeType: zAssetMimeType,
+    fileName: z.string().min(1).max(255)
+});
+
+/**
+ * A stored file (receipt, logo, photo).
+ */
+export const zAsset = z.object({
+    id: zId,
+    tenantId: zId,
+    url: z.string().max(2048),
+    mimeType: zAssetMimeType,
+    fileName: z.string().max(255),
+    size: z.int().gte(1).lte(5242880),
+    width: z.int().gte(1).lte(100000).optional(),
+    height: z.int().gte(1).lte(100000).optional(),
+    createdBy: zId,
+    createdAt: zTimestamp
+});
+
+/**
+ * One asset.
+ */
+export const zAssetResponse = z.object({
+    asset: zAsset
+});
+
+/**
+ * Identifies an asset.
+ */
+export const zAssetRef = z.object({
+    id: zId,
+    tenantId: zId
+});
+
+/**
+ * Body of removeAsset (SPEC §7: PATCH with `asset`).
+ */
+export const zAssetRemove = z.object({
+    asset: zAssetRef
+});
+
+/**
+ * Paid plan billed.
+ */
+export const zAdminInvoicePlan = z.enum(['SUBSCRIPTION_PLAN_PRO', 'SUBSCRIPTION_PLAN_PREMIUM']);
+
+/**
+ * Cita's invoice to a tenant for its subscription.
+ */
+export const zAdminInvoice = z.object({
+    id: zId,
+    tenantId: zId,
+    plan: zAdminInvoicePlan,
+    periodStart: zLocalDate,
+    periodEnd: zLocalDate,
+    amount: zMoney,
+    taxPercentage: zPercentage,
+    issueDate: zLocalDate,
+    dueDate: zLocalDate.optional(),
+    notes: z.string().max(1000).optional(),
+    tenantName: z.string().max(200),
+    number: z.string().max(40),
+    taxAmount: zMoney,
+    status: zInvoiceStatus,
+    paidAt: zTimestamp.optional(),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+/**
+ * What createAdminInvoice sends.
+ */
+export const zAdminInvoiceInput = z.object({
+    tenantId: zId,
+    plan: zAdminInvoicePlan,
+    periodStart: zLocalDate,
+    periodEnd: zLocalDate,
+    amount: zMoney,
+    taxPercentage: zPercentage,
+    issueDate: zLocalDate.optional(),
+    dueDate: zLocalDate.optional(),
+    notes: z.string().max(1000).optional(),
+    status: z.enum([
+        'INVOICE_STATUS_DRAFT',
+        'INVOICE_STATUS_ISSUED',
+        'INVOICE_STATUS_PAID'
+    ]).optional()
+});
+
+/**
+ * Body of createAdminInvoice.
+ */
+export const zAdminInvoiceWrite = z.object({
+    adminInvoice: zAdminInvoiceInput
+});
+
+/**
+ * One admin invoice.
+ */
+export const zAdminInvoiceResponse = z.object({
+    adminInvoice: zAdminInvoice
+});
+
+/**
+ * A page of admin invoices, newest first.
+ */
+export const zAdminInvoiceList = z.object({
+    items: z.array(zAdminInvoice).max(200),
+    total: z.int().gte(0).lte(2147483647)
+});
+
+/**
  * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
  */
 export const zTenantId = zId;
@@ -147,6 +2332,1202 @@ export const zOffset = z.int().gte(0).default(0);
  */
 export const zQuery = z.string().max(100);
 
-export const zListXPath = z.object({
+/**
+ * The e-mail address to check; must be the e-mail of the caller's Firebase ID token.
+ */
+export const zEmailPath = zEmail;
+
+/**
+ * The invitation id, from the link in the invitation e-mail.
+ */
+export const zInvitationId = zId;
+
+/**
+ * Only items carrying this tag (exact, case-insensitive).
+ */
+export const zPortfolioTag = z.string().min(1).max(40);
+
+/**
+ * Only featured (true) or only non-featured (false) items.
+ */
+export const zPortfolioFeatured = z.boolean();
+
+/**
+ * Only businesses in this status.
+ */
+export const zTenantStatusFilter = zTenantStatus;
+
+/**
+ * Only businesses with this licence status.
+ */
+export const zLicenseStatusFilter = zLicenseStatus;
+
+/**
+ * Search text, matched case- and accent-insensitively against name, last name, phone and e-mail (customers) or name, brand, model and identifier (service objects).
+ */
+export const zPatternPath = z.string().min(1).max(100);
+
+/**
+ * The opaque token from the cancellation link in a reminder (base64url). Unknown or revoked tokens answer 404.
+ */
+export const zCancellationTokenPath = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * The tenant of the dashboard (SPEC §7 has no tenant in the path). A tenant the caller is no member of answers 404.
+ */
+export const zDashboardTenantId = zId;
+
+/**
+ * Only appointments with one of these statuses (repeat the parameter).
+ */
+export const zAppointmentStatusQuery = z.array(zAppointmentStatus).max(6);
+
+/**
+ * Only appointments starting on or after this date.
+ */
+export const zAppointmentFromQuery = zLocalDate;
+
+/**
+ * Only appointments starting on or before this date.
+ */
+export const zAppointmentToQuery = zLocalDate;
+
+/**
+ * Order by start date: ascending (default) or descending.
+ */
+export const zAppointmentOrderQuery = z.enum(['asc', 'desc']);
+
+/**
+ * The configuration.
+ */
+export const zGetConfigurationResponse = zConfigurationResponse;
+
+/**
+ * All supported currencies.
+ */
+export const zListCurrenciesResponse = zCurrencyList;
+
+export const zCheckUserExistsPath = z.object({
+    email: zEmail
+});
+
+/**
+ * Whether an account exists for the e-mail.
+ */
+export const zCheckUserExistsResponse = zUserExistsResponse;
+
+export const zLoginUserBody = zLoginRequest;
+
+/**
+ * A new session.
+ */
+export const zLoginUserResponse = zSessionResponse;
+
+export const zRegisterUserBody = zRegisterRequest;
+
+/**
+ * The account was created; a new session.
+ */
+export const zRegisterUserResponse = zSessionResponse;
+
+/**
+ * The session token is revoked.
+ */
+export const zLogoutUserResponse = z.void();
+
+export const zGetUserPath = z.object({
+    id: zId
+});
+
+/**
+ * The user.
+ */
+export const zGetUserResponse = zUserResponse;
+
+export const zUpdateUserBody = zUserWrite;
+
+export const zUpdateUserPath = z.object({
+    id: zId
+});
+
+/**
+ * The updated user.
+ */
+export const zUpdateUserResponse = zUserResponse;
+
+export const zCreateTenantBody = zTenantCreateWrite;
+
+/**
+ * The created business.
+ */
+export const zCreateTenantResponse = zTenantResponse;
+
+export const zDeleteTenantPath = z.object({
     tenantId: zId
 });
+
+/**
+ * The business is deleted.
+ */
+export const zDeleteTenantResponse = z.void();
+
+export const zGetTenantPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The business.
+ */
+export const zGetTenantResponse = zTenantResponse;
+
+export const zUpdateTenantBody = zTenantUpdateWrite;
+
+export const zUpdateTenantPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The updated business.
+ */
+export const zUpdateTenantResponse = zTenantResponse;
+
+export const zListUserTenantsPath = z.object({
+    userId: zId
+});
+
+/**
+ * The user's businesses.
+ */
+export const zListUserTenantsResponse = zUserTenantsResponse;
+
+export const zListTeamMembersPath = z.object({
+    tenantId: zId
+});
+
+export const zListTeamMembersQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional()
+});
+
+/**
+ * The team and its pending invitations.
+ */
+export const zListTeamMembersResponse = zTeamList;
+
+export const zRemoveTeamMemberPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+/**
+ * The member was removed.
+ */
+export const zRemoveTeamMemberResponse = z.void();
+
+export const zInviteTeamMembersBody = zInviteRequest;
+
+export const zInviteTeamMembersPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The created (or re-sent) invitations, one per subject.
+ */
+export const zInviteTeamMembersResponse = zInvitationList;
+
+export const zRevokeInvitationPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The invitation is revoked.
+ */
+export const zRevokeInvitationResponse = z.void();
+
+export const zAcceptInvitationPath = z.object({
+    userId: zId,
+    invitationId: zId
+});
+
+/**
+ * The business the user joined.
+ */
+export const zAcceptInvitationResponse = zTenantResponse;
+
+export const zAutoRegisterBusinessBody = zAutoRegisterRequest;
+
+/**
+ * The account and business were created; a new session.
+ */
+export const zAutoRegisterBusinessResponse = zAutoRegisterResponse;
+
+export const zListPortfolioItemsPath = z.object({
+    tenantId: zId
+});
+
+export const zListPortfolioItemsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional(),
+    tag: z.string().min(1).max(40).optional(),
+    featured: z.boolean().optional()
+});
+
+/**
+ * A page of portfolio items.
+ */
+export const zListPortfolioItemsResponse = zPortfolioItemList;
+
+export const zCreatePortfolioItemBody = zPortfolioItemWrite;
+
+export const zCreatePortfolioItemPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The created portfolio item.
+ */
+export const zCreatePortfolioItemResponse = zPortfolioItemResponse;
+
+export const zDeletePortfolioItemPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The portfolio item is deleted.
+ */
+export const zDeletePortfolioItemResponse = z.void();
+
+export const zGetPortfolioItemPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The portfolio item.
+ */
+export const zGetPortfolioItemResponse = zPortfolioItemResponse;
+
+export const zListAdminTenantsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional(),
+    status: zTenantStatus.optional(),
+    licenseStatus: zLicenseStatus.optional()
+});
+
+/**
+ * A page of businesses.
+ */
+export const zListAdminTenantsResponse = zAdminTenantList;
+
+export const zListAppointmentsPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+export const zListAppointmentsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional(),
+    from: zLocalDate.optional(),
+    to: zLocalDate.optional(),
+    status: z.array(zAppointmentStatus).max(6).optional(),
+    customerId: zId.optional(),
+    serviceId: zId.optional(),
+    distinctionId: zId.optional(),
+    order: z.enum(['asc', 'desc']).optional()
+});
+
+/**
+ * A page of appointments.
+ */
+export const zListAppointmentsResponse = zAppointmentList;
+
+export const zCreateAppointmentBody = zAppointmentWrite;
+
+export const zCreateAppointmentPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+/**
+ * The booked appointment.
+ */
+export const zCreateAppointmentResponse = zAppointmentResponse;
+
+export const zGetAppointmentCalendarBody = zAppointmentRangeRequest;
+
+export const zGetAppointmentCalendarPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+/**
+ * The calendar of the range.
+ */
+export const zGetAppointmentCalendarResponse = zAppointmentCalendar;
+
+export const zDeleteAppointmentPath = z.object({
+    tenantId: zId,
+    userId: zId,
+    id: zId
+});
+
+/**
+ * Deleted; no content.
+ */
+export const zDeleteAppointmentResponse = z.void();
+
+export const zGetAppointmentPath = z.object({
+    tenantId: zId,
+    userId: zId,
+    id: zId
+});
+
+/**
+ * The appointment.
+ */
+export const zGetAppointmentResponse = zAppointmentResponse;
+
+export const zUpdateAppointmentBody = zAppointmentWrite;
+
+export const zUpdateAppointmentPath = z.object({
+    tenantId: zId,
+    userId: zId,
+    id: zId
+});
+
+/**
+ * The updated appointment.
+ */
+export const zUpdateAppointmentResponse = zAppointmentResponse;
+
+export const zUpdateAppointmentRealTimingBody = zAppointmentRealTimingInput;
+
+export const zUpdateAppointmentRealTimingPath = z.object({
+    tenantId: zId,
+    userId: zId,
+    id: zId
+});
+
+/**
+ * The appointment with its real timing.
+ */
+export const zUpdateAppointmentRealTimingResponse = zAppointmentResponse;
+
+export const zListCustomerAppointmentsPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+export const zListCustomerAppointmentsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    status: z.array(zAppointmentStatus).max(6).optional(),
+    from: zLocalDate.optional(),
+    to: zLocalDate.optional(),
+    order: z.enum(['asc', 'desc']).optional()
+});
+
+/**
+ * The customer's appointments.
+ */
+export const zListCustomerAppointmentsResponse = zAppointmentList;
+
+export const zGetAppointmentCancellationPath = z.object({
+    token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * The appointment summary.
+ */
+export const zGetAppointmentCancellationResponse = zPublicAppointmentResponse;
+
+export const zCancelAppointmentByTokenBody = zAppointmentCancellationRequest;
+
+export const zCancelAppointmentByTokenPath = z.object({
+    token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * The cancelled appointment summary.
+ */
+export const zCancelAppointmentByTokenResponse = zPublicAppointmentResponse;
+
+export const zCreateAppointmentDistinctionBody = zAppointmentDistinctionWrite;
+
+export const zCreateAppointmentDistinctionPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The created distinction.
+ */
+export const zCreateAppointmentDistinctionResponse = zAppointmentDistinctionResponse;
+
+export const zListAppointmentDistinctionsPath = z.object({
+    tenantId: zId
+});
+
+export const zListAppointmentDistinctionsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional()
+});
+
+/**
+ * The distinctions.
+ */
+export const zListAppointmentDistinctionsResponse = zAppointmentDistinctionList;
+
+export const zDeleteAppointmentDistinctionPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Deleted; no content.
+ */
+export const zDeleteAppointmentDistinctionResponse = z.void();
+
+export const zGetAppointmentDistinctionPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The distinction.
+ */
+export const zGetAppointmentDistinctionResponse = zAppointmentDistinctionResponse;
+
+export const zUpdateAppointmentDistinctionBody = zAppointmentDistinctionWrite;
+
+export const zUpdateAppointmentDistinctionPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The updated distinction.
+ */
+export const zUpdateAppointmentDistinctionResponse = zAppointmentDistinctionResponse;
+
+export const zListCustomersPath = z.object({
+    tenantId: zId
+});
+
+export const zListCustomersQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional(),
+    tagId: zId.optional()
+});
+
+/**
+ * A page of customers.
+ */
+export const zListCustomersResponse = zCustomerList;
+
+export const zSearchCustomersPath = z.object({
+    tenantId: zId,
+    pattern: z.string().min(1).max(100)
+});
+
+export const zSearchCustomersQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0)
+});
+
+/**
+ * Matching customers.
+ */
+export const zSearchCustomersResponse = zCustomerList;
+
+export const zCreateCustomerBody = zCustomerWrite;
+
+export const zCreateCustomerPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The created customer.
+ */
+export const zCreateCustomerResponse = zCustomerResponse;
+
+export const zDeleteCustomerPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Deleted; no content.
+ */
+export const zDeleteCustomerResponse = z.void();
+
+export const zGetCustomerPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The customer.
+ */
+export const zGetCustomerResponse = zCustomerResponse;
+
+export const zUpdateCustomerBody = zCustomerWrite;
+
+export const zUpdateCustomerPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The updated customer.
+ */
+export const zUpdateCustomerResponse = zCustomerResponse;
+
+export const zListServiceObjectsPath = z.object({
+    tenantId: zId,
+    customerId: zId
+});
+
+export const zListServiceObjectsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional()
+});
+
+/**
+ * A page of service objects.
+ */
+export const zListServiceObjectsResponse = zServiceObjectList;
+
+export const zSearchServiceObjectsPath = z.object({
+    tenantId: zId,
+    customerId: zId,
+    pattern: z.string().min(1).max(100)
+});
+
+export const zSearchServiceObjectsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0)
+});
+
+/**
+ * Matching service objects.
+ */
+export const zSearchServiceObjectsResponse = zServiceObjectList;
+
+export const zCreateServiceObjectBody = zServiceObjectWrite;
+
+export const zCreateServiceObjectPath = z.object({
+    tenantId: zId,
+    customerId: zId
+});
+
+/**
+ * The created service object.
+ */
+export const zCreateServiceObjectResponse = zServiceObjectResponse;
+
+export const zDeleteServiceObjectPath = z.object({
+    tenantId: zId,
+    customerId: zId,
+    id: zId
+});
+
+/**
+ * Deleted; no content.
+ */
+export const zDeleteServiceObjectResponse = z.void();
+
+export const zGetServiceObjectPath = z.object({
+    tenantId: zId,
+    customerId: zId,
+    id: zId
+});
+
+/**
+ * The service object.
+ */
+export const zGetServiceObjectResponse = zServiceObjectResponse;
+
+export const zUpdateServiceObjectBody = zServiceObjectWrite;
+
+export const zUpdateServiceObjectPath = z.object({
+    tenantId: zId,
+    customerId: zId,
+    id: zId
+});
+
+/**
+ * The updated service object.
+ */
+export const zUpdateServiceObjectResponse = zServiceObjectResponse;
+
+export const zCreateCustomerTagBody = zCustomerTagWrite;
+
+export const zCreateCustomerTagPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The created tag.
+ */
+export const zCreateCustomerTagResponse = zCustomerTagResponse;
+
+export const zListCustomerTagsPath = z.object({
+    tenantId: zId
+});
+
+export const zListCustomerTagsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional()
+});
+
+/**
+ * The tags.
+ */
+export const zListCustomerTagsResponse = zCustomerTagList;
+
+export const zDeleteCustomerTagPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Deleted; no content.
+ */
+export const zDeleteCustomerTagResponse = z.void();
+
+export const zGetCustomerTagPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The tag.
+ */
+export const zGetCustomerTagResponse = zCustomerTagResponse;
+
+export const zUpdateCustomerTagBody = zCustomerTagWrite;
+
+export const zUpdateCustomerTagPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The updated tag.
+ */
+export const zUpdateCustomerTagResponse = zCustomerTagResponse;
+
+export const zListServicesPath = z.object({
+    tenantId: zId
+});
+
+export const zListServicesQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional(),
+    active: z.boolean().optional(),
+    category: z.string().max(60).optional(),
+    userId: zId.optional()
+});
+
+/**
+ * A page of services.
+ */
+export const zListServicesResponse = zServiceList;
+
+export const zCreateServiceBody = zServiceWrite;
+
+export const zCreateServicePath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The created service.
+ */
+export const zCreateServiceResponse = zServiceResponse;
+
+export const zDeleteServicePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Deleted; no content.
+ */
+export const zDeleteServiceResponse = z.void();
+
+export const zGetServicePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The service.
+ */
+export const zGetServiceResponse = zServiceResponse;
+
+export const zUpdateServiceBody = zServiceWrite;
+
+export const zUpdateServicePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The updated service.
+ */
+export const zUpdateServiceResponse = zServiceResponse;
+
+export const zFetchStatisticsBody = zStatisticsRequest;
+
+export const zFetchStatisticsPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+/**
+ * The statistics.
+ */
+export const zFetchStatisticsResponse = zStatisticsResponse;
+
+export const zGetDashboardQuery = z.object({
+    tenantId: zId
+});
+
+/**
+ * The dashboard.
+ */
+export const zGetDashboardResponse = zDashboardResponse;
+
+export const zCreateExpenseBody = zExpenseWrite;
+
+export const zCreateExpensePath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The recorded expense.
+ */
+export const zCreateExpenseResponse = zExpenseResponse;
+
+export const zListExpensesBody = zExpenseListRequest;
+
+export const zListExpensesPath = z.object({
+    tenantId: zId
+});
+
+export const zListExpensesQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0)
+});
+
+/**
+ * A page of expenses with totals.
+ */
+export const zListExpensesResponse = zExpenseList;
+
+export const zScanExpenseBody = zExpenseScanRequest;
+
+export const zScanExpensePath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The fields read from the receipt.
+ */
+export const zScanExpenseResponse = zExpenseScanResponse;
+
+export const zDeleteExpensePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Deleted.
+ */
+export const zDeleteExpenseResponse = z.void();
+
+export const zGetExpensePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The expense.
+ */
+export const zGetExpenseResponse = zExpenseResponse;
+
+export const zCreateInventoryItemBody = zInventoryItemWrite;
+
+export const zCreateInventoryItemPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The created item.
+ */
+export const zCreateInventoryItemResponse = zInventoryItemResponse;
+
+export const zListInventoryItemsPath = z.object({
+    tenantId: zId
+});
+
+export const zListInventoryItemsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional(),
+    category: z.string().max(80).optional(),
+    active: z.boolean().optional(),
+    lowStock: z.boolean().optional()
+});
+
+/**
+ * A page of items.
+ */
+export const zListInventoryItemsResponse = zInventoryItemList;
+
+export const zDeleteInventoryItemPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Deleted.
+ */
+export const zDeleteInventoryItemResponse = z.void();
+
+export const zGetInventoryItemPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The item.
+ */
+export const zGetInventoryItemResponse = zInventoryItemResponse;
+
+export const zUpdateInventoryItemBody = zInventoryItemWrite;
+
+export const zUpdateInventoryItemPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The updated item.
+ */
+export const zUpdateInventoryItemResponse = zInventoryItemResponse;
+
+export const zCreateInvoiceBody = zInvoiceWrite;
+
+export const zCreateInvoicePath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The created invoice.
+ */
+export const zCreateInvoiceResponse = zInvoiceResponse;
+
+export const zListInvoicesPath = z.object({
+    tenantId: zId
+});
+
+export const zListInvoicesQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional(),
+    status: zInvoiceStatus.optional(),
+    series: z.string().max(20).optional(),
+    customerId: zId.optional(),
+    startDate: zLocalDate.optional(),
+    endDate: zLocalDate.optional()
+});
+
+/**
+ * A page of invoices.
+ */
+export const zListInvoicesResponse = zInvoiceList;
+
+export const zGetInvoicePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The invoice.
+ */
+export const zGetInvoiceResponse = zInvoiceResponse;
+
+export const zListPaymentMethodsPath = z.object({
+    tenantId: zId
+});
+
+export const zListPaymentMethodsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    active: z.boolean().optional()
+});
+
+/**
+ * The payment methods.
+ */
+export const zListPaymentMethodsResponse = zPaymentMethodList;
+
+export const zCreatePaymentMethodBody = zPaymentMethodWrite;
+
+export const zCreatePaymentMethodPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The created method.
+ */
+export const zCreatePaymentMethodResponse = zPaymentMethodResponse;
+
+export const zDeletePaymentMethodPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Deleted.
+ */
+export const zDeletePaymentMethodResponse = z.void();
+
+export const zGetPaymentMethodPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The method.
+ */
+export const zGetPaymentMethodResponse = zPaymentMethodResponse;
+
+export const zUpdatePaymentMethodBody = zPaymentMethodWrite;
+
+export const zUpdatePaymentMethodPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The updated method.
+ */
+export const zUpdatePaymentMethodResponse = zPaymentMethodResponse;
+
+export const zListPaymentTransactionsPath = z.object({
+    tenantId: zId
+});
+
+export const zListPaymentTransactionsQuery = z.object({
+    referenceId: zId,
+    operationType: zOperationType,
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0)
+});
+
+/**
+ * The transactions, oldest first, with the paid total.
+ */
+export const zListPaymentTransactionsResponse = zPaymentTransactionList;
+
+export const zGetPaymentTransactionPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The transaction.
+ */
+export const zGetPaymentTransactionResponse = zPaymentTransactionResponse;
+
+export const zCreatePaymentTransactionBody = zPaymentTransactionWrite;
+
+export const zCreatePaymentTransactionPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Created, or already created with the same body (idempotent replay).
+ */
+export const zCreatePaymentTransactionResponse = zPaymentTransactionResponse;
+
+export const zListQrCodesPath = z.object({
+    tenantId: zId
+});
+
+export const zListQrCodesQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional()
+});
+
+/**
+ * A page of QR codes.
+ */
+export const zListQrCodesResponse = zQrCodeList;
+
+export const zCreateQrCodeBody = zQrCodeWrite;
+
+export const zCreateQrCodePath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The created QR code.
+ */
+export const zCreateQrCodeResponse = zQrCodeResponse;
+
+export const zDeleteQrCodePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Deleted.
+ */
+export const zDeleteQrCodeResponse = z.void();
+
+export const zGetQrCodePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The QR code.
+ */
+export const zGetQrCodeResponse = zQrCodeResponse;
+
+export const zGetSalesSummaryReportBody = zSalesReportRequest;
+
+export const zGetSalesSummaryReportPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The report.
+ */
+export const zGetSalesSummaryReportResponse = zSalesSummaryResponse;
+
+export const zGetSalesDetailedReportBody = zSalesReportRequest;
+
+export const zGetSalesDetailedReportPath = z.object({
+    tenantId: zId
+});
+
+export const zGetSalesDetailedReportQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0)
+});
+
+/**
+ * The report.
+ */
+export const zGetSalesDetailedReportResponse = zSalesDetailedResponse;
+
+export const zListSalesPath = z.object({
+    tenantId: zId
+});
+
+export const zListSalesQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    q: z.string().max(100).optional(),
+    startDate: zLocalDate.optional(),
+    endDate: zLocalDate.optional(),
+    operationType: zOperationType.optional(),
+    status: zSaleStatus.optional(),
+    customerId: zId.optional(),
+    userId: zId.optional()
+});
+
+/**
+ * A page of sales.
+ */
+export const zListSalesResponse = zSaleList;
+
+export const zGetSalePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The sale.
+ */
+export const zGetSaleResponse = zSaleResponse;
+
+export const zCreateSaleBody = zSaleWrite;
+
+export const zCreateSalePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Created, or already created with the same body (idempotent replay).
+ */
+export const zCreateSaleResponse = zSaleResponse;
+
+export const zRemoveAssetBody = zAssetRemove;
+
+/**
+ * Removed.
+ */
+export const zRemoveAssetResponse = z.void();
+
+export const zUploadAssetBody = zAssetUpload;
+
+/**
+ * The stored asset.
+ */
+export const zUploadAssetResponse = zAssetResponse;
+
+export const zListAdminInvoicesQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    tenantId: zId.optional(),
+    status: zInvoiceStatus.optional()
+});
+
+/**
+ * A page of invoices.
+ */
+export const zListAdminInvoicesResponse = zAdminInvoiceList;
+
+export const zCreateAdminInvoiceBody = zAdminInvoiceWrite;
+
+/**
+ * The created invoice.
+ */
+export const zCreateAdminInvoiceResponse = zAdminInvoiceResponse;
+
+export const zDeleteAdminInvoicePath = z.object({
+    id: zId
+});
+
+/**
+ * Deleted.
+ */
+export const zDeleteAdminInvoiceResponse = z.void();
+
+export const zGetAdminInvoicePath = z.object({
+    id: zId
+});
+
+/**
+ * The invoice.
+ */
+export const zGetAdminInvoiceResponse = zAdminInvoiceResponse;

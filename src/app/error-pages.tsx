@@ -19,7 +19,7 @@ function ErrorLayout({ code, title, detail }: { code: string; title: string; det
         </Text>
         <Title order={1}>{title}</Title>
         <Text c="dimmed">{detail}</Text>
-        <Button component={Link} to="/{-$locale}" params={{ locale: localeParam(locale) }} mt="md">
+        <Button renderRoot={(props) => <Link {...props} to="/{-$locale}" params={{ locale: localeParam(locale) }} />} mt="md">
           <FormattedMessage id="errors.backHome" defaultMessage="Back to home" />
         </Button>
       </Stack>

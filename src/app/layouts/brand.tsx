@@ -9,7 +9,11 @@ const PRODUCT_NAME = 'Cita';
 export function Brand() {
   const locale = useLocale();
   return (
-    <Group gap={8} component={Link} to="/{-$locale}" params={{ locale: localeParam(locale) }} style={{ textDecoration: 'none', color: 'inherit' }}>
+    <Group
+      gap={8}
+      renderRoot={(props) => <Link {...props} to="/{-$locale}" params={{ locale: localeParam(locale) }} />}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
       <ThemeIcon radius="md" size="md" aria-hidden>
         <IconCalendarEvent size={18} />
       </ThemeIcon>

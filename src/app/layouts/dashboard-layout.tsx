@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { LocaleDropdown } from '~/components/locale-dropdown';
@@ -18,6 +18,7 @@ export function DashboardLayout() {
   const intl = useIntl();
   const locale = useLocale();
   const switchLocale = useSwitchLocale();
+  const matchRoute = useMatchRoute();
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const [open, { toggle, close, open: show }] = useDisclosure(!narrow);
   useEffect(() => (narrow ? close() : show()), [narrow, close, show]);
@@ -45,10 +46,10 @@ export function DashboardLayout() {
           {NAVIGATION.map((item) => (
             <NavLink
               key={item.to}
-              component={Link}
-              to={item.to}
-              params={{ locale: localeParam(locale) }}
-              activeOptions={{ exact: item.exact }}
+              active={Boolean(matchRoute({ to: item.to, params: { locale: localeParam(locale) }, fuzzy: !item.exact }))}
+              renderRoot={(props) => (
+                <Link {...props} to={item.to} params={{ locale: localeParam(locale) }} activeOptions={{ exact: item.exact }} />
+              )}
               label={intl.formatMessage(item.label)}
               leftSection={<item.icon size={18} aria-hidden />}
               onClick={() => narrow && close()}
