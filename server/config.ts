@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, with the embedded defaults of `npm start`. */
+export interface ServerConfig {
+  production: boolean;
+  host: string;
+  port: number;
+  /** PostgreSQL when set; otherwise PGlite under dataDir/db. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** The built SPA to serve on the same origin (SPA_DIST); none when unset. */
+  spaDist: string | undefined;
+  /** Origins allowed by CORS besides the server's own (a separately served SPA). */
+  corsOrigins: string[];
+  firebase: {
+    projectId: string;
+    apiKey: string;
+    authDomain: string;
+    storageBucket: string;
+    appId: string;
+    /** host:port of the Auth emulator; never in production. */
+    emulatorHost: string | undefined;
+  };
+  adminEmails: string;
+  sessionTtlSeconds: number;
+  trialDays: number;
+  ssoRedirectOrigins: string[];
+  support: { email: string; phone: string };
+  paymentLinks: { pro: string; premium: string };
+  workflowSiteUrl: string;
+  rateLimit: { identityPerMinute: number };
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-cita';
+  return {
+    production: env.NODE_ENV === 'production',
+    host: env.HOST ?? '127.0.0.1',
+    port: Number(env.PORT ?? 8080),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    spaDist: env.SPA_DIST ? resolve(env.SPA_DIST) : undefined,
+    corsOrigins: list(env.CORS_ORIGINS),
+    firebase: {
+      projectId,
+      apiKey: env.FIREBASE_API_KEY ?? 'fake-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : `${projectId}.firebaseapp.com`),
+      storageBucket: env.FIREBASE_STORAGE_BUCKET ?? '',
+      appId: env.FIREBASE_APP_ID ?? '',
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+    },
+    adminEmails: env.CITA_ADMIN_EMAILS ?? '',
+    sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 30 * 24 * 3600),
+    trialDays: Number(env.TRIAL_DAYS ?? 30),
+    ssoRedirectOrigins: list(env.SSO_REDIRECT_ORIGINS),
+    support: { email: env.SUPPORT_EMAIL ?? 'support@cita.example', phone: env.SUPPORT_PHONE ?? '34600000000' },
+    paymentLinks: {
+      pro: env.PAYMENT_LINK_PRO ?? 'https://buy.stripe.com/test_cita_pro',
+      premium: env.PAYMENT_LINK_PREMIUM ?? 'https://buy.stripe.com/test_cita_premium',
+    },
+    workflowSiteUrl: env.WORKFLOW_SITE_URL ?? 'https://cita.example/how-it-works',
+    rateLimit: { identityPerMinute: Number(env.IDENTITY_RATE_LIMIT ?? 30) },
+  };
+}

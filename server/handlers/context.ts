@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { IdTokenVerifier } from '../auth/firebase.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { forbidden, notFound, unauthorized } from '../problem.ts';
+import type { FirebaseAuth, SessionAuth } from '../security.ts';
+
+export interface HandlerDeps {
+  config: ServerConfig;
+  db: Database;
+  verifier: IdTokenVerifier;
+}
+
+export type TeamRole = 'TEAM_ROLE_OWNER' | 'TEAM_ROLE_ADMIN' | 'TEAM_ROLE_MEMBER';
+export const MANAGERS: readonly TeamRole[] = ['TEAM_ROLE_OWNER', 'TEAM_ROLE_ADMIN'];
+
+export function sessionOf(request: FastifyRequest): SessionAuth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export function identityOf(request: FastifyRequest): FirebaseAuth {
+  if (!request.firebase) throw unauthorized('A Firebase ID token is required.');
+  return request.firebase;
+}
+
+export async function roleIn(tx: Queryable, tenantId: string, userId: string): Promise<TeamRole | undefined> {
+  const { rows } = await tx.query<{ role: TeamRole }>('SELECT role FROM memberships WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId]);
+  return rows[0]?.role;
+}
+
+/**
+ * The caller's role in the tenant. Not a member: 404, exactly as for a tenant that does not
+ * exist, so that another business's ids reveal nothing. A member without one of `roles`: 403.
+ */
+export async function requireMember(db: Database, request: FastifyRequest, tenantId: string, roles?: readonly TeamRole[]): Promise<TeamRole> {
+  const { userId } = sessionOf(request);
+  const role = await db.withSystem((tx) => roleIn(tx, tenantId, userId));
+  if (!role) throw notFound();
+  if (roles && !roles.includes(role)) throw forbidden('Only the owner or an administrator of the business can do this.');
+  return role;
+}

@@ -1,0 +1,21 @@
+import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import type { HandlerDeps } from './context.ts';
+import { notImplementedHandlers } from './not-implemented.ts';
+import { platformHandlers } from './platform.ts';
+import { teamHandlers } from './team.ts';
+import { tenantHandlers } from './tenants.ts';
+import { userHandlers } from './users.ts';
+
+/**
+ * Every operation of the contract, each implemented or explicitly answering 501: `satisfies`
+ * makes a new operation without a handler a type error.
+ */
+export function createHandlers(deps: HandlerDeps) {
+  return {
+    ...platformHandlers(deps),
+    ...userHandlers(deps),
+    ...tenantHandlers(deps),
+    ...teamHandlers(deps),
+    ...notImplementedHandlers,
+  } satisfies RouteHandlers;
+}

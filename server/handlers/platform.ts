@@ -1,0 +1,50 @@
+import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import { BUSINESS_CATEGORIES, CURRENCIES, PLANS } from '../catalog.ts';
+import { forbidden } from '../problem.ts';
+import { sessionOf, type HandlerDeps } from './context.ts';
+import { toAdminTenant } from './rows.ts';
+
+type Handlers = Pick<RouteHandlers, 'getConfiguration' | 'listCurrencies' | 'listAdminTenants'>;
+
+export function platformHandlers({ config, db }: HandlerDeps): Handlers {
+  return {
+    async getConfiguration(_request, reply) {
+      return reply.code(200).send({
+        configuration: {
+          supportEmail: config.support.email,
+          supportPhone: config.support.phone,
+          proPlan: PLANS.pro,
+          premiumPlan: PLANS.premium,
+          trialPeriodDays: config.trialDays,
+          businessCategories: BUSINESS_CATEGORIES,
+          stripePaymentProPlan: config.paymentLinks.pro,
+          stripePaymentPremiumPlan: config.paymentLinks.premium,
+          workflowSiteUrl: config.workflowSiteUrl,
+        },
+      });
+    },
+
+    async listCurrencies(_request, reply) {
+      return reply.code(200).send({ items: CURRENCIES, total: CURRENCIES.length });
+    },
+
+    async listAdminTenants(request, reply) {
+      if (!sessionOf(request).isAdmin) throw forbidden('Only administrators can list every business.');
+      const { limit = 50, offset = 0, q, status, licenseStatus } = request.query ?? {};
+      const params = [q ? `%${q.toLowerCase()}%` : null, status ?? null, licenseStatus ?? null];
+      const filter = `($1::text IS NULL OR lower(t.business_name) LIKE $1 OR lower(t.email) LIKE $1)
+        AND ($2::text IS NULL OR t.status = $2) AND ($3::text IS NULL OR t.license_status = $3)`;
+      const result = await db.withSystem(async (tx) => {
+        const { rows } = await tx.query(
+          `SELECT t.*, o.email AS owner_email, (SELECT count(*) FROM memberships m WHERE m.tenant_id = t.id) AS member_count
+             FROM tenants t JOIN users o ON o.id = t.owner_user_id WHERE ${filter}
+            ORDER BY t.created_at DESC LIMIT $4 OFFSET $5`,
+          [...params, limit, offset],
+        );
+        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tenants t WHERE ${filter}`, params);
+        return { items: rows.map(toAdminTenant), total: total.rows[0]!.n };
+      });
+      return reply.code(200).send(result);
+    },
+  };
+}

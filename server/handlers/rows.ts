@@ -1,0 +1,116 @@
+import type { AdminTenant, Invitation, TeamMember, Tenant, User, UtcDateTimeParts } from '../../generated/types.gen.ts';
+
+// Database rows → contract objects. Optional fields are left out when the column is NULL.
+
+type Row = Record<string, unknown>;
+
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const opt = <K extends string, V>(key: K, value: V | null | undefined) =>
+  (value === null || value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
+
+export function utcParts(value: unknown): UtcDateTimeParts | undefined {
+  if (value === null || value === undefined) return undefined;
+  const d = value instanceof Date ? value : new Date(String(value));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hours: d.getUTCHours(),
+    minutes: d.getUTCMinutes(),
+    seconds: d.getUTCSeconds(),
+  };
+}
+
+export function toUser(row: Row): User {
+  return {
+    id: row.id as string,
+    email: row.email as string,
+    status: row.status as User['status'],
+    locale: row.locale as User['locale'],
+    ...opt('name', row.name as string | null),
+    ...opt('lastName', row.last_name as string | null),
+    ...opt('phoneCountryCode', row.phone_country_code as string | null),
+    ...opt('phoneNumber', row.phone_number as string | null),
+    ...opt('avatarUrl', row.avatar_url as string | null),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function toTenant(row: Row): Tenant {
+  return {
+    id: row.id as string,
+    status: row.status as Tenant['status'],
+    businessName: row.business_name as string,
+    email: row.email as string,
+    ownerUserId: row.owner_user_id as string,
+    ...opt('category', row.category as string | null),
+    ...opt('description', row.description as string | null),
+    ...opt('phoneCountryCode', row.phone_country_code as string | null),
+    ...opt('phoneNumber', row.phone_number as string | null),
+    ...opt('website', row.website as string | null),
+    ...opt('address', row.address as Tenant['address'] | null),
+    ...opt('taxId', row.tax_id as string | null),
+    currency: { currencyCode: row.currency_code as string },
+    currencySymbol: row.currency_symbol as string,
+    taxPercentage: Number(row.tax_percentage),
+    services: (row.services as string[] | null) ?? [],
+    ...opt('opening_hours', row.opening_hours as Tenant['opening_hours'] | null),
+    timeZone: row.time_zone as string,
+    locale: row.locale as Tenant['locale'],
+    ...opt('workMode', row.work_mode as Tenant['workMode'] | null),
+    ...opt('logoUrl', row.logo_url as string | null),
+    ...opt('coverUrl', row.cover_url as string | null),
+    ...opt('licenseActiveUntil', utcParts(row.license_active_until)),
+    licenseStatus: row.license_status as Tenant['licenseStatus'],
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function toTeamMember(row: Row): TeamMember {
+  return {
+    tenantId: row.tenant_id as string,
+    userId: row.user_id as string,
+    email: row.email as string,
+    ...opt('name', row.name as string | null),
+    ...opt('lastName', row.last_name as string | null),
+    ...opt('avatarUrl', row.avatar_url as string | null),
+    role: row.role as TeamMember['role'],
+    status: row.status as TeamMember['status'],
+    joinedAt: iso(row.joined_at),
+  };
+}
+
+export function toInvitation(row: Row): Invitation {
+  return {
+    id: row.id as string,
+    tenantId: row.tenant_id as string,
+    email: row.email as string,
+    role: row.role as Invitation['role'],
+    status: row.status as Invitation['status'],
+    invitedByUserId: row.invited_by_user_id as string,
+    expiresAt: iso(row.expires_at),
+    ...opt('acceptedAt', row.accepted_at ? iso(row.accepted_at) : null),
+    ...opt('acceptedByUserId', row.accepted_by_user_id as string | null),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function toAdminTenant(row: Row): AdminTenant {
+  return {
+    id: row.id as string,
+    businessName: row.business_name as string,
+    email: row.email as string,
+    status: row.status as AdminTenant['status'],
+    ...opt('category', row.category as string | null),
+    ownerUserId: row.owner_user_id as string,
+    ownerEmail: row.owner_email as string,
+    memberCount: Number(row.member_count),
+    licenseStatus: row.license_status as AdminTenant['licenseStatus'],
+    ...opt('licenseActiveUntil', utcParts(row.license_active_until)),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}

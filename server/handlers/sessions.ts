@@ -1,0 +1,37 @@
+import { isAdminEmail, parseAdminEmails } from '../auth/admins.ts';
+import { newSessionToken } from '../auth/session-token.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** Issues Cita's own session token: random, stored only as its hash, expiring. */
+export async function openSession(tx: Queryable, config: ServerConfig, user: { id: string; email: string }, userAgent?: string) {
+  const { token, hash } = newSessionToken();
+  const { rows } = await tx.query<{ expires_at: Date }>(
+    `INSERT INTO sessions (token_hash, user_id, expires_at, user_agent)
+     VALUES ($1, $2, now() + make_interval(secs => $3), $4) RETURNING expires_at`,
+    [hash, user.id, config.sessionTtlSeconds, userAgent?.slice(0, 300) ?? null],
+  );
+  return {
+    token,
+    userId: user.id,
+    isAdmin: isAdminEmail(parseAdminEmails(config.adminEmails), user.email),
+    expiresAt: new Date(rows[0]!.expires_at).toISOString(),
+  };
+}
+
+/** Invitations addressed to this e-mail become memberships when the account is created. */
+export async function acceptPendingInvitations(tx: Queryable, user: { id: string; email: string }): Promise<number> {
+  const { rows } = await tx.query<{ tenant_id: string }>(
+    `UPDATE invitations SET status = 'INVITATION_STATUS_ACCEPTED', accepted_at = now(), accepted_by_user_id = $1
+      WHERE lower(email) = lower($2) AND status = 'INVITATION_STATUS_PENDING' AND expires_at > now()
+      RETURNING tenant_id, role`,
+    [user.id, user.email],
+  );
+  for (const row of rows as Array<{ tenant_id: string; role?: string }>) {
+    await tx.query(
+      `INSERT INTO memberships (tenant_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [row.tenant_id, user.id, row.role],
+    );
+  }
+  return rows.length;
+}

@@ -1,0 +1,111 @@
+import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import { forbidden, notFound, unprocessable } from '../problem.ts';
+import { MANAGERS, requireMember, roleIn, sessionOf, type HandlerDeps } from './context.ts';
+import { toInvitation, toTeamMember, toTenant } from './rows.ts';
+
+type Handlers = Pick<RouteHandlers, 'listTeamMembers' | 'inviteTeamMembers' | 'revokeInvitation' | 'removeTeamMember' | 'acceptInvitation'>;
+
+export const INVITATION_DAYS = 14;
+
+export function teamHandlers({ db }: HandlerDeps): Handlers {
+  return {
+    async listTeamMembers(request, reply) {
+      const { tenantId } = request.params;
+      await requireMember(db, request, tenantId);
+      const { limit = 50, offset = 0, q } = request.query ?? {};
+      const pattern = q ? `%${q.toLowerCase()}%` : null;
+      // Team members are users (not tenant data): read as the system, filtered by the tenant whose
+      // membership was just checked.
+      const result = await db.withSystem(async (tx) => {
+        const filter = `m.tenant_id = $1 AND ($2::text IS NULL OR lower(u.email) LIKE $2 OR lower(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')) LIKE $2)`;
+        const members = await tx.query(
+          `SELECT m.tenant_id, m.user_id, m.role, m.joined_at, u.email, u.name, u.last_name, u.avatar_url, u.status
+             FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${filter}
+            ORDER BY (m.role = 'TEAM_ROLE_OWNER') DESC, m.joined_at LIMIT $3 OFFSET $4`,
+          [tenantId, pattern, limit, offset],
+        );
+        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${filter}`, [tenantId, pattern]);
+        const invitations = await tx.query(
+          `SELECT * FROM invitations WHERE tenant_id = $1 AND status = 'INVITATION_STATUS_PENDING' AND expires_at > now() ORDER BY created_at DESC`,
+          [tenantId],
+        );
+        return { items: members.rows.map(toTeamMember), total: total.rows[0]!.n, invitations: invitations.rows.map(toInvitation) };
+      });
+      return reply.code(200).send(result);
+    },
+
+    async inviteTeamMembers(request, reply) {
+      const { tenantId } = request.params;
+      const { userId } = sessionOf(request);
+      await requireMember(db, request, tenantId, MANAGERS);
+      const role = request.body.role ?? 'TEAM_ROLE_MEMBER';
+      const emails = [...new Set(request.body.subjects.map((email) => email.toLowerCase()))];
+      const items = await db.withTenant(tenantId, async (tx) => {
+        const created = [];
+        for (const email of emails) {
+          // Inviting an address again renews its pending invitation.
+          const { rows } = await tx.query(
+            `INSERT INTO invitations (tenant_id, email, role, invited_by_user_id, expires_at)
+             VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))
+             ON CONFLICT (tenant_id, lower(email)) WHERE status = 'INVITATION_STATUS_PENDING'
+             DO UPDATE SET role = EXCLUDED.role, invited_by_user_id = EXCLUDED.invited_by_user_id, expires_at = EXCLUDED.expires_at
+             RETURNING *`,
+            [tenantId, email, role, userId, INVITATION_DAYS],
+          );
+          created.push(toInvitation(rows[0]!));
+        }
+        return created;
+      });
+      return reply.code(201).send({ items, total: items.length });
+    },
+
+    async revokeInvitation(request, reply) {
+      const { tenantId, id } = request.params;
+      await requireMember(db, request, tenantId, MANAGERS);
+      const { rowCount } = await db.withTenant(tenantId, (tx) =>
+        tx.query(`UPDATE invitations SET status = 'INVITATION_STATUS_REVOKED' WHERE tenant_id = $1 AND id = $2 AND status = 'INVITATION_STATUS_PENDING'`, [tenantId, id]),
+      );
+      if (rowCount === 0) throw notFound('No pending invitation has this id.');
+      return reply.code(204).send();
+    },
+
+    async removeTeamMember(request, reply) {
+      const { tenantId, userId } = request.params;
+      const callerRole = await requireMember(db, request, tenantId, MANAGERS);
+      const removed = await db.withTenant(tenantId, async (tx) => {
+        const role = await roleIn(tx, tenantId, userId);
+        if (!role) throw notFound('This person is not in the team.');
+        if (role === 'TEAM_ROLE_OWNER') throw unprocessable('/userId', 'owner_cannot_leave', 'The owner cannot be removed from the business.');
+        if (role === 'TEAM_ROLE_ADMIN' && callerRole !== 'TEAM_ROLE_OWNER') throw forbidden('Only the owner can remove an administrator.');
+        return tx.query('DELETE FROM memberships WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId]);
+      });
+      if (removed.rowCount === 0) throw notFound();
+      return reply.code(204).send();
+    },
+
+    async acceptInvitation(request, reply) {
+      const auth = sessionOf(request);
+      const { userId, invitationId } = request.params;
+      if (userId !== auth.userId) throw notFound();
+      const tenant = await db.withSystem(async (tx) => {
+        const { rows } = await tx.query<{ tenant_id: string; role: string; status: string; expired: boolean }>(
+          `SELECT tenant_id, role, status, expires_at <= now() AS expired FROM invitations WHERE id = $1 AND lower(email) = lower($2)`,
+          [invitationId, auth.email],
+        );
+        const invitation = rows[0];
+        if (!invitation) throw notFound('No invitation for you has this id.');
+        if (invitation.status !== 'INVITATION_STATUS_PENDING' || invitation.expired) {
+          throw unprocessable('/invitationId', 'invitation_not_pending', 'This invitation was already used, revoked or has expired.');
+        }
+        await tx.query(
+          `UPDATE invitations SET status = 'INVITATION_STATUS_ACCEPTED', accepted_at = now(), accepted_by_user_id = $1 WHERE id = $2`,
+          [auth.userId, invitationId],
+        );
+        await tx.query(`INSERT INTO memberships (tenant_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [invitation.tenant_id, auth.userId, invitation.role]);
+        await tx.query(`UPDATE users SET status = 'USER_STATUS_ACTIVE' WHERE id = $1 AND status = 'USER_STATUS_NEW'`, [auth.userId]);
+        return (await tx.query('SELECT * FROM tenants WHERE id = $1', [invitation.tenant_id])).rows[0]!;
+      });
+      return reply.code(200).send({ tenant: toTenant(tenant) });
+    },
+  };
+}

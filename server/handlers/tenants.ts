@@ -1,0 +1,192 @@
+import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import type { TenantInput, TenantUpdate } from '../../generated/types.gen.ts';
+import { InvalidIdTokenError } from '../auth/firebase.ts';
+import { currencySymbol } from '../catalog.ts';
+import type { Queryable } from '../db/database.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { conflict, notFound, unauthorized, unprocessable } from '../problem.ts';
+import { identityOf, MANAGERS, requireMember, sessionOf, type HandlerDeps } from './context.ts';
+import { toTenant } from './rows.ts';
+import { openSession } from './sessions.ts';
+
+type Handlers = Pick<RouteHandlers, 'createTenant' | 'getTenant' | 'updateTenant' | 'deleteTenant' | 'listUserTenants' | 'autoRegisterBusiness'>;
+
+/** The columns a TenantInput/TenantUpdate writes (images and status are handled apart). */
+function tenantColumns(input: TenantInput | TenantUpdate): Array<[string, unknown]> {
+  const columns: Array<[string, unknown]> = [];
+  const set = (column: string, value: unknown, json = false) => {
+    if (value !== undefined) columns.push([column, json && value !== null ? JSON.stringify(value) : value]);
+  };
+  set('business_name', input.businessName);
+  set('email', input.email);
+  set('category', input.category);
+  set('description', input.description);
+  set('phone_country_code', input.phoneCountryCode);
+  set('phone_number', input.phoneNumber);
+  set('website', input.website);
+  set('address', input.address, true);
+  set('tax_id', input.taxId);
+  if (input.currency) {
+    set('currency_code', input.currency.currencyCode);
+    set('currency_symbol', currencySymbol(input.currency.currencyCode));
+  }
+  set('tax_percentage', input.taxPercentage);
+  set('services', input.services, true);
+  set('opening_hours', input.opening_hours, true);
+  set('time_zone', input.timeZone ?? input.opening_hours?.timeZone);
+  set('locale', input.locale);
+  set('work_mode', input.workMode, true);
+  return columns;
+}
+
+function checkTimeZones(input: TenantInput | TenantUpdate, pointer: string) {
+  if (input.opening_hours && input.timeZone && input.opening_hours.timeZone !== input.timeZone) {
+    throw unprocessable(`${pointer}/opening_hours/timeZone`, 'time_zone_mismatch', 'The opening hours must use the business time zone.');
+  }
+  if (input.timeZone || input.opening_hours) {
+    const zone = input.timeZone ?? input.opening_hours!.timeZone;
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+    } catch {
+      throw unprocessable(`${pointer}/timeZone`, 'unknown_time_zone', `Unknown time zone ${zone}.`);
+    }
+  }
+  for (const [day, ranges] of Object.entries(input.opening_hours?.weekly ?? {})) {
+    const sorted = [...(ranges as Array<{ start: string; end: string }>)].sort((a, b) => a.start.localeCompare(b.start));
+    sorted.forEach((range, i) => {
+      if (range.end <= range.start) throw unprocessable(`${pointer}/opening_hours/weekly/${day}`, 'end_before_start', 'Each range must end after it starts.');
+      if (i > 0 && range.start < sorted[i - 1]!.end) throw unprocessable(`${pointer}/opening_hours/weekly/${day}`, 'overlapping_ranges', 'Opening ranges must not overlap.');
+    });
+  }
+}
+
+/** A new business: its owner, EUR and 21 % unless told otherwise, a beta-tester licence for the trial. */
+async function insertTenant(tx: Queryable, ownerId: string, input: TenantInput, trialDays: number) {
+  const columns = tenantColumns(input);
+  columns.push(['owner_user_id', ownerId], ['status', 'TENANT_STATUS_PENDING_OPENING_HOURS'], ['license_status', 'LICENSE_STATUS_BETA_TESTER']);
+  const names = columns.map(([c]) => c).join(', ');
+  const values = columns.map((_, i) => `$${i + 2}`).join(', ');
+  const { rows } = await tx.query(
+    `INSERT INTO tenants (${names}, license_active_until) VALUES (${values}, now() + make_interval(days => $1)) RETURNING *`,
+    [trialDays, ...columns.map(([, v]) => v)],
+  );
+  const tenant = rows[0]!;
+  await tx.query(`INSERT INTO memberships (tenant_id, user_id, role) VALUES ($1, $2, 'TEAM_ROLE_OWNER')`, [tenant.id, ownerId]);
+  await tx.query(`UPDATE users SET status = 'USER_STATUS_ACTIVE' WHERE id = $1 AND status = 'USER_STATUS_NEW'`, [ownerId]);
+  return tenant;
+}
+
+export function tenantHandlers({ config, db, verifier }: HandlerDeps): Handlers {
+  return {
+    async createTenant(request, reply) {
+      const { userId } = sessionOf(request);
+      checkTimeZones(request.body.tenant, '/tenant');
+      const row = await db.withSystem((tx) => insertTenant(tx, userId, request.body.tenant, config.trialDays));
+      return reply.code(201).send({ tenant: toTenant(row) });
+    },
+
+    async getTenant(request, reply) {
+      const { tenantId } = request.params;
+      await requireMember(db, request, tenantId);
+      const row = await db.withTenant(tenantId, async (tx) => (await tx.query('SELECT * FROM tenants WHERE id = $1', [tenantId])).rows[0]);
+      if (!row) throw notFound();
+      return reply.code(200).send({ tenant: toTenant(row) });
+    },
+
+    async updateTenant(request, reply) {
+      const { tenantId } = request.params;
+      await requireMember(db, request, tenantId, MANAGERS);
+      const input = request.body.tenant;
+      if (input.id !== undefined && input.id !== tenantId) throw unprocessable('/tenant/id', 'id_mismatch', 'The body is for another business.');
+      for (const key of ['logoAssetId', 'coverAssetId'] as const) {
+        if (typeof input[key] === 'string') throw unprocessable(`/tenant/${key}`, 'unknown_asset', 'No uploaded image has this id.');
+      }
+      checkTimeZones(input, '/tenant');
+      const columns = tenantColumns(input);
+      if (input.logoAssetId === null) columns.push(['logo_url', null]);
+      if (input.coverAssetId === null) columns.push(['cover_url', null]);
+      const row = await db.withTenant(tenantId, async (tx) => {
+        const sets = columns.map(([column], i) => `${column} = $${i + 2}`);
+        // Saving opening hours completes that onboarding step.
+        if (input.opening_hours) {
+          sets.push(`status = CASE WHEN status = 'TENANT_STATUS_PENDING_OPENING_HOURS' THEN 'TENANT_STATUS_PENDING_SERVICES_DEFINITION' ELSE status END`);
+        }
+        if (sets.length === 0) return (await tx.query('SELECT * FROM tenants WHERE id = $1', [tenantId])).rows[0];
+        const { rows } = await tx.query(`UPDATE tenants SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, [tenantId, ...columns.map(([, v]) => v)]);
+        return rows[0];
+      });
+      if (!row) throw notFound();
+      return reply.code(200).send({ tenant: toTenant(row) });
+    },
+
+    async deleteTenant(request, reply) {
+      const { tenantId } = request.params;
+      await requireMember(db, request, tenantId, ['TEAM_ROLE_OWNER']);
+      await db.withTenant(tenantId, (tx) => tx.query('DELETE FROM tenants WHERE id = $1', [tenantId]));
+      return reply.code(204).send();
+    },
+
+    async listUserTenants(request, reply) {
+      const auth = sessionOf(request);
+      if (request.params.userId !== auth.userId && !auth.isAdmin) throw notFound();
+      const rows = await db.withSystem(async (tx) =>
+        (
+          await tx.query(
+            `SELECT t.* FROM memberships m JOIN tenants t ON t.id = m.tenant_id
+              WHERE m.user_id = $1 AND t.status <> 'TENANT_STATUS_DELETED'
+              ORDER BY (m.role = 'TEAM_ROLE_OWNER') DESC, m.joined_at`,
+            [request.params.userId],
+          )
+        ).rows,
+      );
+      return reply.code(200).send({ tenants: rows.map(toTenant) });
+    },
+
+    async autoRegisterBusiness(request, reply) {
+      const identity = identityOf(request);
+      const body = request.body;
+      let tokenIdentity;
+      try {
+        tokenIdentity = await verifier.verify(body.firebase_id_token);
+      } catch (error) {
+        if (error instanceof InvalidIdTokenError) throw unauthorized('The identity token is invalid or expired.');
+        throw error;
+      }
+      if (tokenIdentity.uid !== identity.uid) throw unprocessable('/firebase_id_token', 'token_mismatch', 'The body token must be the bearer token.');
+      if (body.email.toLowerCase() !== identity.email) throw unprocessable('/email', 'email_mismatch', 'The e-mail must be the one you signed in with.');
+      if (body.terms_accepted === false) throw unprocessable('/terms_accepted', 'terms_required', 'The terms must be accepted.');
+      try {
+        const result = await db.withSystem(async (tx) => {
+          const { rows } = await tx.query<{ id: string; email: string }>(
+            `INSERT INTO users (email, firebase_uid, status, name, last_name, locale, phone_country_code, phone_number,
+                                promotions_accepted, terms_accepted_at, registering_from)
+             VALUES ($1, $2, 'USER_STATUS_NEW', $3, $4, $5, $6, $7, $8, now(), $9) RETURNING id, email`,
+            [identity.email, identity.uid, body.name ?? null, body.lastName ?? null, body.locale ?? 'en-US',
+              body.phoneCountryCode ?? null, body.phoneNumber ?? null, body.promotions_terms_accepted ?? false, body.registering_from ?? 'auto-register'],
+          );
+          const user = rows[0]!;
+          const tenant = await insertTenant(
+            tx,
+            user.id,
+            {
+              businessName: body.businessName,
+              email: identity.email,
+              category: body.category,
+              phoneCountryCode: body.phoneCountryCode,
+              phoneNumber: body.phoneNumber,
+              locale: body.locale,
+              timeZone: body.timeZone,
+            },
+            config.trialDays,
+          );
+          const session = await openSession(tx, config, user, request.headers['user-agent']);
+          return { ...session, tenantId: tenant.id as string };
+        });
+        return reply.code(201).send(result);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('An account with this e-mail already exists; sign in instead.', 'already_registered');
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import { InvalidIdTokenError } from '../auth/firebase.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { conflict, forbidden, HttpProblem, notFound, unauthorized, unprocessable } from '../problem.ts';
+import { identityOf, sessionOf, type HandlerDeps } from './context.ts';
+import { toUser } from './rows.ts';
+import { acceptPendingInvitations, openSession } from './sessions.ts';
+
+type Handlers = Pick<RouteHandlers, 'checkUserExists' | 'loginUser' | 'registerUser' | 'logoutUser' | 'getUser' | 'updateUser'>;
+
+export function userHandlers({ config, db, verifier }: HandlerDeps): Handlers {
+  async function verify(idToken: string) {
+    try {
+      const identity = await verifier.verify(idToken);
+      if (!identity.email) throw unauthorized('The identity has no e-mail address.');
+      return { uid: identity.uid, email: identity.email.toLowerCase() };
+    } catch (error) {
+      if (error instanceof InvalidIdTokenError) throw unauthorized('The identity token is invalid or expired.');
+      throw error;
+    }
+  }
+
+  return {
+    async checkUserExists(request, reply) {
+      // Only for the e-mail the caller proves with its ID token: no account enumeration.
+      const identity = identityOf(request);
+      if (request.params.email.toLowerCase() !== identity.email) throw forbidden('You can only check your own e-mail address.');
+      const exists = await db.withSystem(async (tx) => {
+        const { rows } = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1 OR firebase_uid = $2', [identity.email, identity.uid]);
+        return rows.length > 0;
+      });
+      return reply.code(200).send({ exists });
+    },
+
+    async loginUser(request, reply) {
+      const identity = await verify(request.body.firebase_id_token);
+      const session = await db.withSystem(async (tx) => {
+        const { rows } = await tx.query<{ id: string; email: string; status: string }>(
+          `UPDATE users SET firebase_uid = COALESCE(firebase_uid, $2)
+            WHERE firebase_uid = $2 OR (lower(email) = $1 AND firebase_uid IS NULL)
+            RETURNING id, email, status`,
+          [identity.email, identity.uid],
+        );
+        const user = rows[0];
+        if (!user) throw notFound('There is no Cita account for this identity yet; register first.');
+        if (user.status === 'USER_STATUS_DELETED' || user.status === 'USER_STATUS_SUSPENDED') {
+          throw new HttpProblem(401, 'This account is disabled.', 'user_disabled');
+        }
+        return openSession(tx, config, user, request.headers['user-agent']);
+      });
+      return reply.code(200).send(session);
+    },
+
+    async registerUser(request, reply) {
+      const body = request.body;
+      const identity = await verify(body.firebase_id_token);
+      if (body.email.toLowerCase() !== identity.email) {
+        throw unprocessable('/email', 'email_mismatch', 'The e-mail must be the one you signed in with.');
+      }
+      if (body.terms_accepted === false) throw unprocessable('/terms_accepted', 'terms_required', 'The terms must be accepted.');
+      try {
+        const session = await db.withSystem(async (tx) => {
+          const { rows } = await tx.query<{ id: string; email: string }>(
+            `INSERT INTO users (email, firebase_uid, status, locale, promotions_accepted, terms_accepted_at, registering_from)
+             VALUES ($1, $2, 'USER_STATUS_NEW', $3, $4, now(), $5) RETURNING id, email`,
+            [identity.email, identity.uid, body.locale ?? 'en-US', body.promotions_terms_accepted ?? false, body.registering_from ?? null],
+          );
+          const user = rows[0]!;
+          if ((await acceptPendingInvitations(tx, user)) > 0) {
+            await tx.query(`UPDATE users SET status = 'USER_STATUS_ACTIVE' WHERE id = $1`, [user.id]);
+          }
+          return openSession(tx, config, user, request.headers['user-agent']);
+        });
+        return reply.code(201).send(session);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('An account with this e-mail already exists; sign in instead.', 'already_registered');
+        throw error;
+      }
+    },
+
+    async logoutUser(request, reply) {
+      const { tokenHash } = sessionOf(request);
+      await db.withSystem((tx) => tx.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]));
+      return reply.code(204).send();
+    },
+
+    async getUser(request, reply) {
+      const auth = sessionOf(request);
+      if (request.params.id !== auth.userId && !auth.isAdmin) throw notFound();
+      const row = await db.withSystem(async (tx) => (await tx.query('SELECT * FROM users WHERE id = $1', [request.params.id])).rows[0]);
+      if (!row) throw notFound();
+      return reply.code(200).send({ user: toUser(row) });
+    },
+
+    async updateUser(request, reply) {
+      const auth = sessionOf(request);
+      if (request.params.id !== auth.userId) throw notFound();
+      const input = request.body.user;
+      if (typeof input.avatarAssetId === 'string') {
+        throw unprocessable('/user/avatarAssetId', 'unknown_asset', 'No uploaded image has this id.');
+      }
+      const columns: Array<[string, unknown]> = [];
+      if (input.name !== undefined) columns.push(['name', input.name]);
+      if (input.lastName !== undefined) columns.push(['last_name', input.lastName]);
+      if (input.locale !== undefined) columns.push(['locale', input.locale]);
+      if (input.phoneCountryCode !== undefined) columns.push(['phone_country_code', input.phoneCountryCode]);
+      if (input.phoneNumber !== undefined) columns.push(['phone_number', input.phoneNumber]);
+      if (input.avatarAssetId === null) columns.push(['avatar_url', null]);
+      const row = await db.withSystem(async (tx) => {
+        if (columns.length === 0) return (await tx.query('SELECT * FROM users WHERE id = $1', [auth.userId])).rows[0];
+        const sets = columns.map(([column], i) => `${column} = $${i + 2}`).join(', ');
+        return (await tx.query(`UPDATE users SET ${sets} WHERE id = $1 RETURNING *`, [auth.userId, ...columns.map(([, v]) => v)])).rows[0];
+      });
+      if (!row) throw notFound();
+      return reply.code(200).send({ user: toUser(row) });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { createIdTokenVerifier } from './auth/firebase.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DatabaseLockedError, openDatabase } from './db/database.ts';
+
+const config = loadConfig();
+let db;
+try {
+  db = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+} catch (error) {
+  if (error instanceof DatabaseLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const verifier = createIdTokenVerifier({
+  projectId: config.firebase.projectId,
+  emulatorHost: config.firebase.emulatorHost,
+  production: config.production,
+});
+const app = await buildApp({ config, db, verifier });
+
+// Graceful shutdown: stop accepting, finish in-flight requests, then close the database cleanly.
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  });
+}
+
+await app.listen({ host: config.host, port: config.port });

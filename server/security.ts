@@ -1,0 +1,68 @@
+import type { FastifyRequest } from 'fastify';
+import { isAdminEmail, parseAdminEmails } from './auth/admins.ts';
+import { InvalidIdTokenError, type IdTokenVerifier } from './auth/firebase.ts';
+import { hashSessionToken } from './auth/session-token.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { unauthorized } from './problem.ts';
+
+/** Who is calling, once `bearerAuth` has checked Cita's session token. */
+export interface SessionAuth {
+  userId: string;
+  email: string;
+  isAdmin: boolean;
+  tokenHash: string;
+}
+/** Who is calling, once `firebaseIdToken` has checked a Firebase ID token. */
+export interface FirebaseAuth {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: SessionAuth;
+    firebase?: FirebaseAuth;
+  }
+}
+
+function bearer(request: FastifyRequest): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) throw unauthorized();
+  return match[1];
+}
+
+export function createSecurityHandlers({ db, verifier, config }: { db: Database; verifier: IdTokenVerifier; config: ServerConfig }) {
+  const admins = parseAdminEmails(config.adminEmails);
+  return {
+    async bearerAuth(request: FastifyRequest) {
+      const tokenHash = hashSessionToken(bearer(request));
+      const row = await db.withSystem(async (tx) => {
+        const { rows } = await tx.query<{ user_id: string; email: string; status: string }>(
+          `UPDATE sessions s SET last_seen_at = now()
+             FROM users u
+            WHERE s.token_hash = $1 AND u.id = s.user_id
+              AND s.revoked_at IS NULL AND s.expires_at > now()
+              AND u.status NOT IN ('USER_STATUS_DELETED', 'USER_STATUS_SUSPENDED')
+        RETURNING u.id AS user_id, u.email, u.status`,
+          [tokenHash],
+        );
+        return rows[0];
+      });
+      if (!row) throw unauthorized('The session is missing, expired or revoked.');
+      request.auth = { userId: row.user_id, email: row.email, isAdmin: isAdminEmail(admins, row.email), tokenHash };
+    },
+    async firebaseIdToken(request: FastifyRequest) {
+      const idToken = bearer(request);
+      try {
+        const identity = await verifier.verify(idToken);
+        if (!identity.email) throw unauthorized('The identity has no e-mail address.');
+        request.firebase = { uid: identity.uid, email: identity.email.toLowerCase(), idToken };
+      } catch (error) {
+        if (error instanceof InvalidIdTokenError) throw unauthorized('The identity token is invalid or expired.');
+        throw error;
+      }
+    },
+  };
+}
