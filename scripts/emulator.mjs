@@ -78,7 +78,7 @@ export async function startAuthEmulator({
   let recent = '';
   const collect = (/** @type {NodeJS.WriteStream} */ echo) => (/** @type {Buffer} */ chunk) => {
     if (!quiet) echo.write(chunk);
-    recent = (recent + chunk.toString()).slice(-500);
+    recent = recent.slice(-100) + chunk.toString();
     announcedReady ||= recent.includes('All emulators ready');
     tail.push(...chunk.toString().split('\n').filter((line) => line.trim()));
     tail.splice(0, Math.max(0, tail.length - TAIL_LINES));

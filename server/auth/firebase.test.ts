@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, EMULATOR_API_KEY } from '../../scripts/emulator.mjs';
-import { EMULATOR_START_TIMEOUT_MS, startTestEmulator, type TestEmulator } from './emulator-fixture.ts';
-import { createIdTokenVerifier, InvalidIdTokenError, type IdTokenVerifier } from './firebase.ts';
+import { EMULATOR_START_TIMEOUT_MS, freePort, startTestEmulator, type TestEmulator } from './emulator-fixture.ts';
+import {
+  createIdTokenVerifier,
+  IdentityProviderUnavailableError,
+  InvalidIdTokenError,
+  type IdTokenVerifier,
+} from './firebase.ts';
 
 const PROJECT_ID = 'demo-cita';
 const savedEmulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -90,6 +95,18 @@ describe('createIdTokenVerifier against the Auth emulator', () => {
     );
     expect(response.ok).toBe(true);
     expect((await rejection(verifier.verify(carol.idToken))).code).toBe('auth/user-disabled');
+  });
+
+  it('reports an unreachable emulator as unavailable, not as a bad token', async () => {
+    const deadHost = `127.0.0.1:${await freePort()}`;
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const unreachable = createIdTokenVerifier({ projectId: PROJECT_ID, emulatorHost: deadHost, production: false });
+    try {
+      await expect(unreachable.verify(alice.idToken)).rejects.toBeInstanceOf(IdentityProviderUnavailableError);
+    } finally {
+      await unreachable.close();
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = fixture.emulator.host;
+    }
   });
 });
 

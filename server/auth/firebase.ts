@@ -123,7 +123,7 @@ function classify(error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (typeof code !== 'string') return error instanceof Error ? error : new Error(message);
   // firebase-admin reports a failure to download Google's public keys as an argument error.
-  if (/fetching public keys/i.test(message) || code.startsWith('app/network') || code === 'auth/internal-error') {
+  if (/fetching public keys|error while making request/i.test(message) || code.startsWith('app/network') || code === 'auth/internal-error') {
     return new IdentityProviderUnavailableError(`Could not verify the ID token: ${message}`, { cause: error });
   }
   if (INVALID_TOKEN_CODES.has(code)) return new InvalidIdTokenError(code, message);
