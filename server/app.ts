@@ -127,7 +127,7 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
   const handlers = createHandlers({ config, db, verifier });
   await app.register(openapiGlue, {
     specification,
-    securityHandlers: createSecurityHandlers({ db, verifier, config }),
+    securityHandlers: createSecurityHandlers({ db, verifier }),
     operationResolver: (operationId: string) => {
       const handler = handlers[operationId as keyof typeof handlers];
       if (!handler) throw new Error(`No handler for operation ${operationId}`);

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { isAdminEmail, parseAdminEmails } from './auth/admins.ts';
 import { InvalidIdTokenError, type IdTokenVerifier } from './auth/firebase.ts';
 import { hashSessionToken } from './auth/session-token.ts';
-import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { unauthorized } from './problem.ts';
 
@@ -33,25 +31,24 @@ function bearer(request: FastifyRequest): string {
   return match[1];
 }
 
-export function createSecurityHandlers({ db, verifier, config }: { db: Database; verifier: IdTokenVerifier; config: ServerConfig }) {
-  const admins = parseAdminEmails(config.adminEmails);
+export function createSecurityHandlers({ db, verifier }: { db: Database; verifier: IdTokenVerifier }) {
   return {
     async bearerAuth(request: FastifyRequest) {
       const tokenHash = hashSessionToken(bearer(request));
       const row = await db.withSystem(async (tx) => {
-        const { rows } = await tx.query<{ user_id: string; email: string; status: string }>(
+        const { rows } = await tx.query<{ user_id: string; email: string; is_admin: boolean }>(
           `UPDATE sessions s SET last_seen_at = now()
              FROM users u
             WHERE s.token_hash = $1 AND u.id = s.user_id
               AND s.revoked_at IS NULL AND s.expires_at > now()
               AND u.status NOT IN ('USER_STATUS_DELETED', 'USER_STATUS_SUSPENDED')
-        RETURNING u.id AS user_id, u.email, u.status`,
+        RETURNING u.id AS user_id, u.email, s.is_admin`,
           [tokenHash],
         );
         return rows[0];
       });
       if (!row) throw unauthorized('The session is missing, expired or revoked.');
-      request.auth = { userId: row.user_id, email: row.email, isAdmin: isAdminEmail(admins, row.email), tokenHash };
+      request.auth = { userId: row.user_id, email: row.email, isAdmin: row.is_admin, tokenHash };
     },
     async firebaseIdToken(request: FastifyRequest) {
       const idToken = bearer(request);

@@ -4,11 +4,13 @@ import type { ServerConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { forbidden, notFound, unauthorized } from '../problem.ts';
 import type { FirebaseAuth, SessionAuth } from '../security.ts';
+import type { SessionOptions } from './sessions.ts';
 
 export interface HandlerDeps {
   config: ServerConfig;
   db: Database;
   verifier: IdTokenVerifier;
+  sessions: SessionOptions;
 }
 
 export type TeamRole = 'TEAM_ROLE_OWNER' | 'TEAM_ROLE_ADMIN' | 'TEAM_ROLE_MEMBER';

@@ -94,6 +94,8 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
         );
         const invitation = rows[0];
         if (!invitation) throw notFound('No invitation for you has this id.');
+        const verified = await tx.query('SELECT 1 FROM users WHERE id = $1 AND email_verified', [auth.userId]);
+        if (verified.rows.length === 0) throw forbidden('Verify your e-mail address before joining a business.');
         if (invitation.status !== 'INVITATION_STATUS_PENDING' || invitation.expired) {
           throw unprocessable('/invitationId', 'invitation_not_pending', 'This invitation was already used, revoked or has expired.');
         }

@@ -76,7 +76,7 @@ async function insertTenant(tx: Queryable, ownerId: string, input: TenantInput, 
   return tenant;
 }
 
-export function tenantHandlers({ config, db, verifier }: HandlerDeps): Handlers {
+export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps): Handlers {
   return {
     async createTenant(request, reply) {
       const { userId } = sessionOf(request);
@@ -155,16 +155,17 @@ export function tenantHandlers({ config, db, verifier }: HandlerDeps): Handlers 
       if (tokenIdentity.uid !== identity.uid) throw unprocessable('/firebase_id_token', 'token_mismatch', 'The body token must be the bearer token.');
       if (body.email.toLowerCase() !== identity.email) throw unprocessable('/email', 'email_mismatch', 'The e-mail must be the one you signed in with.');
       if (body.terms_accepted === false) throw unprocessable('/terms_accepted', 'terms_required', 'The terms must be accepted.');
+      checkTimeZones({ businessName: body.businessName, email: body.email, timeZone: body.timeZone }, '');
       try {
         const result = await db.withSystem(async (tx) => {
           const { rows } = await tx.query<{ id: string; email: string }>(
-            `INSERT INTO users (email, firebase_uid, status, name, last_name, locale, phone_country_code, phone_number,
+            `INSERT INTO users (email, firebase_uid, email_verified, status, name, last_name, locale, phone_country_code, phone_number,
                                 promotions_accepted, terms_accepted_at, registering_from)
-             VALUES ($1, $2, 'USER_STATUS_NEW', $3, $4, $5, $6, $7, $8, now(), $9) RETURNING id, email`,
+             VALUES ($1, $2, $10, 'USER_STATUS_NEW', $3, $4, $5, $6, $7, $8, now(), $9) RETURNING id, email`,
             [identity.email, identity.uid, body.name ?? null, body.lastName ?? null, body.locale ?? 'en-US',
-              body.phoneCountryCode ?? null, body.phoneNumber ?? null, body.promotions_terms_accepted ?? false, body.registering_from ?? 'auto-register'],
+              body.phoneCountryCode ?? null, body.phoneNumber ?? null, body.promotions_terms_accepted ?? false, body.registering_from ?? 'auto-register', tokenIdentity.emailVerified],
           );
-          const user = rows[0]!;
+          const user = { ...rows[0]!, emailVerified: tokenIdentity.emailVerified };
           const tenant = await insertTenant(
             tx,
             user.id,
@@ -179,7 +180,7 @@ export function tenantHandlers({ config, db, verifier }: HandlerDeps): Handlers 
             },
             config.trialDays,
           );
-          const session = await openSession(tx, config, user, request.headers['user-agent']);
+          const session = await openSession(tx, sessions, user, request.headers['user-agent']);
           return { ...session, tenantId: tenant.id as string };
         });
         return reply.code(201).send(result);

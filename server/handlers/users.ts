@@ -8,12 +8,12 @@ import { acceptPendingInvitations, openSession } from './sessions.ts';
 
 type Handlers = Pick<RouteHandlers, 'checkUserExists' | 'loginUser' | 'registerUser' | 'logoutUser' | 'getUser' | 'updateUser'>;
 
-export function userHandlers({ config, db, verifier }: HandlerDeps): Handlers {
+export function userHandlers({ db, verifier, sessions }: HandlerDeps): Handlers {
   async function verify(idToken: string) {
     try {
       const identity = await verifier.verify(idToken);
       if (!identity.email) throw unauthorized('The identity has no e-mail address.');
-      return { uid: identity.uid, email: identity.email.toLowerCase() };
+      return { uid: identity.uid, email: identity.email.toLowerCase(), emailVerified: identity.emailVerified };
     } catch (error) {
       if (error instanceof InvalidIdTokenError) throw unauthorized('The identity token is invalid or expired.');
       throw error;
@@ -36,17 +36,17 @@ export function userHandlers({ config, db, verifier }: HandlerDeps): Handlers {
       const identity = await verify(request.body.firebase_id_token);
       const session = await db.withSystem(async (tx) => {
         const { rows } = await tx.query<{ id: string; email: string; status: string }>(
-          `UPDATE users SET firebase_uid = COALESCE(firebase_uid, $2)
+          `UPDATE users SET firebase_uid = COALESCE(firebase_uid, $2), email_verified = $3
             WHERE firebase_uid = $2 OR (lower(email) = $1 AND firebase_uid IS NULL)
             RETURNING id, email, status`,
-          [identity.email, identity.uid],
+          [identity.email, identity.uid, identity.emailVerified],
         );
         const user = rows[0];
         if (!user) throw notFound('There is no Cita account for this identity yet; register first.');
         if (user.status === 'USER_STATUS_DELETED' || user.status === 'USER_STATUS_SUSPENDED') {
           throw new HttpProblem(401, 'This account is disabled.', 'user_disabled');
         }
-        return openSession(tx, config, user, request.headers['user-agent']);
+        return openSession(tx, sessions, { ...user, emailVerified: identity.emailVerified }, request.headers['user-agent']);
       });
       return reply.code(200).send(session);
     },
@@ -61,15 +61,15 @@ export function userHandlers({ config, db, verifier }: HandlerDeps): Handlers {
       try {
         const session = await db.withSystem(async (tx) => {
           const { rows } = await tx.query<{ id: string; email: string }>(
-            `INSERT INTO users (email, firebase_uid, status, locale, promotions_accepted, terms_accepted_at, registering_from)
-             VALUES ($1, $2, 'USER_STATUS_NEW', $3, $4, now(), $5) RETURNING id, email`,
-            [identity.email, identity.uid, body.locale ?? 'en-US', body.promotions_terms_accepted ?? false, body.registering_from ?? null],
+            `INSERT INTO users (email, firebase_uid, email_verified, status, locale, promotions_accepted, terms_accepted_at, registering_from)
+             VALUES ($1, $2, $3, 'USER_STATUS_NEW', $4, $5, now(), $6) RETURNING id, email`,
+            [identity.email, identity.uid, identity.emailVerified, body.locale ?? 'en-US', body.promotions_terms_accepted ?? false, body.registering_from ?? null],
           );
-          const user = rows[0]!;
+          const user = { ...rows[0]!, emailVerified: identity.emailVerified };
           if ((await acceptPendingInvitations(tx, user)) > 0) {
             await tx.query(`UPDATE users SET status = 'USER_STATUS_ACTIVE' WHERE id = $1`, [user.id]);
           }
-          return openSession(tx, config, user, request.headers['user-agent']);
+          return openSession(tx, sessions, user, request.headers['user-agent']);
         });
         return reply.code(201).send(session);
       } catch (error) {
