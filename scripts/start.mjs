@@ -116,9 +116,10 @@ async function main() {
   let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost && PROJECT_ID.startsWith('demo-')) {
     const startedAt = Date.now();
+    const authDir = path.join(process.env.DATA_DIR || 'data', 'auth');
     emulatorStarting = startAuthEmulator({
       port: Number(process.env.AUTH_EMULATOR_PORT || 9099),
-      dataDir: 'data/auth',
+      dataDir: authDir,
       projectId: PROJECT_ID,
       quiet: true,
       detached: true,
@@ -126,7 +127,7 @@ async function main() {
     const emulator = await emulatorStarting;
     if (stopping) return;
     emulatorHost = emulator.host;
-    console.log(`Auth emulator ready at http://${emulator.host} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (users kept in data/auth).`);
+    console.log(`Auth emulator ready at http://${emulator.host} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (users kept in ${authDir}).`);
     emulator.exited.then((exitCode) => {
       if (!stopping) void shutdown(1, `The Auth emulator exited unexpectedly (${exitCode === null ? 'killed by a signal' : `code ${exitCode}`}). Its last output:\n${emulator.output()}`);
     });
