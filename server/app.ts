@@ -61,7 +61,8 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
   );
 
   // An empty body with a JSON content type (e.g. a bodiless POST) is no body, not an error.
-  app.removeContentTypeParser('application/json');
+  // JSON only: any other content type answers 415 before a handler runs.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
     try {

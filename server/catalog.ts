@@ -40,7 +40,7 @@ export const BUSINESS_CATEGORIES: BusinessCategoriesByLanguage = {
   es: { categories: CATEGORIES.map(([code, , name]) => ({ code, name })) },
 };
 
-export const CURRENCIES: Currency[] = [
+export const CURRENCIES: Currency[] = ([
   { code: 'EUR', symbol: '€', name: 'Euro', minorUnits: 2 },
   { code: 'USD', symbol: '$', name: 'US Dollar', minorUnits: 2 },
   { code: 'GBP', symbol: '£', name: 'Pound Sterling', minorUnits: 2 },
@@ -51,6 +51,6 @@ export const CURRENCIES: Currency[] = [
   { code: 'PEN', symbol: 'S/', name: 'Peruvian Sol', minorUnits: 2 },
   { code: 'CHF', symbol: 'CHF', name: 'Swiss Franc', minorUnits: 2 },
   { code: 'JPY', symbol: '¥', name: 'Japanese Yen', minorUnits: 0 },
-];
+] satisfies Currency[]).sort((a, b) => a.code.localeCompare(b.code));
 
-export const currencySymbol = (code: string) => CURRENCIES.find((c) => c.code === code)?.symbol ?? code;
+export const findCurrency = (code: string) => CURRENCIES.find((c) => c.code === code);

@@ -210,7 +210,7 @@ export const getUserOptions = (options: Options<GetUserData>) => queryOptions<Ge
  * SPEC §7 Users: PUT /v1/users/{id}. Updates the caller's own profile (name, last name, interface
  * language, phone, avatar); e-mail and status are not writable here. Fields left out keep their value;
  * `avatarAssetId: null` removes the avatar. The body wraps the fields in `user`, like the other
- * updates. Another user's id answers 403.
+ * updates. Another user's id answers 404.
  *
  */
 export const updateUserMutation = (options?: Partial<Options<UpdateUserData>>): UseMutationOptions<UpdateUserResponse, UpdateUserError, Options<UpdateUserData>> => {
@@ -233,7 +233,7 @@ export const updateUserMutation = (options?: Partial<Options<UpdateUserData>>): 
  * SPEC §7 Tenants: POST /v1/tenants. Creates a business whose owner (role TEAM_ROLE_OWNER) is the
  * caller. Defaults: currency EUR, taxPercentage 21, time zone Europe/Madrid, the owner's locale.
  * The new tenant starts in TENANT_STATUS_PENDING_OPENING_HOURS unless `opening_hours` is sent, with
- * a LICENSE_STATUS_TRIAL licence of `trialPeriodDays` (GET /v1/configuration). 422 for an
+ * a LICENSE_STATUS_BETA_TESTER licence of `trialPeriodDays` (GET /v1/configuration). 422 for an
  * unsupported currency or unknown time zone.
  *
  */
@@ -331,7 +331,7 @@ export const listUserTenantsQueryKey = (options: Options<ListUserTenantsData>) =
  *
  * SPEC §7 Tenants: GET /v1/tenants/users/{userId} (the user's tenants; the SPA uses the first). The
  * businesses the user is a member of, oldest membership first, deleted ones left out. Only for the
- * caller's own userId (403 otherwise). An empty list means the user has no business yet.
+ * caller's own userId (404 otherwise, as for any object that is not the caller's). An empty list means the user has no business yet.
  *
  */
 export const listUserTenantsOptions = (options: Options<ListUserTenantsData>) => queryOptions<ListUserTenantsResponse, ListUserTenantsError, ListUserTenantsResponse, ReturnType<typeof listUserTenantsQueryKey>>({
@@ -506,7 +506,7 @@ export const acceptInvitationQueryKey = (options: Options<AcceptInvitationData>)
  * SPEC §7 Invitations and onboarding: GET /v1/users/{userId}/invitations/{invitationId}/accept.
  * Makes the caller a member of the inviting business with the invited role and answers the joined
  * business. Idempotent: accepting an invitation the same user already accepted answers the business
- * again. userId must be the caller and the invitation's e-mail the caller's e-mail (403 otherwise);
+ * again. userId must be the caller and the invitation's e-mail the caller's e-mail (404 otherwise);
  * 422 when the invitation is expired or revoked.
  *
  */

@@ -27,7 +27,12 @@ export function identityOf(request: FastifyRequest): FirebaseAuth {
 }
 
 export async function roleIn(tx: Queryable, tenantId: string, userId: string): Promise<TeamRole | undefined> {
-  const { rows } = await tx.query<{ role: TeamRole }>('SELECT role FROM memberships WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId]);
+  // A deleted business is gone for everyone: its members get 404 like strangers.
+  const { rows } = await tx.query<{ role: TeamRole }>(
+    `SELECT m.role FROM memberships m JOIN tenants t ON t.id = m.tenant_id
+      WHERE m.tenant_id = $1 AND m.user_id = $2 AND t.status <> 'TENANT_STATUS_DELETED'`,
+    [tenantId, userId],
+  );
   return rows[0]?.role;
 }
 

@@ -21,6 +21,6 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
     ...userHandlers(deps),
     ...tenantHandlers(deps),
     ...teamHandlers(deps),
-    ...notImplementedHandlers,
+    ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

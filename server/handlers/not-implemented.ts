@@ -1,112 +1,119 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { sendProblem } from '../problem.ts';
+import { requireMember, type HandlerDeps } from './context.ts';
 
 /**
  * Operations whose domain belongs to a later issue. They answer 501 problem+json (never a fake
  * success); each group moves to its own handler file when its issue lands.
  */
-// Typed `never` so that it fits every operation's handler type; each operation's replies include 501.
-const notImplemented = (async (request: FastifyRequest, reply: FastifyReply) =>
-  sendProblem(request, reply, 501, `${request.method} ${request.routeOptions.url} is not available yet.`)) as never;
+export function notImplementedHandlers({ db }: HandlerDeps) {
+  // Tenant-scoped routes still answer 404 to anyone who is not a member of the tenant.
+  // Typed `never` so that it fits every operation's handler type; each operation's replies include 501.
+  const notImplemented = (async (request: FastifyRequest, reply: FastifyReply) => {
+    const { tenantId } = request.params as { tenantId?: string };
+    if (tenantId) await requireMember(db, request, tenantId);
+    return sendProblem(request, reply, 501, `${request.method} ${request.routeOptions.url} is not available yet.`);
+  }) as never;
 
-export const notImplementedHandlers = {
-  // Portfolio
-  listPortfolioItems: notImplemented,
-  createPortfolioItem: notImplemented,
-  getPortfolioItem: notImplemented,
-  deletePortfolioItem: notImplemented,
-  // Appointments
-  listAppointments: notImplemented,
-  createAppointment: notImplemented,
-  getAppointmentCalendar: notImplemented,
-  getAppointment: notImplemented,
-  updateAppointment: notImplemented,
-  deleteAppointment: notImplemented,
-  updateAppointmentRealTiming: notImplemented,
-  listCustomerAppointments: notImplemented,
-  getAppointmentCancellation: notImplemented,
-  cancelAppointmentByToken: notImplemented,
-  // Distinctions
-  createAppointmentDistinction: notImplemented,
-  listAppointmentDistinctions: notImplemented,
-  getAppointmentDistinction: notImplemented,
-  updateAppointmentDistinction: notImplemented,
-  deleteAppointmentDistinction: notImplemented,
-  // Customers
-  listCustomers: notImplemented,
-  searchCustomers: notImplemented,
-  createCustomer: notImplemented,
-  getCustomer: notImplemented,
-  updateCustomer: notImplemented,
-  deleteCustomer: notImplemented,
-  // ServiceObjects
-  listServiceObjects: notImplemented,
-  searchServiceObjects: notImplemented,
-  createServiceObject: notImplemented,
-  getServiceObject: notImplemented,
-  updateServiceObject: notImplemented,
-  deleteServiceObject: notImplemented,
-  // CustomerTags
-  createCustomerTag: notImplemented,
-  listCustomerTags: notImplemented,
-  getCustomerTag: notImplemented,
-  updateCustomerTag: notImplemented,
-  deleteCustomerTag: notImplemented,
-  // Services
-  listServices: notImplemented,
-  createService: notImplemented,
-  getService: notImplemented,
-  updateService: notImplemented,
-  deleteService: notImplemented,
-  // Statistics
-  fetchStatistics: notImplemented,
-  // Dashboard
-  getDashboard: notImplemented,
-  // Expenses
-  createExpense: notImplemented,
-  listExpenses: notImplemented,
-  scanExpense: notImplemented,
-  getExpense: notImplemented,
-  deleteExpense: notImplemented,
-  // Inventory
-  createInventoryItem: notImplemented,
-  listInventoryItems: notImplemented,
-  getInventoryItem: notImplemented,
-  updateInventoryItem: notImplemented,
-  deleteInventoryItem: notImplemented,
-  // Invoices
-  createInvoice: notImplemented,
-  listInvoices: notImplemented,
-  getInvoice: notImplemented,
-  // PaymentMethods
-  listPaymentMethods: notImplemented,
-  createPaymentMethod: notImplemented,
-  getPaymentMethod: notImplemented,
-  updatePaymentMethod: notImplemented,
-  deletePaymentMethod: notImplemented,
-  // PaymentTransactions
-  listPaymentTransactions: notImplemented,
-  getPaymentTransaction: notImplemented,
-  createPaymentTransaction: notImplemented,
-  // QrCodes
-  listQrCodes: notImplemented,
-  createQrCode: notImplemented,
-  getQrCode: notImplemented,
-  deleteQrCode: notImplemented,
-  // Reports
-  getSalesSummaryReport: notImplemented,
-  getSalesDetailedReport: notImplemented,
-  // Sales
-  listSales: notImplemented,
-  getSale: notImplemented,
-  createSale: notImplemented,
-  // Assets
-  uploadAsset: notImplemented,
-  removeAsset: notImplemented,
-  // Admin
-  listAdminInvoices: notImplemented,
-  createAdminInvoice: notImplemented,
-  getAdminInvoice: notImplemented,
-  deleteAdminInvoice: notImplemented,
-} satisfies Partial<RouteHandlers>;
+  return {
+    // Portfolio
+    listPortfolioItems: notImplemented,
+    createPortfolioItem: notImplemented,
+    getPortfolioItem: notImplemented,
+    deletePortfolioItem: notImplemented,
+    // Appointments
+    listAppointments: notImplemented,
+    createAppointment: notImplemented,
+    getAppointmentCalendar: notImplemented,
+    getAppointment: notImplemented,
+    updateAppointment: notImplemented,
+    deleteAppointment: notImplemented,
+    updateAppointmentRealTiming: notImplemented,
+    listCustomerAppointments: notImplemented,
+    getAppointmentCancellation: notImplemented,
+    cancelAppointmentByToken: notImplemented,
+    // Distinctions
+    createAppointmentDistinction: notImplemented,
+    listAppointmentDistinctions: notImplemented,
+    getAppointmentDistinction: notImplemented,
+    updateAppointmentDistinction: notImplemented,
+    deleteAppointmentDistinction: notImplemented,
+    // Customers
+    listCustomers: notImplemented,
+    searchCustomers: notImplemented,
+    createCustomer: notImplemented,
+    getCustomer: notImplemented,
+    updateCustomer: notImplemented,
+    deleteCustomer: notImplemented,
+    // ServiceObjects
+    listServiceObjects: notImplemented,
+    searchServiceObjects: notImplemented,
+    createServiceObject: notImplemented,
+    getServiceObject: notImplemented,
+    updateServiceObject: notImplemented,
+    deleteServiceObject: notImplemented,
+    // CustomerTags
+    createCustomerTag: notImplemented,
+    listCustomerTags: notImplemented,
+    getCustomerTag: notImplemented,
+    updateCustomerTag: notImplemented,
+    deleteCustomerTag: notImplemented,
+    // Services
+    listServices: notImplemented,
+    createService: notImplemented,
+    getService: notImplemented,
+    updateService: notImplemented,
+    deleteService: notImplemented,
+    // Statistics
+    fetchStatistics: notImplemented,
+    // Dashboard
+    getDashboard: notImplemented,
+    // Expenses
+    createExpense: notImplemented,
+    listExpenses: notImplemented,
+    scanExpense: notImplemented,
+    getExpense: notImplemented,
+    deleteExpense: notImplemented,
+    // Inventory
+    createInventoryItem: notImplemented,
+    listInventoryItems: notImplemented,
+    getInventoryItem: notImplemented,
+    updateInventoryItem: notImplemented,
+    deleteInventoryItem: notImplemented,
+    // Invoices
+    createInvoice: notImplemented,
+    listInvoices: notImplemented,
+    getInvoice: notImplemented,
+    // PaymentMethods
+    listPaymentMethods: notImplemented,
+    createPaymentMethod: notImplemented,
+    getPaymentMethod: notImplemented,
+    updatePaymentMethod: notImplemented,
+    deletePaymentMethod: notImplemented,
+    // PaymentTransactions
+    listPaymentTransactions: notImplemented,
+    getPaymentTransaction: notImplemented,
+    createPaymentTransaction: notImplemented,
+    // QrCodes
+    listQrCodes: notImplemented,
+    createQrCode: notImplemented,
+    getQrCode: notImplemented,
+    deleteQrCode: notImplemented,
+    // Reports
+    getSalesSummaryReport: notImplemented,
+    getSalesDetailedReport: notImplemented,
+    // Sales
+    listSales: notImplemented,
+    getSale: notImplemented,
+    createSale: notImplemented,
+    // Assets
+    uploadAsset: notImplemented,
+    removeAsset: notImplemented,
+    // Admin
+    listAdminInvoices: notImplemented,
+    createAdminInvoice: notImplemented,
+    getAdminInvoice: notImplemented,
+    deleteAdminInvoice: notImplemented,
+  } satisfies Partial<RouteHandlers>;
+}

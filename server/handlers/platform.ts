@@ -6,6 +6,12 @@ import { toAdminTenant } from './rows.ts';
 
 type Handlers = Pick<RouteHandlers, 'getConfiguration' | 'listCurrencies' | 'listAdminTenants'>;
 
+// Case- and accent-insensitive search without the unaccent extension (PGlite has none).
+const ACCENTED = 'áàâäãéèêëíìîïóòôöõúùûüñç';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuunc';
+const fold = (text: string) => [...text.toLowerCase()].map((c) => PLAIN[ACCENTED.indexOf(c)] ?? c).join('');
+const FOLD_SQL = (column: string) => `translate(lower(${column}), '${ACCENTED}', '${PLAIN}')`;
+
 export function platformHandlers({ config, db }: HandlerDeps): Handlers {
   return {
     async getConfiguration(_request, reply) {
@@ -31,8 +37,8 @@ export function platformHandlers({ config, db }: HandlerDeps): Handlers {
     async listAdminTenants(request, reply) {
       if (!sessionOf(request).isAdmin) throw forbidden('Only administrators can list every business.');
       const { limit = 50, offset = 0, q, status, licenseStatus } = request.query ?? {};
-      const params = [q ? `%${q.toLowerCase()}%` : null, status ?? null, licenseStatus ?? null];
-      const filter = `($1::text IS NULL OR lower(t.business_name) LIKE $1 OR lower(t.email) LIKE $1)
+      const params = [q ? `%${fold(q)}%` : null, status ?? null, licenseStatus ?? null];
+      const filter = `($1::text IS NULL OR ${FOLD_SQL('t.business_name')} LIKE $1 OR lower(t.email) LIKE $1)
         AND ($2::text IS NULL OR t.status = $2) AND ($3::text IS NULL OR t.license_status = $3)`;
       const result = await db.withSystem(async (tx) => {
         const { rows } = await tx.query(

@@ -1,11 +1,11 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
-import { forbidden, notFound, unprocessable } from '../problem.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../problem.ts';
 import { MANAGERS, requireMember, roleIn, sessionOf, type HandlerDeps } from './context.ts';
 import { toInvitation, toTeamMember, toTenant } from './rows.ts';
 
 type Handlers = Pick<RouteHandlers, 'listTeamMembers' | 'inviteTeamMembers' | 'revokeInvitation' | 'removeTeamMember' | 'acceptInvitation'>;
 
-export const INVITATION_DAYS = 14;
+export const INVITATION_DAYS = 7;
 
 export function teamHandlers({ db }: HandlerDeps): Handlers {
   return {
@@ -21,7 +21,7 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
         const members = await tx.query(
           `SELECT m.tenant_id, m.user_id, m.role, m.joined_at, u.email, u.name, u.last_name, u.avatar_url, u.status
              FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${filter}
-            ORDER BY (m.role = 'TEAM_ROLE_OWNER') DESC, m.joined_at LIMIT $3 OFFSET $4`,
+            ORDER BY (m.role = 'TEAM_ROLE_OWNER') DESC, lower(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')), lower(u.email) LIMIT $3 OFFSET $4`,
           [tenantId, pattern, limit, offset],
         );
         const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${filter}`, [tenantId, pattern]);
@@ -40,6 +40,13 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
       await requireMember(db, request, tenantId, MANAGERS);
       const role = request.body.role ?? 'TEAM_ROLE_MEMBER';
       const emails = [...new Set(request.body.subjects.map((email) => email.toLowerCase()))];
+      const members = await db.withSystem(async (tx) =>
+        (await tx.query<{ email: string }>(
+          'SELECT lower(u.email) AS email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.tenant_id = $1 AND lower(u.email) = ANY($2::text[])',
+          [tenantId, emails],
+        )).rows.map((row) => row.email),
+      );
+      if (members.length > 0) throw conflict(`Already in the team: ${members.join(', ')}.`, 'already_member');
       const items = await db.withTenant(tenantId, async (tx) => {
         const created = [];
         for (const email of emails) {
@@ -62,21 +69,22 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
     async revokeInvitation(request, reply) {
       const { tenantId, id } = request.params;
       await requireMember(db, request, tenantId, MANAGERS);
-      const { rowCount } = await db.withTenant(tenantId, (tx) =>
-        tx.query(`UPDATE invitations SET status = 'INVITATION_STATUS_REVOKED' WHERE tenant_id = $1 AND id = $2 AND status = 'INVITATION_STATUS_PENDING'`, [tenantId, id]),
-      );
-      if (rowCount === 0) throw notFound('No pending invitation has this id.');
+      await db.withTenant(tenantId, async (tx) => {
+        const { rows } = await tx.query<{ status: string }>('SELECT status FROM invitations WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+        if (!rows[0]) throw notFound('No invitation has this id.');
+        if (rows[0].status !== 'INVITATION_STATUS_PENDING') throw unprocessable('/id', 'invitation_not_pending', 'This invitation is no longer pending.');
+        await tx.query(`UPDATE invitations SET status = 'INVITATION_STATUS_REVOKED' WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+      });
       return reply.code(204).send();
     },
 
     async removeTeamMember(request, reply) {
       const { tenantId, userId } = request.params;
-      const callerRole = await requireMember(db, request, tenantId, MANAGERS);
+      await requireMember(db, request, tenantId, ['TEAM_ROLE_OWNER']);
       const removed = await db.withTenant(tenantId, async (tx) => {
         const role = await roleIn(tx, tenantId, userId);
         if (!role) throw notFound('This person is not in the team.');
         if (role === 'TEAM_ROLE_OWNER') throw unprocessable('/userId', 'owner_cannot_leave', 'The owner cannot be removed from the business.');
-        if (role === 'TEAM_ROLE_ADMIN' && callerRole !== 'TEAM_ROLE_OWNER') throw forbidden('Only the owner can remove an administrator.');
         return tx.query('DELETE FROM memberships WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId]);
       });
       if (removed.rowCount === 0) throw notFound();
@@ -88,14 +96,18 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
       const { userId, invitationId } = request.params;
       if (userId !== auth.userId) throw notFound();
       const tenant = await db.withSystem(async (tx) => {
-        const { rows } = await tx.query<{ tenant_id: string; role: string; status: string; expired: boolean }>(
-          `SELECT tenant_id, role, status, expires_at <= now() AS expired FROM invitations WHERE id = $1 AND lower(email) = lower($2)`,
+        const { rows } = await tx.query<{ tenant_id: string; role: string; status: string; expired: boolean; accepted_by_user_id: string | null }>(
+          `SELECT tenant_id, role, status, expires_at <= now() AS expired, accepted_by_user_id FROM invitations WHERE id = $1 AND lower(email) = lower($2)`,
           [invitationId, auth.email],
         );
         const invitation = rows[0];
         if (!invitation) throw notFound('No invitation for you has this id.');
         const verified = await tx.query('SELECT 1 FROM users WHERE id = $1 AND email_verified', [auth.userId]);
         if (verified.rows.length === 0) throw forbidden('Verify your e-mail address before joining a business.');
+        // Idempotent: the same person accepting again gets the business again.
+        if (invitation.status === 'INVITATION_STATUS_ACCEPTED' && invitation.accepted_by_user_id === auth.userId) {
+          return (await tx.query('SELECT * FROM tenants WHERE id = $1', [invitation.tenant_id])).rows[0]!;
+        }
         if (invitation.status !== 'INVITATION_STATUS_PENDING' || invitation.expired) {
           throw unprocessable('/invitationId', 'invitation_not_pending', 'This invitation was already used, revoked or has expired.');
         }

@@ -1,7 +1,7 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { TenantInput, TenantUpdate } from '../../generated/types.gen.ts';
 import { InvalidIdTokenError } from '../auth/firebase.ts';
-import { currencySymbol } from '../catalog.ts';
+import { findCurrency } from '../catalog.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, notFound, unauthorized, unprocessable } from '../problem.ts';
@@ -28,7 +28,7 @@ function tenantColumns(input: TenantInput | TenantUpdate): Array<[string, unknow
   set('tax_id', input.taxId);
   if (input.currency) {
     set('currency_code', input.currency.currencyCode);
-    set('currency_symbol', currencySymbol(input.currency.currencyCode));
+    set('currency_symbol', findCurrency(input.currency.currencyCode)?.symbol);
   }
   set('tax_percentage', input.taxPercentage);
   set('services', input.services, true);
@@ -40,6 +40,9 @@ function tenantColumns(input: TenantInput | TenantUpdate): Array<[string, unknow
 }
 
 function checkTimeZones(input: TenantInput | TenantUpdate, pointer: string) {
+  if (input.currency && !findCurrency(input.currency.currencyCode)) {
+    throw unprocessable(`${pointer}/currency/currencyCode`, 'unsupported_currency', `Cita does not support ${input.currency.currencyCode} yet.`);
+  }
   if (input.opening_hours && input.timeZone && input.opening_hours.timeZone !== input.timeZone) {
     throw unprocessable(`${pointer}/opening_hours/timeZone`, 'time_zone_mismatch', 'The opening hours must use the business time zone.');
   }
@@ -63,7 +66,10 @@ function checkTimeZones(input: TenantInput | TenantUpdate, pointer: string) {
 /** A new business: its owner, EUR and 21 % unless told otherwise, a beta-tester licence for the trial. */
 async function insertTenant(tx: Queryable, ownerId: string, input: TenantInput, trialDays: number) {
   const columns = tenantColumns(input);
-  columns.push(['owner_user_id', ownerId], ['status', 'TENANT_STATUS_PENDING_OPENING_HOURS'], ['license_status', 'LICENSE_STATUS_BETA_TESTER']);
+  const status = input.opening_hours ? 'TENANT_STATUS_PENDING_SERVICES_DEFINITION' : 'TENANT_STATUS_PENDING_OPENING_HOURS';
+  columns.push(['owner_user_id', ownerId], ['status', status], ['license_status', 'LICENSE_STATUS_BETA_TESTER']);
+  // The business speaks its owner's language unless told otherwise.
+  if (!input.locale) columns.push(['locale', (await tx.query<{ locale: string }>('SELECT locale FROM users WHERE id = $1', [ownerId])).rows[0]?.locale ?? 'en-US']);
   const names = columns.map(([c]) => c).join(', ');
   const values = columns.map((_, i) => `$${i + 2}`).join(', ');
   const { rows } = await tx.query(
@@ -122,7 +128,8 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
     async deleteTenant(request, reply) {
       const { tenantId } = request.params;
       await requireMember(db, request, tenantId, ['TEAM_ROLE_OWNER']);
-      await db.withTenant(tenantId, (tx) => tx.query('DELETE FROM tenants WHERE id = $1', [tenantId]));
+      // Kept as TENANT_STATUS_DELETED (the contract): gone for its members, recoverable by support.
+      await db.withTenant(tenantId, (tx) => tx.query(`UPDATE tenants SET status = 'TENANT_STATUS_DELETED' WHERE id = $1`, [tenantId]));
       return reply.code(204).send();
     },
 
@@ -152,7 +159,7 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
         if (error instanceof InvalidIdTokenError) throw unauthorized('The identity token is invalid or expired.');
         throw error;
       }
-      if (tokenIdentity.uid !== identity.uid) throw unprocessable('/firebase_id_token', 'token_mismatch', 'The body token must be the bearer token.');
+      if (tokenIdentity.uid !== identity.uid) throw unauthorized('The body token must be the bearer token.');
       if (body.email.toLowerCase() !== identity.email) throw unprocessable('/email', 'email_mismatch', 'The e-mail must be the one you signed in with.');
       if (body.terms_accepted === false) throw unprocessable('/terms_accepted', 'terms_required', 'The terms must be accepted.');
       checkTimeZones({ businessName: body.businessName, email: body.email, timeZone: body.timeZone }, '');
