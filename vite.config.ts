@@ -45,5 +45,14 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1', port: 5173, proxy },
   preview: { host: '127.0.0.1', port: 4173, proxy },
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    // Two pages: the SPA, and /logout.html (a full-page load that performs the logout, SPEC §2).
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        logout: fileURLToPath(new URL('./logout.html', import.meta.url)),
+      },
+    },
+  },
 });

@@ -4,17 +4,34 @@ import '@mantine/dates/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '~/app/app';
+import { loadRuntimeConfig } from '~/app/runtime-config';
+import { clearSession } from '~/app/session/session-store';
 import { applyStoredAppVersion, reloadOnChunkLoadError } from '~/app/version';
-import { configureApi } from '~/lib/api';
+import { configureApi, loginRedirectUrl } from '~/lib/api';
 
 applyStoredAppVersion();
 reloadOnChunkLoadError();
-configureApi();
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+async function start() {
+  // The API base URL and the identity provider's settings come from the server before the first render.
+  const config = await loadRuntimeConfig();
+  configureApi({
+    baseUrl: config.apiBaseUrl,
+    // SPEC §8: a 401 on a call made with the session token means the session is gone: forget it, then
+    // sign in again and come back here.
+    onUnauthorized: () => {
+      clearSession();
+      window.location.assign(loginRedirectUrl(window.location.pathname + window.location.search));
+    },
+  });
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

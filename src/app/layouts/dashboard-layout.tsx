@@ -1,11 +1,14 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { LocaleDropdown } from '~/components/locale-dropdown';
+import { UserDropdown } from '~/components/user-dropdown';
 import { NARROW_WINDOW_PX } from '~/lib/layout';
-import { localeParam } from '~/lib/locale';
+import { localeParam, localizedPath } from '~/lib/locale';
+import { setSidebarOpened, toggleSidebar, useSidebarOpened } from '../guards/sidebar-store';
+import { useSession } from '../session/use-session';
 import { useLocale } from '../use-locale';
 import { useSwitchLocale } from '../use-switch-locale';
 import { Brand } from './brand';
@@ -14,14 +17,21 @@ import { NAVIGATION } from './navigation';
 /** SPEC §2 guard 5 and §9: below 800 px the sidebar collapses. */
 const NARROW_QUERY = `(max-width: ${NARROW_WINDOW_PX - 0.02}px)`;
 
+/** The address of the page that performs the logout (a full-page load, SPEC §2). */
+export const LOGOUT_HREF = '/logout.html';
+
 export function DashboardLayout() {
   const intl = useIntl();
   const locale = useLocale();
   const switchLocale = useSwitchLocale();
+  const navigate = useNavigate();
   const matchRoute = useMatchRoute();
+  const session = useSession();
+  // The sidebar guard closes the sidebar on each navigation in a narrow window; crossing the
+  // breakpoint opens or closes it too.
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
-  const [open, { toggle, close, open: show }] = useDisclosure(!narrow);
-  useEffect(() => (narrow ? close() : show()), [narrow, close, show]);
+  const open = useSidebarOpened();
+  useEffect(() => setSidebarOpened(!narrow), [narrow]);
   const toggleLabel = intl.formatMessage({ id: 'shell.sidebar.toggle', defaultMessage: 'Toggle navigation' });
 
   return (
@@ -33,11 +43,23 @@ export function DashboardLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={open} onClick={toggle} size="sm" aria-label={toggleLabel} />
+            <Burger opened={open} onClick={toggleSidebar} size="sm" aria-label={toggleLabel} />
             <Brand />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LocaleDropdown value={locale} onChange={switchLocale} />
+            {session.user ? (
+              <UserDropdown
+                email={session.user.email}
+                name={session.user.name}
+                lastName={session.user.lastName}
+                avatarUrl={session.user.avatarUrl}
+                profileHref={localizedPath('/profile', locale)}
+                settingsHref={localizedPath('/settings', locale)}
+                logoutHref={LOGOUT_HREF}
+                onNavigate={(href) => void navigate({ href })}
+              />
+            ) : null}
           </Group>
         </Group>
       </AppShell.Header>
@@ -52,7 +74,6 @@ export function DashboardLayout() {
               )}
               label={intl.formatMessage(item.label)}
               leftSection={<item.icon size={18} aria-hidden />}
-              onClick={() => narrow && close()}
             />
           ))}
         </AppShell.Section>

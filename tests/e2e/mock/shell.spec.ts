@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './signed-in';
 
 test.describe('app shell', () => {
   test('renders in English on unprefixed paths', async ({ page }) => {
@@ -39,9 +39,10 @@ test.describe('app shell', () => {
   test('a Spanish browser without a cookie is sent to /es-ES', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'es-ES' });
     const page = await context.newPage();
+    // Signed out: the token guard then sends the visitor to the Spanish sign-in page.
     await page.goto('/');
-    await expect(page).toHaveURL(/\/es-ES$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+    await expect(page).toHaveURL(/\/es-ES\/login(\?|$)/);
+    await expect(page.getByRole('heading', { name: 'Inicia sesión en Cita' })).toBeVisible();
     await context.close();
   });
 

@@ -1,0 +1,62 @@
+import { describe, expect, it, vi } from 'vitest';
+import { EMULATOR_DEFAULTS, fallbackRuntimeConfig, loadRuntimeConfig, normalizeOrigin, parseRuntimeConfig } from './runtime-config';
+
+const served = {
+  apiBaseUrl: 'https://api.cita.test',
+  firebase: { apiKey: 'key', authDomain: 'cita.firebaseapp.com', projectId: 'cita', storageBucket: 'cita.appspot.com', appId: '1:2:web:3' },
+  authEmulatorUrl: null,
+  ssoRedirectOrigins: ['https://partner.test/', 'not a url'],
+};
+
+const json = (body: unknown, type = 'application/json') => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': type } });
+
+describe('runtime configuration', () => {
+  it('uses what the server serves, with normalised SSO origins', async () => {
+    const fetchMock = vi.fn(async () => json(served));
+    const config = await loadRuntimeConfig(fetchMock as unknown as typeof fetch, {});
+    expect(fetchMock).toHaveBeenCalledWith('/runtime-config.json', expect.anything());
+    expect(config).toEqual({ ...served, ssoRedirectOrigins: ['https://partner.test'] });
+  });
+
+  it('falls back to the emulator defaults when the file is absent or is the SPA fallback page', async () => {
+    const html = vi.fn(async () => new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    expect(await loadRuntimeConfig(html as unknown as typeof fetch, {})).toEqual(EMULATOR_DEFAULTS);
+    const missing = vi.fn(async () => new Response('', { status: 404 }));
+    expect(await loadRuntimeConfig(missing as unknown as typeof fetch, {})).toEqual(EMULATOR_DEFAULTS);
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect((await loadRuntimeConfig(offline as unknown as typeof fetch, { VITE_API_BASE_URL: 'http://127.0.0.1:4010' })).apiBaseUrl).toBe(
+      'http://127.0.0.1:4010',
+    );
+  });
+
+  it('falls back to the build-time env when it names a Firebase project', () => {
+    expect(
+      fallbackRuntimeConfig({
+        VITE_FIREBASE_API_KEY: 'k',
+        VITE_FIREBASE_PROJECT_ID: 'p',
+        VITE_FIREBASE_APP_ID: 'a',
+        VITE_SSO_REDIRECT_ORIGINS: 'https://a.test, https://b.test',
+      }),
+    ).toEqual({
+      apiBaseUrl: '',
+      firebase: { apiKey: 'k', projectId: 'p', authDomain: 'p.firebaseapp.com', storageBucket: '', appId: 'a' },
+      authEmulatorUrl: null,
+      ssoRedirectOrigins: ['https://a.test', 'https://b.test'],
+    });
+    expect(fallbackRuntimeConfig({}).firebase).toEqual({ apiKey: 'fake-api-key', projectId: 'demo-cita', authDomain: '127.0.0.1', storageBucket: '', appId: '' });
+    expect(fallbackRuntimeConfig({}).authEmulatorUrl).toBe('http://127.0.0.1:9099');
+  });
+
+  it('rejects a document that is not a runtime configuration', () => {
+    expect(parseRuntimeConfig({ apiBaseUrl: 'x' })).toBeNull();
+    expect(parseRuntimeConfig(null)).toBeNull();
+    expect(parseRuntimeConfig({ ...served, ssoRedirectOrigins: undefined })?.ssoRedirectOrigins).toEqual([]);
+  });
+
+  it('normalises origins', () => {
+    expect(normalizeOrigin('https://a.test:443/x')).toBe('https://a.test');
+    expect(normalizeOrigin('ftp://a.test')).toBeNull();
+  });
+});

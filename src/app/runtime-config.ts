@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * The deployment's public settings, read once before the first render from GET /runtime-config.json
+ * (served by the API server). In the Prism mock and the Vite dev server the file is absent (or the
+ * SPA fallback answers with index.html): the build-time env (VITE_*) or, lacking it, the local Auth
+ * emulator defaults apply.
+ */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  storageBucket: string;
+  appId: string;
+}
+
+export interface RuntimeConfig {
+  /** Base URL of the API; '' means the SPA's own origin. */
+  apiBaseUrl: string;
+  firebase: FirebaseWebConfig;
+  /** e.g. 'http://127.0.0.1:9099'; null with the hosted identity provider. */
+  authEmulatorUrl: string | null;
+  /** Origins (scheme://host[:port]) a /login/sso redirect_uri may point to. */
+  ssoRedirectOrigins: string[];
+}
+
+export const RUNTIME_CONFIG_URL = '/runtime-config.json';
+
+const zRuntimeConfig = z.object({
+  apiBaseUrl: z.string(),
+  firebase: z.object({
+    apiKey: z.string().min(1),
+    authDomain: z.string(),
+    projectId: z.string().min(1),
+    storageBucket: z.string().catch(''),
+    appId: z.string().catch(''),
+  }),
+  authEmulatorUrl: z.string().min(1).nullable().catch(null),
+  ssoRedirectOrigins: z.array(z.string()).catch([]),
+});
+
+/** The local Auth emulator defaults (firebase.json, project demo-cita). */
+export const EMULATOR_DEFAULTS: RuntimeConfig = {
+  apiBaseUrl: '',
+  firebase: { apiKey: 'fake-api-key', authDomain: '127.0.0.1', projectId: 'demo-cita', storageBucket: '', appId: '' },
+  authEmulatorUrl: 'http://127.0.0.1:9099',
+  ssoRedirectOrigins: [],
+};
+
+export type BuildEnv = Partial<Record<string, string | boolean | undefined>>;
+
+const text = (value: string | boolean | undefined): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+const list = (value: string | boolean | undefined): string[] =>
+  (text(value) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** The configuration when the server does not serve one: build-time env, else the emulator defaults. */
+export function fallbackRuntimeConfig(env: BuildEnv): RuntimeConfig {
+  const apiBaseUrl = text(env.VITE_API_BASE_URL) ?? '';
+  const ssoRedirectOrigins = list(env.VITE_SSO_REDIRECT_ORIGINS);
+  const apiKey = text(env.VITE_FIREBASE_API_KEY);
+  if (!apiKey) return { ...EMULATOR_DEFAULTS, apiBaseUrl, ssoRedirectOrigins };
+  const projectId = text(env.VITE_FIREBASE_PROJECT_ID) ?? EMULATOR_DEFAULTS.firebase.projectId;
+  return {
+    apiBaseUrl,
+    firebase: {
+      apiKey,
+      projectId,
+      authDomain: text(env.VITE_FIREBASE_AUTH_DOMAIN) ?? `${projectId}.firebaseapp.com`,
+      storageBucket: text(env.VITE_FIREBASE_STORAGE_BUCKET) ?? '',
+      appId: text(env.VITE_FIREBASE_APP_ID) ?? '',
+    },
+    authEmulatorUrl: text(env.VITE_FIREBASE_AUTH_EMULATOR_URL) ?? null,
+    ssoRedirectOrigins,
+  };
+}
+
+/** Validates the served JSON; null when it is not a runtime configuration. */
+export function parseRuntimeConfig(json: unknown): RuntimeConfig | null {
+  const parsed = zRuntimeConfig.safeParse(json);
+  if (!parsed.success) return null;
+  const origins = parsed.data.ssoRedirectOrigins.map(normalizeOrigin).filter((origin): origin is string => origin !== null);
+  return { ...parsed.data, ssoRedirectOrigins: origins };
+}
+
+/** 'https://app.example.com/' → 'https://app.example.com'; null for anything that is not an http(s) origin. */
+export function normalizeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+let current: RuntimeConfig | null = null;
+
+/**
+ * Fetches /runtime-config.json once; any failure (absent, HTML fallback, invalid) falls back to the
+ * build-time configuration. Never throws.
+ */
+export async function loadRuntimeConfig(
+  fetchFn: typeof fetch = (...args) => fetch(...args),
+  env: BuildEnv = import.meta.env,
+): Promise<RuntimeConfig> {
+  let config: RuntimeConfig | null = null;
+  try {
+    const response = await fetchFn(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    const type = response.headers.get('Content-Type') ?? '';
+    if (response.ok && type.includes('json')) config = parseRuntimeConfig(await response.json());
+  } catch (error) {
+    console.warn('runtime-config.json unavailable; using the build-time configuration', error);
+  }
+  current = config ?? fallbackRuntimeConfig(env);
+  return current;
+}
+
+/** The loaded configuration (the build-time fallback if loadRuntimeConfig has not run). */
+export function getRuntimeConfig(): RuntimeConfig {
+  current ??= fallbackRuntimeConfig(import.meta.env);
+  return current;
+}
+
+/** For tests. */
+export function setRuntimeConfig(config: RuntimeConfig | null): void {
+  current = config;
+}

@@ -1,0 +1,144 @@
+import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { getRuntimeConfig } from '~/app/runtime-config';
+import { getSession } from '~/app/session/use-session';
+import { useLocale } from '~/app/use-locale';
+import { localeParam } from '~/lib/locale';
+import { currentIdToken } from '../firebase';
+import { ssoRedirectUrl, ssoRequestProblem, type SsoProblem, type SsoRequest } from '../sso';
+import { AuthCard } from './auth-card';
+import { LoginForm } from './login-form';
+
+const problems = defineMessages<SsoProblem>({
+  'unsupported-response-type': {
+    id: 'auth.sso.problem.responseType',
+    defaultMessage: 'This sign-in link is not valid: it must ask for response_type=code.',
+  },
+  'missing-redirect-uri': {
+    id: 'auth.sso.problem.missingRedirect',
+    defaultMessage: 'This sign-in link is not valid: it does not say where to return (redirect_uri).',
+  },
+  'invalid-redirect-uri': {
+    id: 'auth.sso.problem.invalidRedirect',
+    defaultMessage: 'This sign-in link is not valid: its return address is not a web address.',
+  },
+  'redirect-not-allowed': {
+    id: 'auth.sso.problem.notAllowed',
+    defaultMessage: 'Cita cannot sign you in to {origin}: that site is not on the list of allowed applications.',
+  },
+});
+
+function originOf(uri: string | undefined): string {
+  try {
+    return uri ? new URL(uri).origin : '';
+  } catch {
+    return uri ?? '';
+  }
+}
+
+type Phase = 'checking' | 'form' | 'redirecting';
+
+/**
+ * /login/sso (SPEC §2): a signed-in user is sent to `redirect_uri` with `code` = the provider ID
+ * token, if its origin is allow-listed; otherwise the login form comes first and the redirect follows.
+ */
+export function SsoPage({ request }: { request: SsoRequest }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const allowed = getRuntimeConfig().ssoRedirectOrigins;
+  const problem = ssoRequestProblem(request, allowed);
+  const [phase, setPhase] = useState<Phase>('checking');
+
+  const continueToApp = async (): Promise<boolean> => {
+    const idToken = await currentIdToken();
+    if (!idToken) return false;
+    setPhase('redirecting');
+    window.location.assign(ssoRedirectUrl(request, idToken, allowed));
+    return true;
+  };
+
+  useEffect(() => {
+    if (problem) return;
+    let active = true;
+    const signedIn = getSession().isSignedIn;
+    (signedIn ? currentIdToken() : Promise.resolve(null))
+      .catch(() => null)
+      .then((idToken) => {
+        if (!active) return;
+        if (!idToken) {
+          setPhase('form');
+          return;
+        }
+        setPhase('redirecting');
+        window.location.assign(ssoRedirectUrl(request, idToken, allowed));
+      });
+    return () => {
+      active = false;
+    };
+    // The request comes from the URL; re-run only when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [problem, request.redirect_uri, request.response_type, request.state]);
+
+  const title = intl.formatMessage({ id: 'auth.sso.title', defaultMessage: 'Sign in to continue' });
+  const homeLink = (
+    <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}" params={{ locale: localeParam(locale) }} />}>
+      <FormattedMessage id="auth.sso.home" defaultMessage="Go to Cita" />
+    </Anchor>
+  );
+
+  if (problem) {
+    return (
+      <AuthCard title={title} footer={homeLink}>
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          role="alert"
+          title={intl.formatMessage({ id: 'auth.sso.problem.title', defaultMessage: 'Single sign-on is not possible' })}
+        >
+          {intl.formatMessage(problems[problem], { origin: originOf(request.redirect_uri) })}
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  if (phase !== 'form') {
+    return (
+      <AuthCard title={title}>
+        <Center py="lg">
+          <Stack align="center" gap="sm" role="status">
+            <Loader aria-hidden />
+            <Text c="dimmed" size="sm">
+              {phase === 'redirecting' ? (
+                <FormattedMessage id="auth.sso.redirecting" defaultMessage="Returning to {origin}…" values={{ origin: originOf(request.redirect_uri) }} />
+              ) : (
+                <FormattedMessage id="auth.sso.checking" defaultMessage="Checking your session…" />
+              )}
+            </Text>
+          </Stack>
+        </Center>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={title}
+      subtitle={
+        <FormattedMessage
+          id="auth.sso.subtitle"
+          defaultMessage="Sign in with your Cita account to continue to {origin}."
+          values={{ origin: originOf(request.redirect_uri) }}
+        />
+      }
+    >
+      <LoginForm
+        onSignedIn={async () => {
+          if (!(await continueToApp())) setPhase('form');
+        }}
+      />
+    </AuthCard>
+  );
+}
