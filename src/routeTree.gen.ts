@@ -12,7 +12,19 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as Char123LocaleChar125DashboardRouteRouteImport } from './routes/{-$locale}/_dashboard/route'
 import { Route as Char123LocaleChar125OnboardingRouteRouteImport } from './routes/{-$locale}/_onboarding/route'
+import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$locale}/register'
 import { Route as Char123LocaleChar125DashboardIndexRouteImport } from './routes/{-$locale}/_dashboard/index'
+import { Route as Char123LocaleChar125DashboardLicenseExpirationRouteImport } from './routes/{-$locale}/_dashboard/license-expiration'
+import { Route as Char123LocaleChar125DashboardProfileRouteImport } from './routes/{-$locale}/_dashboard/profile'
+import { Route as Char123LocaleChar125DashboardSettingsRouteImport } from './routes/{-$locale}/_dashboard/settings'
+import { Route as Char123LocaleChar125DashboardSupportRouteImport } from './routes/{-$locale}/_dashboard/support'
+import { Route as Char123LocaleChar125BusinessAutoRegisterRouteImport } from './routes/{-$locale}/business/auto-register'
+import { Route as Char123LocaleChar125LoginIndexRouteImport } from './routes/{-$locale}/login/index'
+import { Route as Char123LocaleChar125LoginForgotPasswordRouteImport } from './routes/{-$locale}/login/forgot-password'
+import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$locale}/login/sso'
+import { Route as Char123LocaleChar125OnboardingOnboardingIndexRouteImport } from './routes/{-$locale}/_onboarding/onboarding/index'
+import { Route as Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRouteImport } from './routes/{-$locale}/_onboarding/onboarding/how-do-you-work'
+import { Route as Char123LocaleChar125OnboardingOnboardingOpeningHoursRouteImport } from './routes/{-$locale}/_onboarding/onboarding/opening-hours'
 
 const Char123LocaleChar125RouteRoute =
   Char123LocaleChar125RouteRouteImport.update({
@@ -30,38 +42,185 @@ const Char123LocaleChar125OnboardingRouteRoute =
     id: '/_onboarding',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125RegisterRoute =
+  Char123LocaleChar125RegisterRouteImport.update({
+    id: '/register',
+    path: '/register',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardIndexRoute =
   Char123LocaleChar125DashboardIndexRouteImport.update({
     id: '/',
     path: '/',
     getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardLicenseExpirationRoute =
+  Char123LocaleChar125DashboardLicenseExpirationRouteImport.update({
+    id: '/license-expiration',
+    path: '/license-expiration',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardProfileRoute =
+  Char123LocaleChar125DashboardProfileRouteImport.update({
+    id: '/profile',
+    path: '/profile',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardSettingsRoute =
+  Char123LocaleChar125DashboardSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardSupportRoute =
+  Char123LocaleChar125DashboardSupportRouteImport.update({
+    id: '/support',
+    path: '/support',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125BusinessAutoRegisterRoute =
+  Char123LocaleChar125BusinessAutoRegisterRouteImport.update({
+    id: '/business/auto-register',
+    path: '/business/auto-register',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125LoginIndexRoute =
+  Char123LocaleChar125LoginIndexRouteImport.update({
+    id: '/login/',
+    path: '/login/',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125LoginForgotPasswordRoute =
+  Char123LocaleChar125LoginForgotPasswordRouteImport.update({
+    id: '/login/forgot-password',
+    path: '/login/forgot-password',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125LoginSsoRoute =
+  Char123LocaleChar125LoginSsoRouteImport.update({
+    id: '/login/sso',
+    path: '/login/sso',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125OnboardingOnboardingIndexRoute =
+  Char123LocaleChar125OnboardingOnboardingIndexRouteImport.update({
+    id: '/onboarding/',
+    path: '/onboarding/',
+    getParentRoute: () => Char123LocaleChar125OnboardingRouteRoute,
+  } as any)
+const Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute =
+  Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRouteImport.update({
+    id: '/onboarding/how-do-you-work',
+    path: '/onboarding/how-do-you-work',
+    getParentRoute: () => Char123LocaleChar125OnboardingRouteRoute,
+  } as any)
+const Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute =
+  Char123LocaleChar125OnboardingOnboardingOpeningHoursRouteImport.update({
+    id: '/onboarding/opening-hours',
+    path: '/onboarding/opening-hours',
+    getParentRoute: () => Char123LocaleChar125OnboardingRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/license-expiration': typeof Char123LocaleChar125DashboardLicenseExpirationRoute
+  '/{-$locale}/profile': typeof Char123LocaleChar125DashboardProfileRoute
+  '/{-$locale}/settings': typeof Char123LocaleChar125DashboardSettingsRoute
+  '/{-$locale}/support': typeof Char123LocaleChar125DashboardSupportRoute
+  '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
+  '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/': typeof Char123LocaleChar125DashboardIndexRoute
+  '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
+  '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/onboarding/': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125DashboardIndexRoute
+  '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/license-expiration': typeof Char123LocaleChar125DashboardLicenseExpirationRoute
+  '/{-$locale}/profile': typeof Char123LocaleChar125DashboardProfileRoute
+  '/{-$locale}/settings': typeof Char123LocaleChar125DashboardSettingsRoute
+  '/{-$locale}/support': typeof Char123LocaleChar125DashboardSupportRoute
+  '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
+  '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
+  '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
+  '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/onboarding': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/{-$locale}/_dashboard': typeof Char123LocaleChar125DashboardRouteRouteWithChildren
-  '/{-$locale}/_onboarding': typeof Char123LocaleChar125OnboardingRouteRoute
+  '/{-$locale}/_onboarding': typeof Char123LocaleChar125OnboardingRouteRouteWithChildren
+  '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/_dashboard/license-expiration': typeof Char123LocaleChar125DashboardLicenseExpirationRoute
+  '/{-$locale}/_dashboard/profile': typeof Char123LocaleChar125DashboardProfileRoute
+  '/{-$locale}/_dashboard/settings': typeof Char123LocaleChar125DashboardSettingsRoute
+  '/{-$locale}/_dashboard/support': typeof Char123LocaleChar125DashboardSupportRoute
+  '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
+  '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/_dashboard/': typeof Char123LocaleChar125DashboardIndexRoute
+  '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/_onboarding/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
+  '/{-$locale}/_onboarding/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/_onboarding/onboarding/': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/{-$locale}' | '/{-$locale}/'
+  fullPaths:
+    | '/{-$locale}'
+    | '/{-$locale}/register'
+    | '/{-$locale}/license-expiration'
+    | '/{-$locale}/profile'
+    | '/{-$locale}/settings'
+    | '/{-$locale}/support'
+    | '/{-$locale}/business/auto-register'
+    | '/{-$locale}/login/forgot-password'
+    | '/{-$locale}/login/sso'
+    | '/{-$locale}/'
+    | '/{-$locale}/login/'
+    | '/{-$locale}/onboarding/how-do-you-work'
+    | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/onboarding/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/{-$locale}'
+  to:
+    | '/{-$locale}'
+    | '/{-$locale}/register'
+    | '/{-$locale}/license-expiration'
+    | '/{-$locale}/profile'
+    | '/{-$locale}/settings'
+    | '/{-$locale}/support'
+    | '/{-$locale}/business/auto-register'
+    | '/{-$locale}/login/forgot-password'
+    | '/{-$locale}/login/sso'
+    | '/{-$locale}/login'
+    | '/{-$locale}/onboarding/how-do-you-work'
+    | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/onboarding'
   id:
     | '__root__'
     | '/{-$locale}'
     | '/{-$locale}/_dashboard'
     | '/{-$locale}/_onboarding'
+    | '/{-$locale}/register'
+    | '/{-$locale}/_dashboard/license-expiration'
+    | '/{-$locale}/_dashboard/profile'
+    | '/{-$locale}/_dashboard/settings'
+    | '/{-$locale}/_dashboard/support'
+    | '/{-$locale}/business/auto-register'
+    | '/{-$locale}/login/forgot-password'
+    | '/{-$locale}/login/sso'
     | '/{-$locale}/_dashboard/'
+    | '/{-$locale}/login/'
+    | '/{-$locale}/_onboarding/onboarding/how-do-you-work'
+    | '/{-$locale}/_onboarding/onboarding/opening-hours'
+    | '/{-$locale}/_onboarding/onboarding/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -91,6 +250,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125OnboardingRouteRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/register': {
+      id: '/{-$locale}/register'
+      path: '/register'
+      fullPath: '/{-$locale}/register'
+      preLoaderRoute: typeof Char123LocaleChar125RegisterRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/_dashboard/': {
       id: '/{-$locale}/_dashboard/'
       path: '/'
@@ -98,15 +264,104 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125DashboardIndexRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
     }
+    '/{-$locale}/_dashboard/license-expiration': {
+      id: '/{-$locale}/_dashboard/license-expiration'
+      path: '/license-expiration'
+      fullPath: '/{-$locale}/license-expiration'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardLicenseExpirationRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/profile': {
+      id: '/{-$locale}/_dashboard/profile'
+      path: '/profile'
+      fullPath: '/{-$locale}/profile'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardProfileRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/settings': {
+      id: '/{-$locale}/_dashboard/settings'
+      path: '/settings'
+      fullPath: '/{-$locale}/settings'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardSettingsRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/support': {
+      id: '/{-$locale}/_dashboard/support'
+      path: '/support'
+      fullPath: '/{-$locale}/support'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardSupportRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/business/auto-register': {
+      id: '/{-$locale}/business/auto-register'
+      path: '/business/auto-register'
+      fullPath: '/{-$locale}/business/auto-register'
+      preLoaderRoute: typeof Char123LocaleChar125BusinessAutoRegisterRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/login/': {
+      id: '/{-$locale}/login/'
+      path: '/login'
+      fullPath: '/{-$locale}/login/'
+      preLoaderRoute: typeof Char123LocaleChar125LoginIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/login/forgot-password': {
+      id: '/{-$locale}/login/forgot-password'
+      path: '/login/forgot-password'
+      fullPath: '/{-$locale}/login/forgot-password'
+      preLoaderRoute: typeof Char123LocaleChar125LoginForgotPasswordRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/login/sso': {
+      id: '/{-$locale}/login/sso'
+      path: '/login/sso'
+      fullPath: '/{-$locale}/login/sso'
+      preLoaderRoute: typeof Char123LocaleChar125LoginSsoRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_onboarding/onboarding/': {
+      id: '/{-$locale}/_onboarding/onboarding/'
+      path: '/onboarding'
+      fullPath: '/{-$locale}/onboarding/'
+      preLoaderRoute: typeof Char123LocaleChar125OnboardingOnboardingIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125OnboardingRouteRoute
+    }
+    '/{-$locale}/_onboarding/onboarding/how-do-you-work': {
+      id: '/{-$locale}/_onboarding/onboarding/how-do-you-work'
+      path: '/onboarding/how-do-you-work'
+      fullPath: '/{-$locale}/onboarding/how-do-you-work'
+      preLoaderRoute: typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRouteImport
+      parentRoute: typeof Char123LocaleChar125OnboardingRouteRoute
+    }
+    '/{-$locale}/_onboarding/onboarding/opening-hours': {
+      id: '/{-$locale}/_onboarding/onboarding/opening-hours'
+      path: '/onboarding/opening-hours'
+      fullPath: '/{-$locale}/onboarding/opening-hours'
+      preLoaderRoute: typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRouteImport
+      parentRoute: typeof Char123LocaleChar125OnboardingRouteRoute
+    }
   }
 }
 
 interface Char123LocaleChar125DashboardRouteRouteChildren {
+  Char123LocaleChar125DashboardLicenseExpirationRoute: typeof Char123LocaleChar125DashboardLicenseExpirationRoute
+  Char123LocaleChar125DashboardProfileRoute: typeof Char123LocaleChar125DashboardProfileRoute
+  Char123LocaleChar125DashboardSettingsRoute: typeof Char123LocaleChar125DashboardSettingsRoute
+  Char123LocaleChar125DashboardSupportRoute: typeof Char123LocaleChar125DashboardSupportRoute
   Char123LocaleChar125DashboardIndexRoute: typeof Char123LocaleChar125DashboardIndexRoute
 }
 
 const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125DashboardRouteRouteChildren =
   {
+    Char123LocaleChar125DashboardLicenseExpirationRoute:
+      Char123LocaleChar125DashboardLicenseExpirationRoute,
+    Char123LocaleChar125DashboardProfileRoute:
+      Char123LocaleChar125DashboardProfileRoute,
+    Char123LocaleChar125DashboardSettingsRoute:
+      Char123LocaleChar125DashboardSettingsRoute,
+    Char123LocaleChar125DashboardSupportRoute:
+      Char123LocaleChar125DashboardSupportRoute,
     Char123LocaleChar125DashboardIndexRoute:
       Char123LocaleChar125DashboardIndexRoute,
   }
@@ -116,9 +371,35 @@ const Char123LocaleChar125DashboardRouteRouteWithChildren =
     Char123LocaleChar125DashboardRouteRouteChildren,
   )
 
+interface Char123LocaleChar125OnboardingRouteRouteChildren {
+  Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute: typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
+  Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute: typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  Char123LocaleChar125OnboardingOnboardingIndexRoute: typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
+}
+
+const Char123LocaleChar125OnboardingRouteRouteChildren: Char123LocaleChar125OnboardingRouteRouteChildren =
+  {
+    Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute:
+      Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute,
+    Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute:
+      Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute,
+    Char123LocaleChar125OnboardingOnboardingIndexRoute:
+      Char123LocaleChar125OnboardingOnboardingIndexRoute,
+  }
+
+const Char123LocaleChar125OnboardingRouteRouteWithChildren =
+  Char123LocaleChar125OnboardingRouteRoute._addFileChildren(
+    Char123LocaleChar125OnboardingRouteRouteChildren,
+  )
+
 interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125DashboardRouteRoute: typeof Char123LocaleChar125DashboardRouteRouteWithChildren
-  Char123LocaleChar125OnboardingRouteRoute: typeof Char123LocaleChar125OnboardingRouteRoute
+  Char123LocaleChar125OnboardingRouteRoute: typeof Char123LocaleChar125OnboardingRouteRouteWithChildren
+  Char123LocaleChar125RegisterRoute: typeof Char123LocaleChar125RegisterRoute
+  Char123LocaleChar125BusinessAutoRegisterRoute: typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  Char123LocaleChar125LoginForgotPasswordRoute: typeof Char123LocaleChar125LoginForgotPasswordRoute
+  Char123LocaleChar125LoginSsoRoute: typeof Char123LocaleChar125LoginSsoRoute
+  Char123LocaleChar125LoginIndexRoute: typeof Char123LocaleChar125LoginIndexRoute
 }
 
 const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChildren =
@@ -126,7 +407,14 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
     Char123LocaleChar125DashboardRouteRoute:
       Char123LocaleChar125DashboardRouteRouteWithChildren,
     Char123LocaleChar125OnboardingRouteRoute:
-      Char123LocaleChar125OnboardingRouteRoute,
+      Char123LocaleChar125OnboardingRouteRouteWithChildren,
+    Char123LocaleChar125RegisterRoute: Char123LocaleChar125RegisterRoute,
+    Char123LocaleChar125BusinessAutoRegisterRoute:
+      Char123LocaleChar125BusinessAutoRegisterRoute,
+    Char123LocaleChar125LoginForgotPasswordRoute:
+      Char123LocaleChar125LoginForgotPasswordRoute,
+    Char123LocaleChar125LoginSsoRoute: Char123LocaleChar125LoginSsoRoute,
+    Char123LocaleChar125LoginIndexRoute: Char123LocaleChar125LoginIndexRoute,
   }
 
 const Char123LocaleChar125RouteRouteWithChildren =

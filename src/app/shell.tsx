@@ -3,8 +3,10 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { NewVersionBanner } from '~/components/new-version-banner';
+import { SubscriptionPopup } from '~/features/license/components/subscription-popup';
 import { FullscreenOverlayProvider } from './fullscreen-overlay';
 import { AppIntlProvider } from './intl';
+import { useSession } from './session/use-session';
 import { useLocale } from './use-locale';
 import { useNewVersionAvailable } from './version';
 
@@ -15,6 +17,7 @@ export const NOTIFICATION_TIMEOUT_MS = 5000;
 export function Shell({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const newVersion = useNewVersionAvailable();
+  const { tenant } = useSession();
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
@@ -25,6 +28,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="top-right" />
           {newVersion ? <NewVersionBanner onReload={() => window.location.reload()} /> : null}
           {children}
+          <SubscriptionPopup tenant={tenant} />
         </ModalsProvider>
       </FullscreenOverlayProvider>
     </AppIntlProvider>

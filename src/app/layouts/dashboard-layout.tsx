@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { LocaleDropdown } from '~/components/locale-dropdown';
 import { UserDropdown } from '~/components/user-dropdown';
+import { BetaBadge } from '~/features/license/components/beta-badge';
 import { NARROW_WINDOW_PX } from '~/lib/layout';
 import { localeParam, localizedPath } from '~/lib/locale';
 import { setSidebarOpened, toggleSidebar, useSidebarOpened } from '../guards/sidebar-store';
@@ -47,6 +48,7 @@ export function DashboardLayout() {
             <Brand />
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <BetaBadge tenant={session.tenant} />
             <LocaleDropdown value={locale} onChange={switchLocale} />
             {session.user ? (
               <UserDropdown

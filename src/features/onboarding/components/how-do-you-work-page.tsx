@@ -1,0 +1,323 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, NumberInput, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { createTenantMutation, getConfigurationOptions } from '@generated/@tanstack/react-query.gen';
+import { refreshSession, useSession } from '~/app/session/use-session';
+import { useLocale } from '~/app/use-locale';
+import { ApiErrorAlert } from '~/components/api-error-alert';
+import { LoadError } from '~/components/load-error';
+import { PausedNotice } from '~/components/paused-notice';
+import { problemFormErrors } from '~/lib/api-problem';
+import { categoryOptions } from '~/lib/business-categories';
+import { formIssueMessages, issueErrorMap } from '~/lib/form-issues';
+import { localeParam } from '~/lib/locale';
+import { browserTimeZone } from '~/lib/time-zones';
+import {
+  howDoYouWorkIssueMessages,
+  howDoYouWorkSchema,
+  toTenantInput,
+  type HowDoYouWorkInput,
+  type HowDoYouWorkValues,
+} from '../schemas/how-do-you-work-schema';
+
+const SERVER_FIELDS = ['businessName', 'category'] as const;
+
+/**
+ * Onboarding step 1 (/onboarding/how-do-you-work): the business name, its category and how it
+ * works. Creates the business (POST /v1/tenants), refreshes the session and goes on to the opening
+ * hours. If the business was created but the session could not be refreshed, "Continue" only
+ * refreshes: a second business is never created.
+ */
+export function HowDoYouWorkPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { userEmail } = useSession();
+  const configuration = useQuery(getConfigurationOptions());
+  const createTenant = useMutation(createTenantMutation());
+  const [created, setCreated] = useState(false);
+  const [refreshError, setRefreshError] = useState<unknown>(null);
+  const [finishing, setFinishing] = useState(false);
+
+  const resolver = useMemo(
+    () => zodResolver(howDoYouWorkSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), howDoYouWorkIssueMessages) }),
+    [intl],
+  );
+  const form = useForm<HowDoYouWorkInput, unknown, HowDoYouWorkValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { businessName: '', category: '', teamSize: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const teamMode = useWatch({ control: form.control, name: 'teamMode' });
+
+  const categories = useMemo(
+    () => categoryOptions(configuration.data?.configuration.businessCategories, locale),
+    [configuration.data, locale],
+  );
+
+  /** Loads the new business into the session and goes on; after a failure, "Continue" only retries this. */
+  const finish = async () => {
+    setRefreshError(null);
+    setFinishing(true);
+    try {
+      await refreshSession(queryClient);
+    } catch (error) {
+      setRefreshError(error);
+      return;
+    } finally {
+      setFinishing(false);
+    }
+    await navigate({ to: '/{-$locale}/onboarding/opening-hours', params: { locale: localeParam(locale) } });
+  };
+
+  const onSubmit = async (values: HowDoYouWorkValues) => {
+    if (!userEmail) return;
+    try {
+      await createTenant.mutateAsync({
+        body: { tenant: toTenantInput(values, { email: userEmail, locale, timeZone: browserTimeZone() }) },
+      });
+    } catch (error) {
+      for (const { field } of problemFormErrors(error, { wrapper: 'tenant', known: SERVER_FIELDS })) {
+        form.setError(field as (typeof SERVER_FIELDS)[number], { message: intl.formatMessage(formIssueMessages.invalid) });
+      }
+      return;
+    }
+    setCreated(true);
+    await finish();
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="onboarding.step" defaultMessage="Step {step} of {total}" values={{ step: 1, total: 2 }} />
+        </Text>
+        <Title order={1} size="h2">
+          <FormattedMessage id="onboarding.how.title" defaultMessage="Tell us about your business" />
+        </Title>
+        <Text c="dimmed">
+          <FormattedMessage
+            id="onboarding.how.intro"
+            defaultMessage="We will set up Cita the way you work. You can change all of this later in Settings."
+          />
+        </Text>
+      </Stack>
+
+      {!userEmail ? (
+        <LoadError
+          title={<FormattedMessage id="onboarding.how.noUser.title" defaultMessage="We do not know who you are yet" />}
+          description={<FormattedMessage id="onboarding.how.noUser.description" defaultMessage="Sign in again to set up your business." />}
+        />
+      ) : null}
+
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={intl.formatMessage({ id: 'onboarding.how.businessName', defaultMessage: 'Business name' })}
+            placeholder={intl.formatMessage({ id: 'onboarding.how.businessName.placeholder', defaultMessage: 'e.g. Ana’s Hair Studio' })}
+            required
+            autoComplete="organization"
+            maxLength={120}
+            disabled={created}
+            error={errors.businessName?.message}
+            {...form.register('businessName')}
+          />
+
+          {configuration.isError ? (
+            <LoadError
+              title={<FormattedMessage id="onboarding.how.categories.error" defaultMessage="The list of business kinds could not be loaded" />}
+              onRetry={() => void configuration.refetch()}
+              retrying={configuration.isFetching}
+            />
+          ) : (
+            <Controller
+              control={form.control}
+              name="category"
+              render={({ field }) => (
+                <Select
+                  label={intl.formatMessage({ id: 'onboarding.how.category', defaultMessage: 'What kind of business is it?' })}
+                  placeholder={
+                    configuration.isPending
+                      ? intl.formatMessage({ id: 'onboarding.how.category.loading', defaultMessage: 'Loading…' })
+                      : intl.formatMessage({ id: 'onboarding.how.category.placeholder', defaultMessage: 'Choose one' })
+                  }
+                  required
+                  searchable
+                  data={categories}
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  disabled={configuration.isPending || created}
+                  nothingFoundMessage={intl.formatMessage({ id: 'onboarding.how.category.none', defaultMessage: 'No options.' })}
+                  error={errors.category?.message}
+                />
+              )}
+            />
+          )}
+
+          <Controller
+            control={form.control}
+            name="teamMode"
+            render={({ field }) => (
+              <Radio.Group
+                label={intl.formatMessage({ id: 'onboarding.how.teamMode', defaultMessage: 'Do you work alone or with a team?' })}
+                required
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={errors.teamMode?.message}
+              >
+                <Group mt="xs" gap="lg">
+                  <Radio
+                    value="TEAM_MODE_ALONE"
+                    disabled={created}
+                    label={intl.formatMessage({ id: 'onboarding.how.teamMode.alone', defaultMessage: 'Alone' })}
+                    onBlur={field.onBlur}
+                  />
+                  <Radio
+                    value="TEAM_MODE_WITH_TEAM"
+                    disabled={created}
+                    label={intl.formatMessage({ id: 'onboarding.how.teamMode.team', defaultMessage: 'With a team' })}
+                    onBlur={field.onBlur}
+                  />
+                </Group>
+              </Radio.Group>
+            )}
+          />
+
+          {teamMode === 'TEAM_MODE_WITH_TEAM' ? (
+            <Controller
+              control={form.control}
+              name="teamSize"
+              render={({ field }) => (
+                <NumberInput
+                  label={intl.formatMessage({ id: 'onboarding.how.teamSize', defaultMessage: 'How many people work in the business, you included?' })}
+                  description={intl.formatMessage({ id: 'onboarding.how.teamSize.description', defaultMessage: 'An estimate is fine.' })}
+                  min={1}
+                  max={1000}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  w={200}
+                  value={typeof field.value === 'number' ? field.value : ''}
+                  onChange={(value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                  disabled={created}
+                  error={errors.teamSize?.message}
+                />
+              )}
+            />
+          ) : null}
+
+          <Controller
+            control={form.control}
+            name="bookingMode"
+            render={({ field }) => (
+              <Radio.Group
+                label={intl.formatMessage({ id: 'onboarding.how.bookingMode', defaultMessage: 'How do your customers come to you?' })}
+                required
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={errors.bookingMode?.message}
+              >
+                <Stack mt="xs" gap="xs">
+                  <Radio
+                    value="BOOKING_MODE_APPOINTMENTS_ONLY"
+                    disabled={created}
+                    onBlur={field.onBlur}
+                    label={intl.formatMessage({ id: 'onboarding.how.bookingMode.appointments', defaultMessage: 'By appointment' })}
+                  />
+                  <Radio
+                    value="BOOKING_MODE_WALK_IN_ONLY"
+                    disabled={created}
+                    onBlur={field.onBlur}
+                    label={intl.formatMessage({ id: 'onboarding.how.bookingMode.walkIn', defaultMessage: 'They walk in without an appointment' })}
+                  />
+                  <Radio
+                    value="BOOKING_MODE_APPOINTMENTS_AND_WALK_IN"
+                    disabled={created}
+                    onBlur={field.onBlur}
+                    label={intl.formatMessage({ id: 'onboarding.how.bookingMode.both', defaultMessage: 'Both' })}
+                  />
+                </Stack>
+              </Radio.Group>
+            )}
+          />
+
+          <Controller
+            control={form.control}
+            name="serviceLocation"
+            render={({ field }) => (
+              <Radio.Group
+                label={intl.formatMessage({ id: 'onboarding.how.serviceLocation', defaultMessage: 'Where do you serve your customers?' })}
+                required
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={errors.serviceLocation?.message}
+              >
+                <Stack mt="xs" gap="xs">
+                  <Radio
+                    value="SERVICE_LOCATION_AT_BUSINESS"
+                    disabled={created}
+                    onBlur={field.onBlur}
+                    label={intl.formatMessage({ id: 'onboarding.how.serviceLocation.business', defaultMessage: 'At my premises' })}
+                  />
+                  <Radio
+                    value="SERVICE_LOCATION_AT_CUSTOMER"
+                    disabled={created}
+                    onBlur={field.onBlur}
+                    label={intl.formatMessage({ id: 'onboarding.how.serviceLocation.customer', defaultMessage: 'At my customers’ place' })}
+                  />
+                  <Radio
+                    value="SERVICE_LOCATION_BOTH"
+                    disabled={created}
+                    onBlur={field.onBlur}
+                    label={intl.formatMessage({ id: 'onboarding.how.serviceLocation.both', defaultMessage: 'Both' })}
+                  />
+                </Stack>
+              </Radio.Group>
+            )}
+          />
+
+          <ApiErrorAlert error={createTenant.error} />
+          <PausedNotice paused={createTenant.isPaused} />
+          {refreshError ? (
+            <ApiErrorAlert
+              error={refreshError}
+              title={<FormattedMessage id="onboarding.how.created.title" defaultMessage="Your business was created" />}
+              messages={{
+                network: (
+                  <FormattedMessage
+                    id="onboarding.how.created.network"
+                    defaultMessage="But we could not load it. Check your connection and press Continue again."
+                  />
+                ),
+                server: (
+                  <FormattedMessage id="onboarding.how.created.server" defaultMessage="But we could not load it. Press Continue again in a moment." />
+                ),
+              }}
+            />
+          ) : null}
+
+          <Group justify="flex-end">
+            {created ? (
+              <Button type="button" onClick={() => void finish()} loading={finishing} rightSection={<IconArrowRight size={16} aria-hidden />}>
+                <FormattedMessage id="onboarding.continue" defaultMessage="Continue" />
+              </Button>
+            ) : (
+              <Button type="submit" loading={isSubmitting} disabled={!userEmail} rightSection={<IconArrowRight size={16} aria-hidden />}>
+                <FormattedMessage id="onboarding.continue" defaultMessage="Continue" />
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import * as z from 'zod';
+import { zBusinessCategoryCode, zBusinessName, zTenantInput, zWorkMode } from '@generated/zod.gen';
+import type { TenantInput } from '@generated/types.gen';
+import { defineMessages } from 'react-intl';
+import type { FieldIssueMessages } from '~/lib/form-issues';
+
+/** The "how do you work?" onboarding step: the business and how it works (POST /v1/tenants). */
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const howDoYouWorkSchema = zTenantInput.pick({ businessName: true, category: true }).extend({
+  businessName: z.string().trim().pipe(zBusinessName),
+  category: zBusinessCategoryCode,
+  teamMode: zWorkMode.shape.teamMode.exclude(['TEAM_MODE_UNSPECIFIED']),
+  teamSize: z.preprocess(blankToUndefined, zWorkMode.shape.teamSize),
+  bookingMode: zWorkMode.shape.bookingMode.exclude(['BOOKING_MODE_UNSPECIFIED']),
+  serviceLocation: zWorkMode.shape.serviceLocation.exclude(['SERVICE_LOCATION_UNSPECIFIED']),
+});
+
+export type HowDoYouWorkInput = z.input<typeof howDoYouWorkSchema>;
+export type HowDoYouWorkValues = z.output<typeof howDoYouWorkSchema>;
+
+export const howDoYouWorkMessages = defineMessages({
+  businessNameRequired: { id: 'onboarding.how.businessName.required', defaultMessage: 'Enter the name of your business.' },
+  categoryRequired: { id: 'onboarding.how.category.required', defaultMessage: 'Choose the kind of business.' },
+  teamModeRequired: { id: 'onboarding.how.teamMode.required', defaultMessage: 'Tell us whether you work alone or with a team.' },
+  teamSizeRange: { id: 'onboarding.how.teamSize.range', defaultMessage: 'Enter a whole number from 1 to 1000.' },
+  bookingModeRequired: { id: 'onboarding.how.bookingMode.required', defaultMessage: 'Tell us how your customers come to you.' },
+  serviceLocationRequired: { id: 'onboarding.how.serviceLocation.required', defaultMessage: 'Tell us where you serve your customers.' },
+});
+
+export const howDoYouWorkIssueMessages: FieldIssueMessages = {
+  businessName: { required: howDoYouWorkMessages.businessNameRequired },
+  category: howDoYouWorkMessages.categoryRequired,
+  teamMode: howDoYouWorkMessages.teamModeRequired,
+  teamSize: howDoYouWorkMessages.teamSizeRange,
+  bookingMode: howDoYouWorkMessages.bookingModeRequired,
+  serviceLocation: howDoYouWorkMessages.serviceLocationRequired,
+};
+
+export interface TenantDefaults {
+  /** The owner's e-mail: the business's contact e-mail until changed in settings. */
+  email: string;
+  locale: 'en-US' | 'es-ES';
+  /** The browser's zone, so the calendar shows local times from day one. */
+  timeZone: string;
+}
+
+/** The POST /v1/tenants body. The team size is only sent for a team. */
+export function toTenantInput(values: HowDoYouWorkValues, defaults: TenantDefaults): TenantInput {
+  const withTeam = values.teamMode === 'TEAM_MODE_WITH_TEAM';
+  return {
+    businessName: values.businessName,
+    email: defaults.email,
+    category: values.category,
+    locale: defaults.locale,
+    timeZone: defaults.timeZone,
+    workMode: {
+      teamMode: values.teamMode,
+      bookingMode: values.bookingMode,
+      serviceLocation: values.serviceLocation,
+      ...(withTeam && values.teamSize !== undefined ? { teamSize: values.teamSize } : {}),
+    },
+  };
+}

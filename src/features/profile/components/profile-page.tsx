@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { updateUserMutation } from '@generated/@tanstack/react-query.gen';
+import type { User } from '@generated/types.gen';
+import { refreshSession, setSession } from '~/app/session/use-session';
+import { useLocale } from '~/app/use-locale';
+import { useSwitchLocale } from '~/app/use-switch-locale';
+import { ApiErrorAlert } from '~/components/api-error-alert';
+import { PausedNotice } from '~/components/paused-notice';
+import { PhoneInput } from '~/components/phone-input';
+import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
+import { problemFormErrors } from '~/lib/api-problem';
+import { formIssueMessages, issueErrorMap } from '~/lib/form-issues';
+import { isAppLocale, LOCALE_NAMES, LOCALES } from '~/lib/locale';
+import { profileFromUser, profileIssueMessages, profileSchema, toUserInput, type ProfileInput, type ProfileValues } from '../schemas/profile-schema';
+
+const SERVER_FIELD_MAP = { phoneNumber: 'phone.number', phoneCountryCode: 'phone.countryCode' };
+const SERVER_FIELDS = ['name', 'lastName', 'phone.number', 'phone.countryCode', 'locale'] as const;
+type ServerField = (typeof SERVER_FIELDS)[number];
+
+/**
+ * /profile: the signed-in user's name, last name, phone and interface language (PUT /v1/users/{id}).
+ * After saving, the session is refreshed and, when the language was changed here, the app switches to it.
+ */
+export function ProfilePage({ user }: { user: User }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const switchLocale = useSwitchLocale();
+  const queryClient = useQueryClient();
+  const updateUser = useMutation(updateUserMutation());
+
+  const resolver = useMemo(
+    () => zodResolver(profileSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), profileIssueMessages) }),
+    [intl],
+  );
+  const form = useForm<ProfileInput, unknown, ProfileValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: profileFromUser(user, locale),
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  const onSubmit = async (values: ProfileValues) => {
+    let saved: User;
+    try {
+      saved = (await updateUser.mutateAsync({ path: { id: user.id }, body: { user: toUserInput(values) } })).user;
+    } catch (error) {
+      for (const { field } of problemFormErrors(error, { wrapper: 'user', fieldMap: SERVER_FIELD_MAP, known: SERVER_FIELDS })) {
+        form.setError(field as ServerField, { message: intl.formatMessage(formIssueMessages.invalid) });
+      }
+      return;
+    }
+    form.reset(profileFromUser(saved, locale));
+    try {
+      await refreshSession(queryClient);
+    } catch (error) {
+      console.warn('session refresh after saving the profile failed', error);
+      setSession({ user: saved });
+    }
+    notifications.show({
+      color: 'green',
+      title: intl.formatMessage({ id: 'profile.saved.title', defaultMessage: 'Profile saved' }),
+      message: intl.formatMessage({ id: 'profile.saved.message', defaultMessage: 'Your details are up to date.' }),
+    });
+    // A language chosen here becomes the interface language right away.
+    if (values.locale !== user.locale && isAppLocale(saved.locale) && saved.locale !== locale) switchLocale(saved.locale);
+  };
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
+      <Stack gap={4}>
+        <Title order={1}>
+          <FormattedMessage id="profile.title" defaultMessage="Profile" />
+        </Title>
+        <Text c="dimmed">
+          <FormattedMessage id="profile.intro" defaultMessage="Your own details, as your team sees them." />
+        </Text>
+      </Stack>
+
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Card withBorder radius="lg" padding="lg">
+          <Stack gap="md">
+            <TextInput
+              label={intl.formatMessage({ id: 'profile.email', defaultMessage: 'E-mail' })}
+              description={intl.formatMessage({ id: 'profile.email.description', defaultMessage: 'You sign in with this address; it cannot be changed here.' })}
+              value={user.email}
+              readOnly
+              variant="filled"
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={intl.formatMessage({ id: 'profile.name', defaultMessage: 'Name' })}
+                autoComplete="given-name"
+                maxLength={100}
+                error={errors.name?.message}
+                {...form.register('name')}
+              />
+              <TextInput
+                label={intl.formatMessage({ id: 'profile.lastName', defaultMessage: 'Last name' })}
+                autoComplete="family-name"
+                maxLength={100}
+                error={errors.lastName?.message}
+                {...form.register('lastName')}
+              />
+            </SimpleGrid>
+            <Controller
+              control={form.control}
+              name="phone"
+              render={({ field }) => (
+                <PhoneInput
+                  label={intl.formatMessage({ id: 'profile.phone', defaultMessage: 'Phone' })}
+                  language={locale}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  countryError={errors.phone?.countryCode?.message}
+                  numberError={errors.phone?.number?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="locale"
+              render={({ field }) => (
+                <Select
+                  label={intl.formatMessage({ id: 'profile.locale', defaultMessage: 'Language' })}
+                  description={intl.formatMessage({ id: 'profile.locale.description', defaultMessage: 'Cita is shown to you in this language.' })}
+                  required
+                  allowDeselect={false}
+                  data={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
+                  value={field.value ?? null}
+                  onChange={(value) => field.onChange(value ?? undefined)}
+                  onBlur={field.onBlur}
+                  error={errors.locale?.message}
+                  w={{ base: '100%', sm: 280 }}
+                />
+              )}
+            />
+            <ApiErrorAlert error={updateUser.error} />
+            <PausedNotice paused={updateUser.isPaused} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+                <FormattedMessage id="profile.save" defaultMessage="Save changes" />
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </form>
+    </Stack>
+  );
+}

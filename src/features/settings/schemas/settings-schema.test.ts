@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Tenant } from '@generated/types.gen';
+import { issueErrorMap } from '~/lib/form-issues';
+import { openingHoursFormMessages } from '~/lib/opening-hours-schema';
+import { phoneFieldMessages } from '~/lib/phone-field';
+import { settingsFromTenant, settingsIssueMessages, settingsMessages, settingsSchema, toTenantUpdate } from './settings-schema';
+
+const weekly = {
+  monday: [{ start: '09:00', end: '14:00' }, { start: '16:00', end: '20:00' }],
+  tuesday: [{ start: '09:00', end: '20:00' }],
+  wednesday: [{ start: '09:00', end: '20:00' }],
+  thursday: [{ start: '09:00', end: '20:00' }],
+  friday: [{ start: '09:00', end: '20:00' }],
+  saturday: [{ start: '10:00', end: '14:00' }],
+  sunday: [],
+};
+
+const tenant: Tenant = {
+  id: '7d1f3b2e-5a6c-4d8e-9f0a-1b2c3d4e5f60',
+  status: 'TENANT_STATUS_ACTIVE',
+  businessName: 'Peluquería Ana',
+  email: 'hola@peluqueria-ana.example',
+  ownerUserId: '2c4e6a8b-0d1f-4a3c-8e5b-7f9a1c3e5b7d',
+  category: 'hair_salon',
+  phoneCountryCode: '+34',
+  phoneNumber: '912345678',
+  address: { line1: 'Calle Mayor 1', city: 'Madrid', postalCode: '28013', country: 'ES' },
+  taxId: 'B12345678',
+  currency: { currencyCode: 'EUR' },
+  currencySymbol: '€',
+  taxPercentage: 21,
+  services: [],
+  opening_hours: { timeZone: 'Europe/Madrid', weekly, closedDates: [{ date: '2025-12-25', reason: 'Navidad' }] },
+  timeZone: 'Europe/Madrid',
+  locale: 'es-ES',
+  licenseStatus: 'LICENSE_STATUS_TRIAL',
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+};
+
+function messageIds(input: object) {
+  const result = settingsSchema.safeParse(input, { error: issueErrorMap((descriptor) => String(descriptor.id), settingsIssueMessages) });
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('settingsFromTenant → toTenantUpdate', () => {
+  it('round-trips a stored business unchanged', () => {
+    const values = settingsSchema.parse(settingsFromTenant(tenant, 'es-ES'));
+    const body = toTenantUpdate(values, tenant);
+    expect(body).toEqual({
+      id: tenant.id,
+      businessName: tenant.businessName,
+      email: tenant.email,
+      phoneCountryCode: '+34',
+      phoneNumber: '912345678',
+      category: 'hair_salon',
+      address: tenant.address,
+      taxId: 'B12345678',
+      currency: { currencyCode: 'EUR' },
+      taxPercentage: 21,
+      timeZone: 'Europe/Madrid',
+      locale: 'es-ES',
+      opening_hours: tenant.opening_hours,
+    });
+  });
+
+  it('starts a business without optional data with empty fields and a default week', () => {
+    const bare: Tenant = { ...tenant, category: undefined, phoneCountryCode: undefined, phoneNumber: undefined, address: undefined, taxId: undefined, opening_hours: undefined };
+    const input = settingsFromTenant(bare, 'en-US');
+    expect(input.address.line1).toBe('');
+    expect(input.phone).toEqual({ countryCode: '+34', number: '' });
+    expect(input.schedule.monday.open).toBe(true);
+    const body = toTenantUpdate(settingsSchema.parse(input), bare);
+    expect(body).not.toHaveProperty('category');
+    expect(body).not.toHaveProperty('taxId');
+    expect(body).not.toHaveProperty('phoneNumber');
+    expect(body.address).toEqual({});
+    expect(body.opening_hours?.timeZone).toBe(body.timeZone);
+  });
+
+  it('sends the same time zone for the business and its opening hours', () => {
+    const values = settingsSchema.parse({ ...settingsFromTenant(tenant, 'es-ES'), timeZone: 'Atlantic/Canary' });
+    const body = toTenantUpdate(values, tenant);
+    expect(body.timeZone).toBe('Atlantic/Canary');
+    expect(body.opening_hours?.timeZone).toBe('Atlantic/Canary');
+  });
+
+  it('clears address lines that were emptied', () => {
+    const input = settingsFromTenant(tenant, 'es-ES');
+    const values = settingsSchema.parse({ ...input, address: { ...input.address, line1: '  ', city: '' } });
+    expect(toTenantUpdate(values, tenant).address).toEqual({ postalCode: '28013', country: 'ES' });
+  });
+});
+
+describe('settingsSchema', () => {
+  const input = settingsFromTenant(tenant, 'es-ES');
+
+  it('explains what is wrong, field by field', () => {
+    expect(
+      messageIds({
+        ...input,
+        businessName: ' ',
+        email: 'hola@',
+        currencyCode: '',
+        taxPercentage: 120,
+        phone: { countryCode: '+34', number: '12' },
+      }),
+    ).toEqual({
+      businessName: settingsMessages.businessNameRequired.id,
+      email: 'form.issue.invalidEmail',
+      currencyCode: settingsMessages.currencyRequired.id,
+      taxPercentage: settingsMessages.taxPercentage.id,
+      'phone.number': phoneFieldMessages.number.id,
+    });
+  });
+
+  it('asks for a tax percentage', () => {
+    expect(messageIds({ ...input, taxPercentage: '' })).toEqual({ taxPercentage: settingsMessages.taxPercentage.id });
+    expect(settingsSchema.safeParse({ ...input, taxPercentage: 0 }).success).toBe(true);
+  });
+
+  it('limits address lines to what the API keeps', () => {
+    expect(messageIds({ ...input, address: { ...input.address, postalCode: '1'.repeat(21) } })).toEqual({
+      'address.postalCode': 'form.issue.tooLong',
+    });
+  });
+
+  it('refuses overlapping opening hours', () => {
+    const schedule = { ...input.schedule, monday: { open: true, ranges: [{ start: '09:00', end: '14:00' }, { start: '13:00', end: '20:00' }] } };
+    expect(messageIds({ ...input, schedule })).toEqual({ schedule: openingHoursFormMessages.schedule.id });
+  });
+});

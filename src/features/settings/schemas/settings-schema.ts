@@ -1,0 +1,120 @@
+import * as z from 'zod';
+import {
+  zAddress,
+  zBusinessCategoryCode,
+  zBusinessName,
+  zCurrencyCode,
+  zEmail,
+  zLocale,
+  zPercentage,
+  zTaxId,
+  zTenantUpdate,
+} from '@generated/zod.gen';
+import type { Tenant, TenantUpdate } from '@generated/types.gen';
+import { defineMessages } from 'react-intl';
+import type { FieldIssueMessages } from '~/lib/form-issues';
+import { scheduleFromOpeningHours } from '~/lib/opening-hours';
+import { openingHoursIssueMessages, timeZoneFieldSchema, toOpeningHours, weekScheduleSchema } from '~/lib/opening-hours-schema';
+import { phoneFieldSchema, phoneFromApi, phoneIssueMessages, phoneToApi } from '~/lib/phone-field';
+import { browserTimeZone, isValidTimeZone } from '~/lib/time-zones';
+
+/** The business settings form (PUT /v1/tenants/{tenantId} with the whole form). */
+
+const trimmed = <T extends z.ZodType<string, string>>(schema: T) => z.string().trim().pipe(schema);
+/** An optional text: '' means "not set". */
+const optionalText = <T extends z.ZodType<string, string>>(schema: T) => z.string().trim().pipe(z.union([z.literal(''), schema]));
+const addressShape = zAddress.shape;
+const optionalNumber = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const settingsSchema = zTenantUpdate
+  .pick({ businessName: true, email: true, category: true, taxId: true, locale: true })
+  .extend({
+    businessName: trimmed(zBusinessName),
+    email: trimmed(zEmail),
+    phone: phoneFieldSchema,
+    category: z.union([z.literal(''), zBusinessCategoryCode]),
+    address: z.object({
+      line1: optionalText(addressShape.line1.unwrap()),
+      line2: optionalText(addressShape.line2.unwrap()),
+      city: optionalText(addressShape.city.unwrap()),
+      postalCode: optionalText(addressShape.postalCode.unwrap()),
+      region: optionalText(addressShape.region.unwrap()),
+      country: z.union([z.literal(''), addressShape.country.unwrap()]),
+    }),
+    taxId: optionalText(zTaxId),
+    currencyCode: zCurrencyCode,
+    taxPercentage: z.preprocess(optionalNumber, zPercentage),
+    timeZone: timeZoneFieldSchema,
+    locale: zLocale,
+    schedule: weekScheduleSchema,
+  });
+
+export type SettingsInput = z.input<typeof settingsSchema>;
+export type SettingsValues = z.output<typeof settingsSchema>;
+
+export const settingsMessages = defineMessages({
+  businessNameRequired: { id: 'settings.businessName.required', defaultMessage: 'Enter the name of your business.' },
+  emailRequired: { id: 'settings.email.required', defaultMessage: 'Enter the e-mail address of your business.' },
+  currencyRequired: { id: 'settings.currency.required', defaultMessage: 'Choose the currency you charge in.' },
+  taxPercentage: { id: 'settings.taxPercentage.range', defaultMessage: 'Enter a percentage from 0 to 100.' },
+});
+
+export const settingsIssueMessages: FieldIssueMessages = {
+  businessName: { required: settingsMessages.businessNameRequired },
+  email: { required: settingsMessages.emailRequired },
+  currencyCode: settingsMessages.currencyRequired,
+  taxPercentage: settingsMessages.taxPercentage,
+  ...phoneIssueMessages('phone'),
+  ...openingHoursIssueMessages,
+};
+
+/** The form's starting values from the stored business; nothing stored is dropped. */
+export function settingsFromTenant(tenant: Tenant, uiLocale: string): SettingsInput {
+  const timeZone = tenant.opening_hours?.timeZone || tenant.timeZone;
+  return {
+    businessName: tenant.businessName,
+    email: tenant.email,
+    phone: phoneFromApi(tenant.phoneCountryCode, tenant.phoneNumber, tenant.locale || uiLocale),
+    category: tenant.category ?? '',
+    address: {
+      line1: tenant.address?.line1 ?? '',
+      line2: tenant.address?.line2 ?? '',
+      city: tenant.address?.city ?? '',
+      postalCode: tenant.address?.postalCode ?? '',
+      region: tenant.address?.region ?? '',
+      country: tenant.address?.country ?? '',
+    },
+    taxId: tenant.taxId ?? '',
+    currencyCode: tenant.currency.currencyCode,
+    taxPercentage: tenant.taxPercentage,
+    timeZone: isValidTimeZone(timeZone) ? timeZone : browserTimeZone(),
+    locale: tenant.locale,
+    schedule: scheduleFromOpeningHours(tenant.opening_hours),
+  };
+}
+
+const nonEmpty = <T extends Record<string, string>>(record: T): Partial<T> =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== '')) as Partial<T>;
+
+/**
+ * The PUT body. The address is sent whole (it replaces the stored one, so cleared lines are cleared);
+ * the tenant's and the opening hours' time zone are the same; closed dates set elsewhere are kept.
+ * Optional single fields left empty are not sent, so they keep their stored value.
+ */
+export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id' | 'opening_hours'>): TenantUpdate {
+  const body: TenantUpdate = {
+    id: tenant.id,
+    businessName: values.businessName,
+    email: values.email,
+    ...phoneToApi(values.phone),
+    address: nonEmpty(values.address),
+    currency: { currencyCode: values.currencyCode },
+    taxPercentage: values.taxPercentage,
+    timeZone: values.timeZone,
+    locale: values.locale,
+    opening_hours: toOpeningHours({ timeZone: values.timeZone, schedule: values.schedule }, tenant.opening_hours?.closedDates),
+  };
+  if (values.category) body.category = values.category;
+  if (values.taxId) body.taxId = values.taxId;
+  return zTenantUpdate.parse(body);
+}

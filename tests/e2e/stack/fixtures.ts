@@ -1,0 +1,88 @@
+import { expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+// The words a person sees, per language, for the steps the stack tests walk through.
+export const TEXT = {
+  'en-US': {
+    prefix: '',
+    registerTitle: 'Create your Cita account',
+    loginTitle: 'Sign in to Cita',
+    email: 'E-mail',
+    password: 'Password',
+    confirm: 'Confirm password',
+    terms: 'I accept the terms of service and the privacy policy',
+    createAccount: 'Create account',
+    signIn: 'Sign in',
+    howTitle: 'Tell us about your business',
+    businessName: 'Business name',
+    category: 'What kind of business is it?',
+    categoryOption: 'Hair salon',
+    alone: 'Alone',
+    next: 'Continue',
+    hoursTitle: 'When are you open?',
+    finish: 'Finish',
+    home: 'Home',
+    accountMenu: 'Account menu',
+    signOut: 'Sign out',
+  },
+  'es-ES': {
+    prefix: '/es-ES',
+    registerTitle: 'Crea tu cuenta de Cita',
+    loginTitle: 'Inicia sesión en Cita',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    confirm: 'Confirmar contraseña',
+    terms: 'Acepto las condiciones del servicio y la política de privacidad',
+    createAccount: 'Crear cuenta',
+    signIn: 'Iniciar sesión',
+    howTitle: 'Háblanos de tu negocio',
+    businessName: 'Nombre del negocio',
+    category: '¿Qué tipo de negocio es?',
+    categoryOption: 'Peluquería',
+    alone: 'Solo',
+    next: 'Continuar',
+    hoursTitle: '¿Cuándo abres?',
+    finish: 'Terminar',
+    home: 'Inicio',
+    accountMenu: 'Menú de la cuenta',
+    signOut: 'Cerrar sesión',
+  },
+} as const;
+export type Locale = keyof typeof TEXT;
+
+export const PASSWORD = 'a-good-password-42';
+export const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+export async function register(page: Page, locale: Locale, email: string) {
+  const t = TEXT[locale];
+  await page.goto(`${t.prefix}/register`);
+  await expect(page.getByRole('heading', { name: t.registerTitle })).toBeVisible();
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(t.confirm).fill(PASSWORD);
+  await page.getByLabel(t.terms).check();
+  await page.getByRole('button', { name: t.createAccount }).click();
+}
+
+export async function onboard(page: Page, locale: Locale, businessName: string) {
+  const t = TEXT[locale];
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/onboarding/how-do-you-work$`));
+  await expect(page.getByRole('heading', { name: t.howTitle })).toBeVisible();
+  await page.getByLabel(t.businessName).fill(businessName);
+  await page.getByRole('textbox', { name: t.category }).click();
+  await page.getByRole('option', { name: t.categoryOption, exact: true }).click();
+  await page.getByLabel(t.alone, { exact: true }).check();
+  await page.getByRole('button', { name: t.next }).click();
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/onboarding/opening-hours$`));
+  await expect(page.getByRole('heading', { name: t.hoursTitle })).toBeVisible();
+  await page.getByRole('button', { name: t.finish }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.home })).toBeVisible();
+}
+
+export async function signIn(page: Page, locale: Locale, email: string) {
+  const t = TEXT[locale];
+  await expect(page.getByRole('heading', { name: t.loginTitle })).toBeVisible();
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t.signIn, exact: true }).click();
+}
