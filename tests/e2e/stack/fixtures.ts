@@ -18,6 +18,8 @@ export const TEXT = {
     category: 'What kind of business is it?',
     categoryOption: 'Hair salon',
     alone: 'Alone',
+    byAppointment: 'By appointment',
+    atPremises: 'At my premises',
     next: 'Continue',
     hoursTitle: 'When are you open?',
     finish: 'Finish',
@@ -40,6 +42,8 @@ export const TEXT = {
     category: '¿Qué tipo de negocio es?',
     categoryOption: 'Peluquería',
     alone: 'Solo',
+    byAppointment: 'Con cita previa',
+    atPremises: 'En mi local',
     next: 'Continuar',
     hoursTitle: '¿Cuándo abres?',
     finish: 'Terminar',
@@ -69,9 +73,11 @@ export async function onboard(page: Page, locale: Locale, businessName: string) 
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/onboarding/how-do-you-work$`));
   await expect(page.getByRole('heading', { name: t.howTitle })).toBeVisible();
   await page.getByLabel(t.businessName).fill(businessName);
-  await page.getByRole('textbox', { name: t.category }).click();
+  await page.getByRole('combobox', { name: t.category }).click();
   await page.getByRole('option', { name: t.categoryOption, exact: true }).click();
-  await page.getByLabel(t.alone, { exact: true }).check();
+  await page.getByRole('radio', { name: t.alone, exact: true }).check();
+  await page.getByRole('radio', { name: t.byAppointment, exact: true }).check();
+  await page.getByRole('radio', { name: t.atPremises, exact: true }).check();
   await page.getByRole('button', { name: t.next }).click();
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/onboarding/opening-hours$`));
   await expect(page.getByRole('heading', { name: t.hoursTitle })).toBeVisible();
