@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Center, Checkbox, Container, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconRocket } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -10,7 +10,6 @@ import type { AutoRegisterResponse } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { useSwitchLocale } from '~/app/use-switch-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
-import { LoadError } from '~/components/load-error';
 import { LocaleDropdown } from '~/components/locale-dropdown';
 import { PasswordInput } from '~/components/password-input';
 import { PausedNotice } from '~/components/paused-notice';
@@ -29,6 +28,7 @@ import {
   type AutoRegisterInput,
   type AutoRegisterValues,
 } from '../schemas/auto-register-schema';
+import { CategoryField } from './category-field';
 
 /** What the page needs from the identity provider; the route wires the auth feature in. */
 export interface AutoRegisterIdentityProvider {
@@ -205,38 +205,15 @@ export function AutoRegisterPage({ identity, onRegistered }: AutoRegisterPagePro
                 error={errors.businessName?.message}
                 {...form.register('businessName')}
               />
-              {configuration.isError ? (
-                <LoadError
-                  title={<FormattedMessage id="autoRegister.categories.error" defaultMessage="The list of business kinds could not be loaded" />}
-                  onRetry={() => void configuration.refetch()}
-                  retrying={configuration.isFetching}
-                />
-              ) : (
-                <Controller
-                  control={form.control}
-                  name="category"
-                  render={({ field }) => (
-                    <Select
-                      label={intl.formatMessage({ id: 'autoRegister.category', defaultMessage: 'Kind of business' })}
-                      placeholder={
-                        configuration.isPending
-                          ? intl.formatMessage({ id: 'autoRegister.category.loading', defaultMessage: 'Loading…' })
-                          : intl.formatMessage({ id: 'autoRegister.category.placeholder', defaultMessage: 'Choose one' })
-                      }
-                      required
-                      searchable
-                      data={categories}
-                      value={field.value || null}
-                      onChange={(value) => field.onChange(value ?? '')}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      disabled={configuration.isPending || Boolean(registered)}
-                      nothingFoundMessage={intl.formatMessage({ id: 'autoRegister.category.none', defaultMessage: 'No options.' })}
-                      error={errors.category?.message}
-                    />
-                  )}
-                />
-              )}
+              <CategoryField
+                control={form.control}
+                name="category"
+                label={intl.formatMessage({ id: 'autoRegister.category', defaultMessage: 'Kind of business' })}
+                categories={categories}
+                configuration={configuration}
+                disabled={Boolean(registered)}
+                error={errors.category?.message}
+              />
               <Controller
                 control={form.control}
                 name="phone"

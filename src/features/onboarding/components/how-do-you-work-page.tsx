@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NumberInput, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -24,6 +24,7 @@ import {
   type HowDoYouWorkInput,
   type HowDoYouWorkValues,
 } from '../schemas/how-do-you-work-schema';
+import { CategoryField } from './category-field';
 
 const SERVER_FIELDS = ['businessName', 'category'] as const;
 
@@ -130,38 +131,15 @@ export function HowDoYouWorkPage() {
             {...form.register('businessName')}
           />
 
-          {configuration.isError ? (
-            <LoadError
-              title={<FormattedMessage id="onboarding.how.categories.error" defaultMessage="The list of business kinds could not be loaded" />}
-              onRetry={() => void configuration.refetch()}
-              retrying={configuration.isFetching}
-            />
-          ) : (
-            <Controller
-              control={form.control}
-              name="category"
-              render={({ field }) => (
-                <Select
-                  label={intl.formatMessage({ id: 'onboarding.how.category', defaultMessage: 'What kind of business is it?' })}
-                  placeholder={
-                    configuration.isPending
-                      ? intl.formatMessage({ id: 'onboarding.how.category.loading', defaultMessage: 'Loading…' })
-                      : intl.formatMessage({ id: 'onboarding.how.category.placeholder', defaultMessage: 'Choose one' })
-                  }
-                  required
-                  searchable
-                  data={categories}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  disabled={configuration.isPending || created}
-                  nothingFoundMessage={intl.formatMessage({ id: 'onboarding.how.category.none', defaultMessage: 'No options.' })}
-                  error={errors.category?.message}
-                />
-              )}
-            />
-          )}
+          <CategoryField
+            control={form.control}
+            name="category"
+            label={intl.formatMessage({ id: 'onboarding.how.category', defaultMessage: 'What kind of business is it?' })}
+            categories={categories}
+            configuration={configuration}
+            disabled={created}
+            error={errors.category?.message}
+          />
 
           <Controller
             control={form.control}
