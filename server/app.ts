@@ -47,7 +47,6 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
   });
 
   // The contract is OpenAPI 3.1 (JSON Schema 2020-12): compile it with Ajv 2020, report every

@@ -78,3 +78,22 @@ describe('blank e-mail', () => {
     expect(idsOf({ ...valid, email: '' }).email).toBe('form.issue.required{}');
   });
 });
+
+describe('blank text with a minimum length', () => {
+  const password = z.object({ password: z.string().min(6) });
+  const ids = (input: unknown, fields = {}) =>
+    (password.safeParse(input, { error: issueErrorMap((descriptor, values) => `${descriptor.id}${JSON.stringify(values)}`, fields) }).error?.issues ?? []).map(
+      (issue) => issue.message,
+    );
+
+  it('is "required", not "too short"; a short text is "too short"', () => {
+    expect(ids({ password: '' })).toEqual(['form.issue.required{"minimum":6}']);
+    expect(ids({ password: '   ' })).toEqual(['form.issue.required{"minimum":6}']);
+    expect(ids({ password: '12345' })).toEqual(['form.issue.tooShort{"minimum":6}']);
+  });
+
+  it('keeps a field message named for too_small, with the minimum', () => {
+    const own = { id: 'own.short', defaultMessage: 'Short!' };
+    expect(ids({ password: '' }, { password: { too_small: own } })).toEqual(['own.short{"minimum":6}']);
+  });
+});

@@ -4,7 +4,8 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
  * Translated messages for form validation (ARCHITECTURE "Forms"): a zod issue of a schema built from
  * the generated zod becomes a message descriptor plus values. Fields may name their own messages,
  * per issue code (too_small, invalid_format …) or per custom reason (`params.reason`), or one for any
- * problem ('*'). Everything else gets a generic message.
+ * problem ('*'). Everything else gets a generic message. A blank field is "required" whatever its
+ * limits, unless the field names its own message for that issue code.
  */
 
 export const formIssueMessages = defineMessages({
@@ -63,9 +64,11 @@ function generic(issue: IssueLike): DescribedIssue {
       return { descriptor: formIssueMessages.invalid, values: {} };
     case 'too_small':
       if (issue.origin === 'string' || issue.origin === 'array') {
-        return minimum <= 1
-          ? { descriptor: formIssueMessages.required, values: {} }
-          : { descriptor: formIssueMessages.tooShort, values: { minimum } };
+        if (minimum <= 1) return { descriptor: formIssueMessages.required, values: {} };
+        // A blank text is "required" even when the minimum is longer, as a blank e-mail is; the minimum
+        // stays in the values for a field's own too_small message.
+        if (isBlank(issue.input)) return { descriptor: formIssueMessages.required, values: { minimum } };
+        return { descriptor: formIssueMessages.tooShort, values: { minimum } };
       }
       return { descriptor: formIssueMessages.tooSmall, values: { minimum } };
     case 'too_big':

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { useLocale } from '~/app/use-locale';
+import { issueErrorMap } from '~/lib/form-issues';
 import { localeParam } from '~/lib/locale';
 import { authErrorMessage, firebaseErrorCode } from '../auth-errors';
 import { sendPasswordReset } from '../firebase';
 import { forgotPasswordFormSchema, type ForgotPasswordFormValues } from '../schemas/auth-schemas';
-import { formErrorMap } from '../schemas/form-error-map';
 import { authLabels } from './auth-messages';
 import { AuthCard } from './auth-card';
 
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<MessageDescriptor | null>(null);
   const form = useForm<ForgotPasswordFormValues>({
-    resolver: zodResolver(forgotPasswordFormSchema, { error: formErrorMap(intl) }),
+    resolver: zodResolver(forgotPasswordFormSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values)) }),
     defaultValues: { email: '' },
   });
 

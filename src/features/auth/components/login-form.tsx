@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '~/app/use-locale';
 import { PasswordInput } from '~/components/password-input';
+import { issueErrorMap } from '~/lib/form-issues';
 import { localeParam } from '~/lib/locale';
 import { useSignIn, type UseSignInOptions } from '../hooks/use-sign-in';
 import { loginFormSchema, type LoginFormValues } from '../schemas/auth-schemas';
-import { formErrorMap } from '../schemas/form-error-map';
 import { authLabels } from './auth-messages';
 import { GoogleButton } from './google-button';
 
@@ -18,7 +18,7 @@ export function LoginForm(options: UseSignInOptions) {
   const locale = useLocale();
   const { pending, signInWithPassword, signInWithGoogle } = useSignIn(options);
   const form = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema, { error: formErrorMap(intl) }),
+    resolver: zodResolver(loginFormSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values)) }),
     defaultValues: { email: '', password: '' },
   });
   const busy = pending !== null;

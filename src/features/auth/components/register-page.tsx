@@ -7,13 +7,20 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { useLocale } from '~/app/use-locale';
 import { PasswordInput } from '~/components/password-input';
+import { issueErrorMap } from '~/lib/form-issues';
 import { localeParam } from '~/lib/locale';
 import { authErrorKey, authErrorMessages, firebaseErrorCode } from '../auth-errors';
 import { checkPasswordPolicy } from '../firebase';
 import { useSignIn } from '../hooks/use-sign-in';
 import { passwordPolicyProblems, policyMessages } from '../password-policy';
-import { MIN_PASSWORD_LENGTH, registerFormSchema, type RegisterFormInput, type RegisterFormValues } from '../schemas/auth-schemas';
-import { formErrorMap, formMessages } from '../schemas/form-error-map';
+import {
+  MIN_PASSWORD_LENGTH,
+  registerFormSchema,
+  registerIssueMessages,
+  registerMessages,
+  type RegisterFormInput,
+  type RegisterFormValues,
+} from '../schemas/auth-schemas';
 import { signInErrorMessage } from '../sign-in-flow';
 import { authLabels } from './auth-messages';
 import { AuthCard } from './auth-card';
@@ -27,7 +34,7 @@ export function RegisterPage({ redirectedFrom }: { redirectedFrom?: string }) {
   const [formError, setFormError] = useState<MessageDescriptor | null>(null);
   const [checkingPolicy, setCheckingPolicy] = useState(false);
   const form = useForm<RegisterFormInput, unknown, RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema, { error: formErrorMap(intl) }),
+    resolver: zodResolver(registerFormSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), registerIssueMessages) }),
     defaultValues: { email: '', password: '', confirmPassword: '', terms: false, promotions: false },
   });
   const busy = pending !== null || checkingPolicy;
@@ -64,7 +71,7 @@ export function RegisterPage({ redirectedFrom }: { redirectedFrom?: string }) {
   const google = () => {
     setFormError(null);
     if (!form.getValues('terms')) {
-      form.setError('terms', { message: intl.formatMessage(formMessages.termsRequired) });
+      form.setError('terms', { message: intl.formatMessage(registerMessages.termsRequired) });
       return;
     }
     form.clearErrors('terms');

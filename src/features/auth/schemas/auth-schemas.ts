@@ -1,9 +1,12 @@
 import { zRegisterRequest } from '@generated/zod.gen';
+import { defineMessages } from 'react-intl';
 import { z } from 'zod';
+import type { FieldIssueMessages } from '~/lib/form-issues';
 
 /**
  * The forms of the auth screens, built from the contract's RegisterRequest. Messages are not set
- * here: the forms translate issues with formErrorMap (per-parse error map).
+ * here: the forms translate issues with issueErrorMap (src/lib/form-issues.ts), with the field
+ * messages below.
  */
 
 /** The identity provider's default minimum password length (SPEC §5). */
@@ -31,3 +34,14 @@ export const registerFormSchema = z
   });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export type RegisterFormValues = z.output<typeof registerFormSchema>;
+
+export const registerMessages = defineMessages({
+  termsRequired: { id: 'auth.form.termsRequired', defaultMessage: 'Accept the terms of service to create an account' },
+  passwordMismatch: { id: 'auth.form.passwordMismatch', defaultMessage: 'The passwords do not match' },
+});
+
+/** The register form's own messages; every other issue (required, e-mail, length) gets the generic one. */
+export const registerIssueMessages: FieldIssueMessages = {
+  terms: registerMessages.termsRequired,
+  confirmPassword: { passwordMismatch: registerMessages.passwordMismatch },
+};
