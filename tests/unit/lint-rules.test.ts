@@ -1,0 +1,39 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The house rules ARCHITECTURE asks lint to enforce: each must actually fire.
+const eslint = new ESLint();
+async function rules(code: string, filePath: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId);
+}
+
+describe('lint house rules', () => {
+  it('keeps fetch, raw SDK calls, queryFn/mutationFn and hand-typed query keys out of features', async () => {
+    const found = await rules(
+      `import { getTenant } from '@generated/sdk.gen';
+export const a = () => fetch('/v1/x');
+export const b = { queryKey: ['tenant'], queryFn: () => getTenant({ path: { tenantId: 'x' } }) };
+export const c = { mutationFn: async () => 1 };
+`,
+      'src/features/demo/hooks/use-demo.ts',
+    );
+    expect(found.filter((r) => r === 'no-restricted-imports')).toHaveLength(1);
+    expect(found.filter((r) => r === 'no-restricted-globals')).toHaveLength(1);
+    expect(found.filter((r) => r === 'no-restricted-syntax')).toHaveLength(3);
+  });
+
+  it('forbids one feature importing another', async () => {
+    expect(await rules(`export { x } from '~/features/other/x';\n`, 'src/features/demo/a.ts')).toContain('cita/feature-boundaries');
+    expect(await rules(`export { x } from '../../other/x';\n`, 'src/features/demo/components/a.ts')).toContain('cita/feature-boundaries');
+    expect(await rules(`export { x } from '../hooks/x';\n`, 'src/features/demo/components/a.ts')).not.toContain('cita/feature-boundaries');
+  });
+
+  it('forbids Date outside the temporal wrapper and untranslated JSX text', async () => {
+    expect(await rules(`export const now = new Date();\n`, 'src/lib/demo.ts')).toContain('no-restricted-globals');
+    expect(await rules(`export const A = () => <p title="Hello">Hello there</p>;\n`, 'src/components/demo.tsx')).toEqual([
+      'formatjs/no-literal-string-in-jsx',
+      'formatjs/no-literal-string-in-jsx',
+    ]);
+  });
+});
