@@ -15,6 +15,7 @@ export interface SessionAuth {
 export interface FirebaseAuth {
   uid: string;
   email: string;
+  emailVerified: boolean;
   idToken: string;
 }
 
@@ -22,6 +23,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth?: SessionAuth;
     firebase?: FirebaseAuth;
+  }
+}
+
+/** Checks a Firebase ID token: an invalid, expired or e-mail-less identity answers 401. */
+export async function verifyIdentity(verifier: IdTokenVerifier, idToken: string): Promise<FirebaseAuth> {
+  try {
+    const identity = await verifier.verify(idToken);
+    if (!identity.email) throw unauthorized('The identity has no e-mail address.');
+    return { uid: identity.uid, email: identity.email.toLowerCase(), emailVerified: identity.emailVerified, idToken };
+  } catch (error) {
+    if (error instanceof InvalidIdTokenError) throw unauthorized('The identity token is invalid or expired.');
+    throw error;
   }
 }
 
@@ -51,15 +64,7 @@ export function createSecurityHandlers({ db, verifier }: { db: Database; verifie
       request.auth = { userId: row.user_id, email: row.email, isAdmin: row.is_admin, tokenHash };
     },
     async firebaseIdToken(request: FastifyRequest) {
-      const idToken = bearer(request);
-      try {
-        const identity = await verifier.verify(idToken);
-        if (!identity.email) throw unauthorized('The identity has no e-mail address.');
-        request.firebase = { uid: identity.uid, email: identity.email.toLowerCase(), idToken };
-      } catch (error) {
-        if (error instanceof InvalidIdTokenError) throw unauthorized('The identity token is invalid or expired.');
-        throw error;
-      }
+      request.firebase = await verifyIdentity(verifier, bearer(request));
     },
   };
 }

@@ -1,10 +1,10 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { TenantInput, TenantUpdate } from '../../generated/types.gen.ts';
-import { InvalidIdTokenError } from '../auth/firebase.ts';
 import { findCurrency } from '../catalog.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, notFound, unauthorized, unprocessable } from '../problem.ts';
+import { verifyIdentity } from '../security.ts';
 import { identityOf, MANAGERS, requireMember, sessionOf, type HandlerDeps } from './context.ts';
 import { toTenant } from './rows.ts';
 import { openSession } from './sessions.ts';
@@ -39,7 +39,8 @@ function tenantColumns(input: TenantInput | TenantUpdate): Array<[string, unknow
   return columns;
 }
 
-function checkTimeZones(input: TenantInput | TenantUpdate, pointer: string) {
+/** Business rules of a tenant body beyond its schema: known currency, time zone, opening ranges. */
+function checkTenantInput(input: TenantInput | TenantUpdate, pointer: string) {
   if (input.currency && !findCurrency(input.currency.currencyCode)) {
     throw unprocessable(`${pointer}/currency/currencyCode`, 'unsupported_currency', `Cita does not support ${input.currency.currencyCode} yet.`);
   }
@@ -86,7 +87,7 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
   return {
     async createTenant(request, reply) {
       const { userId } = sessionOf(request);
-      checkTimeZones(request.body.tenant, '/tenant');
+      checkTenantInput(request.body.tenant, '/tenant');
       const row = await db.withSystem((tx) => insertTenant(tx, userId, request.body.tenant, config.trialDays));
       return reply.code(201).send({ tenant: toTenant(row) });
     },
@@ -107,7 +108,7 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
       for (const key of ['logoAssetId', 'coverAssetId'] as const) {
         if (typeof input[key] === 'string') throw unprocessable(`/tenant/${key}`, 'unknown_asset', 'No uploaded image has this id.');
       }
-      checkTimeZones(input, '/tenant');
+      checkTenantInput(input, '/tenant');
       const columns = tenantColumns(input);
       if (input.logoAssetId === null) columns.push(['logo_url', null]);
       if (input.coverAssetId === null) columns.push(['cover_url', null]);
@@ -152,17 +153,11 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
     async autoRegisterBusiness(request, reply) {
       const identity = identityOf(request);
       const body = request.body;
-      let tokenIdentity;
-      try {
-        tokenIdentity = await verifier.verify(body.firebase_id_token);
-      } catch (error) {
-        if (error instanceof InvalidIdTokenError) throw unauthorized('The identity token is invalid or expired.');
-        throw error;
-      }
+      const tokenIdentity = await verifyIdentity(verifier, body.firebase_id_token);
       if (tokenIdentity.uid !== identity.uid) throw unauthorized('The body token must be the bearer token.');
       if (body.email.toLowerCase() !== identity.email) throw unprocessable('/email', 'email_mismatch', 'The e-mail must be the one you signed in with.');
       if (body.terms_accepted === false) throw unprocessable('/terms_accepted', 'terms_required', 'The terms must be accepted.');
-      checkTimeZones({ businessName: body.businessName, email: body.email, timeZone: body.timeZone }, '');
+      checkTenantInput({ businessName: body.businessName, email: body.email, timeZone: body.timeZone }, '');
       try {
         const result = await db.withSystem(async (tx) => {
           const { rows } = await tx.query<{ id: string; email: string }>(

@@ -1,7 +1,7 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
-import { InvalidIdTokenError } from '../auth/firebase.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { conflict, forbidden, HttpProblem, notFound, unauthorized, unprocessable } from '../problem.ts';
+import { conflict, forbidden, HttpProblem, notFound, unprocessable } from '../problem.ts';
+import { verifyIdentity } from '../security.ts';
 import { identityOf, sessionOf, type HandlerDeps } from './context.ts';
 import { toUser } from './rows.ts';
 import { acceptPendingInvitations, openSession } from './sessions.ts';
@@ -9,16 +9,7 @@ import { acceptPendingInvitations, openSession } from './sessions.ts';
 type Handlers = Pick<RouteHandlers, 'checkUserExists' | 'loginUser' | 'registerUser' | 'logoutUser' | 'getUser' | 'updateUser'>;
 
 export function userHandlers({ db, verifier, sessions }: HandlerDeps): Handlers {
-  async function verify(idToken: string) {
-    try {
-      const identity = await verifier.verify(idToken);
-      if (!identity.email) throw unauthorized('The identity has no e-mail address.');
-      return { uid: identity.uid, email: identity.email.toLowerCase(), emailVerified: identity.emailVerified };
-    } catch (error) {
-      if (error instanceof InvalidIdTokenError) throw unauthorized('The identity token is invalid or expired.');
-      throw error;
-    }
-  }
+  const verify = (idToken: string) => verifyIdentity(verifier, idToken);
 
   return {
     async checkUserExists(request, reply) {
