@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -25,6 +25,7 @@ import {
   type HowDoYouWorkValues,
 } from '../schemas/how-do-you-work-schema';
 import { CategoryField } from './category-field';
+import { ChoiceField } from './choice-field';
 
 const SERVER_FIELDS = ['businessName', 'category'] as const;
 
@@ -141,33 +142,17 @@ export function HowDoYouWorkPage() {
             error={errors.category?.message}
           />
 
-          <Controller
+          <ChoiceField
             control={form.control}
             name="teamMode"
-            render={({ field }) => (
-              <Radio.Group
-                label={intl.formatMessage({ id: 'onboarding.how.teamMode', defaultMessage: 'Do you work alone or with a team?' })}
-                required
-                value={field.value ?? null}
-                onChange={field.onChange}
-                error={errors.teamMode?.message}
-              >
-                <Group mt="xs" gap="lg">
-                  <Radio
-                    value="TEAM_MODE_ALONE"
-                    disabled={created}
-                    label={intl.formatMessage({ id: 'onboarding.how.teamMode.alone', defaultMessage: 'Alone' })}
-                    onBlur={field.onBlur}
-                  />
-                  <Radio
-                    value="TEAM_MODE_WITH_TEAM"
-                    disabled={created}
-                    label={intl.formatMessage({ id: 'onboarding.how.teamMode.team', defaultMessage: 'With a team' })}
-                    onBlur={field.onBlur}
-                  />
-                </Group>
-              </Radio.Group>
-            )}
+            inline
+            label={intl.formatMessage({ id: 'onboarding.how.teamMode', defaultMessage: 'Do you work alone or with a team?' })}
+            options={[
+              { value: 'TEAM_MODE_ALONE', label: intl.formatMessage({ id: 'onboarding.how.teamMode.alone', defaultMessage: 'Alone' }) },
+              { value: 'TEAM_MODE_WITH_TEAM', label: intl.formatMessage({ id: 'onboarding.how.teamMode.team', defaultMessage: 'With a team' }) },
+            ]}
+            disabled={created}
+            error={errors.teamMode?.message}
           />
 
           {teamMode === 'TEAM_MODE_WITH_TEAM' ? (
@@ -193,74 +178,30 @@ export function HowDoYouWorkPage() {
             />
           ) : null}
 
-          <Controller
+          <ChoiceField
             control={form.control}
             name="bookingMode"
-            render={({ field }) => (
-              <Radio.Group
-                label={intl.formatMessage({ id: 'onboarding.how.bookingMode', defaultMessage: 'How do your customers come to you?' })}
-                required
-                value={field.value ?? null}
-                onChange={field.onChange}
-                error={errors.bookingMode?.message}
-              >
-                <Stack mt="xs" gap="xs">
-                  <Radio
-                    value="BOOKING_MODE_APPOINTMENTS_ONLY"
-                    disabled={created}
-                    onBlur={field.onBlur}
-                    label={intl.formatMessage({ id: 'onboarding.how.bookingMode.appointments', defaultMessage: 'By appointment' })}
-                  />
-                  <Radio
-                    value="BOOKING_MODE_WALK_IN_ONLY"
-                    disabled={created}
-                    onBlur={field.onBlur}
-                    label={intl.formatMessage({ id: 'onboarding.how.bookingMode.walkIn', defaultMessage: 'They walk in without an appointment' })}
-                  />
-                  <Radio
-                    value="BOOKING_MODE_APPOINTMENTS_AND_WALK_IN"
-                    disabled={created}
-                    onBlur={field.onBlur}
-                    label={intl.formatMessage({ id: 'onboarding.how.bookingMode.both', defaultMessage: 'Both' })}
-                  />
-                </Stack>
-              </Radio.Group>
-            )}
+            label={intl.formatMessage({ id: 'onboarding.how.bookingMode', defaultMessage: 'How do your customers come to you?' })}
+            options={[
+              { value: 'BOOKING_MODE_APPOINTMENTS_ONLY', label: intl.formatMessage({ id: 'onboarding.how.bookingMode.appointments', defaultMessage: 'By appointment' }) },
+              { value: 'BOOKING_MODE_WALK_IN_ONLY', label: intl.formatMessage({ id: 'onboarding.how.bookingMode.walkIn', defaultMessage: 'They walk in without an appointment' }) },
+              { value: 'BOOKING_MODE_APPOINTMENTS_AND_WALK_IN', label: intl.formatMessage({ id: 'onboarding.how.bookingMode.both', defaultMessage: 'Both' }) },
+            ]}
+            disabled={created}
+            error={errors.bookingMode?.message}
           />
 
-          <Controller
+          <ChoiceField
             control={form.control}
             name="serviceLocation"
-            render={({ field }) => (
-              <Radio.Group
-                label={intl.formatMessage({ id: 'onboarding.how.serviceLocation', defaultMessage: 'Where do you serve your customers?' })}
-                required
-                value={field.value ?? null}
-                onChange={field.onChange}
-                error={errors.serviceLocation?.message}
-              >
-                <Stack mt="xs" gap="xs">
-                  <Radio
-                    value="SERVICE_LOCATION_AT_BUSINESS"
-                    disabled={created}
-                    onBlur={field.onBlur}
-                    label={intl.formatMessage({ id: 'onboarding.how.serviceLocation.business', defaultMessage: 'At my premises' })}
-                  />
-                  <Radio
-                    value="SERVICE_LOCATION_AT_CUSTOMER"
-                    disabled={created}
-                    onBlur={field.onBlur}
-                    label={intl.formatMessage({ id: 'onboarding.how.serviceLocation.customer', defaultMessage: 'At my customers’ place' })}
-                  />
-                  <Radio
-                    value="SERVICE_LOCATION_BOTH"
-                    disabled={created}
-                    onBlur={field.onBlur}
-                    label={intl.formatMessage({ id: 'onboarding.how.serviceLocation.both', defaultMessage: 'Both' })}
-                  />
-                </Stack>
-              </Radio.Group>
-            )}
+            label={intl.formatMessage({ id: 'onboarding.how.serviceLocation', defaultMessage: 'Where do you serve your customers?' })}
+            options={[
+              { value: 'SERVICE_LOCATION_AT_BUSINESS', label: intl.formatMessage({ id: 'onboarding.how.serviceLocation.business', defaultMessage: 'At my premises' }) },
+              { value: 'SERVICE_LOCATION_AT_CUSTOMER', label: intl.formatMessage({ id: 'onboarding.how.serviceLocation.customer', defaultMessage: 'At my customers’ place' }) },
+              { value: 'SERVICE_LOCATION_BOTH', label: intl.formatMessage({ id: 'onboarding.how.serviceLocation.both', defaultMessage: 'Both' }) },
+            ]}
+            disabled={created}
+            error={errors.serviceLocation?.message}
           />
 
           <ApiErrorAlert error={createTenant.error} />
