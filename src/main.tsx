@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '~/app/app';
 import { loadRuntimeConfig } from '~/app/runtime-config';
-import { clearSession } from '~/app/session/session-store';
+import { clearSession, getSession } from '~/app/session/session-store';
 import { applyStoredAppVersion, reloadOnChunkLoadError } from '~/app/version';
 import { configureApi, loginRedirectUrl } from '~/lib/api';
 
@@ -17,6 +17,7 @@ async function start() {
   const config = await loadRuntimeConfig();
   configureApi({
     baseUrl: config.apiBaseUrl,
+    getToken: () => getSession().token,
     // SPEC §8: a 401 on a call made with the session token means the session is gone: forget it, then
     // sign in again and come back here.
     onUnauthorized: () => {

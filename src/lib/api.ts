@@ -1,10 +1,9 @@
 import { client } from '@generated/client.gen';
-import { localizedPath, readCookie, splitLocalePath } from './locale';
+import { localizedPath, splitLocalePath } from './locale';
 
 // The one place the generated API client is configured (ARCHITECTURE "One contract"): base URL,
 // the Bearer token from the `token` cookie, retries of idempotent requests, and 401 → /login.
 
-export const TOKEN_COOKIE = 'token';
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 export const IDEMPOTENT_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
 export const MAX_RETRIES = 3;
@@ -52,12 +51,13 @@ export function loginRedirectUrl(currentPath: string): string {
 export interface ApiOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
-  getToken?: () => string | undefined;
+  /** The session token (the app's session store reads it from the `token` cookie). */
+  getToken: () => string | undefined;
   onUnauthorized?: (request: Request) => void;
 }
 
-export function configureApi(options: ApiOptions = {}): void {
-  const getToken = options.getToken ?? (() => readCookie(document.cookie, TOKEN_COOKIE));
+export function configureApi(options: ApiOptions): void {
+  const { getToken } = options;
   const onUnauthorized =
     options.onUnauthorized ??
     (() => {
