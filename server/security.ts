@@ -38,6 +38,9 @@ export async function verifyIdentity(verifier: IdTokenVerifier, idToken: string)
   }
 }
 
+/** How fresh a session's last_seen_at is kept. */
+const LAST_SEEN_RESOLUTION_SECONDS = 300;
+
 function bearer(request: FastifyRequest): string {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthorized();
@@ -49,15 +52,16 @@ export function createSecurityHandlers({ db, verifier }: { db: Database; verifie
     async bearerAuth(request: FastifyRequest) {
       const tokenHash = hashSessionToken(bearer(request));
       const row = await db.withSystem(async (tx) => {
-        const { rows } = await tx.query<{ user_id: string; email: string; is_admin: boolean }>(
-          `UPDATE sessions s SET last_seen_at = now()
-             FROM users u
-            WHERE s.token_hash = $1 AND u.id = s.user_id
-              AND s.revoked_at IS NULL AND s.expires_at > now()
-              AND u.status NOT IN ('USER_STATUS_DELETED', 'USER_STATUS_SUSPENDED')
-        RETURNING u.id AS user_id, u.email, s.is_admin`,
-          [tokenHash],
+        const { rows } = await tx.query<{ user_id: string; email: string; is_admin: boolean; stale: boolean }>(
+          `SELECT u.id AS user_id, u.email, s.is_admin,
+                  (s.last_seen_at IS NULL OR s.last_seen_at < now() - make_interval(secs => $2)) AS stale
+             FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+              AND u.status NOT IN ('USER_STATUS_DELETED', 'USER_STATUS_SUSPENDED')`,
+          [tokenHash, LAST_SEEN_RESOLUTION_SECONDS],
         );
+        // Recording activity is not worth a write on every request: once per few minutes is enough.
+        if (rows[0]?.stale) await tx.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
         return rows[0];
       });
       if (!row) throw unauthorized('The session is missing, expired or revoked.');
