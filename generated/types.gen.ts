@@ -10,6 +10,11 @@ export type ClientOptions = {
 export type Id = string;
 
 /**
+ * Optimistic-concurrency version of an updatable object: starts at 1 and grows by one with each update. An update sends the version it read; a stale one answers 409 `stale_version`.
+ */
+export type Version = number;
+
+/**
  * An instant, RFC 3339.
  */
 export type Timestamp = string;
@@ -132,6 +137,10 @@ export type Problem = {
      * The request id, as in the server's logs.
      */
     requestId?: string;
+    /**
+     * True when the same request may succeed if sent again later (a transient conflict or an unavailable dependency). Clients retry a 409 only when this is true; a stale version, a double booking or an object in use is permanent.
+     */
+    retryable?: boolean;
     errors?: Array<FieldError>;
 };
 
@@ -3539,6 +3548,11 @@ export type Limit = number;
  * Number of items to skip.
  */
 export type Offset = number;
+
+/**
+ * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+ */
+export type IdempotencyKey = string;
 
 /**
  * Free-text filter (case- and accent-insensitive).

@@ -8,6 +8,11 @@ import * as z from 'zod';
 export const zId = z.uuid();
 
 /**
+ * Optimistic-concurrency version of an updatable object: starts at 1 and grows by one with each update. An update sends the version it read; a stale one answers 409 `stale_version`.
+ */
+export const zVersion = z.int().gte(1);
+
+/**
  * An instant, RFC 3339.
  */
 export const zTimestamp = z.iso.datetime();
@@ -109,6 +114,7 @@ export const zProblem = z.object({
     instance: z.string().optional(),
     code: z.string().optional(),
     requestId: z.string().optional(),
+    retryable: z.boolean().optional(),
     errors: z.array(zFieldError).optional()
 });
 
@@ -2326,6 +2332,11 @@ export const zLimit = z.int().gte(1).lte(200).default(50);
  * Number of items to skip.
  */
 export const zOffset = z.int().gte(0).default(0);
+
+/**
+ * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+ */
+export const zIdempotencyKey = z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
 
 /**
  * Free-text filter (case- and accent-insensitive).

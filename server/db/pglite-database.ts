@@ -1,4 +1,6 @@
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { enterTenant, type Database, type Queryable } from './database.ts';
 import { acquireLock } from './file-lock.ts';
 import { migrate, type MigrationTx } from './migrate.ts';
@@ -23,7 +25,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const release = acquireLock(`${dataDir}.lock`, `The database in ${dataDir}`);
   let pg: PGlite | undefined;
   try {
-    pg = await PGlite.create(dataDir, { parsers });
+    pg = await PGlite.create(dataDir, { parsers, extensions: { pg_trgm, btree_gist } });
     const db = pg;
     await migrate((fn) => db.transaction((tx) => fn(queryable(tx))));
   } catch (error) {

@@ -21,7 +21,7 @@ describe('retrying fetch', () => {
     expect(calls).toEqual(['GET', 'GET', 'GET']);
   });
 
-  it.each([408, 409, 425, 429, 500, 502, 503, 504])('retries on %i', async (status) => {
+  it.each([408, 425, 429, 500, 502, 503, 504])('retries on %i', async (status) => {
     const { calls, fetchMock } = sequence(status, 200);
     await createRetryingFetch(fetchMock, noSleep)('http://api.test/v1/x', { method: 'DELETE' });
     expect(calls).toHaveLength(2);
@@ -34,6 +34,36 @@ describe('retrying fetch', () => {
     const notFound = sequence(404, 200);
     expect((await createRetryingFetch(notFound.fetchMock, noSleep)('http://api.test/v1/x')).status).toBe(404);
     expect(notFound.calls).toHaveLength(1);
+  });
+
+  it('retries a 409 only when the problem says it is transient', async () => {
+    const answers = [{ status: 409, code: 'stale_version' }, { status: 409, code: 'busy', retryable: true }];
+    for (const body of answers) {
+      const calls: number[] = [];
+      const fetchMock = (async () => {
+        calls.push(1);
+        return new Response(JSON.stringify(calls.length === 1 ? body : {}), { status: calls.length === 1 ? 409 : 200 });
+      }) as unknown as typeof fetch;
+      const response = await createRetryingFetch(fetchMock, noSleep)('http://api.test/v1/x', { method: 'PUT', body: '{}' });
+      expect(response.status).toBe(body.retryable ? 200 : 409);
+      expect(calls).toHaveLength(body.retryable ? 2 : 1);
+    }
+  });
+
+  it('retries a read-only POST (the calendar range) and a create with an Idempotency-Key, not a bare create', async () => {
+    const range = sequence(503, 200);
+    await createRetryingFetch(range.fetchMock, noSleep)('http://api.test/v1/tenants/t/users/u/appointments/by', { method: 'POST', body: '{}' });
+    expect(range.calls).toHaveLength(2);
+    const keyed = sequence(503, 200);
+    await createRetryingFetch(keyed.fetchMock, noSleep)('http://api.test/v1/tenants/t/services', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Idempotency-Key': 'key-12345678' },
+    });
+    expect(keyed.calls).toHaveLength(2);
+    const bare = sequence(503, 200);
+    await createRetryingFetch(bare.fetchMock, noSleep)('http://api.test/v1/tenants/t/services', { method: 'POST', body: '{}' });
+    expect(bare.calls).toHaveLength(1);
   });
 
   it('gives up after the maximum number of retries and answers the last response', async () => {

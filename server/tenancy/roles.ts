@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { roleIn, sessionOf, type TeamRole } from '../handlers/context.ts';
+import { forbidden, notFound } from '../problem.ts';
+
+/**
+ * The one role matrix of Cita (ARCHITECTURE, conventions): who may read, write and delete what in a
+ * business. Every tenant-scoped handler asks `authorize` with its resource and action; the contract
+ * declares 403 wherever a row below refuses a role, and tests/server walk this table as a matrix.
+ *
+ * Owners may do everything. Administrators manage everything but the business itself (deleting it,
+ * removing people). Members run the day: they read the catalogue and edit customers, their objects
+ * and appointments, but do not change prices, stock, tags or payment methods.
+ */
+export type Resource =
+  | 'tenant'
+  | 'team'
+  | 'teamRemoval'
+  | 'services'
+  | 'customers'
+  | 'serviceObjects'
+  | 'customerTags'
+  | 'inventory'
+  | 'paymentMethods'
+  | 'assets'
+  | 'appointments'
+  | 'distinctions'
+  | 'portfolio';
+export type Action = 'read' | 'write' | 'delete';
+
+const ALL: readonly TeamRole[] = ['TEAM_ROLE_OWNER', 'TEAM_ROLE_ADMIN', 'TEAM_ROLE_MEMBER'];
+const MANAGE: readonly TeamRole[] = ['TEAM_ROLE_OWNER', 'TEAM_ROLE_ADMIN'];
+const OWNER: readonly TeamRole[] = ['TEAM_ROLE_OWNER'];
+
+export const ROLE_MATRIX: Readonly<Record<Resource, Readonly<Record<Action, readonly TeamRole[]>>>> = {
+  tenant: { read: ALL, write: MANAGE, delete: OWNER },
+  team: { read: ALL, write: MANAGE, delete: MANAGE },
+  teamRemoval: { read: ALL, write: OWNER, delete: OWNER },
+  services: { read: ALL, write: MANAGE, delete: MANAGE },
+  customers: { read: ALL, write: ALL, delete: ALL },
+  serviceObjects: { read: ALL, write: ALL, delete: ALL },
+  customerTags: { read: ALL, write: MANAGE, delete: MANAGE },
+  inventory: { read: ALL, write: MANAGE, delete: MANAGE },
+  paymentMethods: { read: ALL, write: MANAGE, delete: MANAGE },
+  assets: { read: ALL, write: ALL, delete: ALL },
+  appointments: { read: ALL, write: ALL, delete: ALL },
+  distinctions: { read: ALL, write: MANAGE, delete: MANAGE },
+  portfolio: { read: ALL, write: MANAGE, delete: MANAGE },
+};
+
+export function can(role: TeamRole, resource: Resource, action: Action): boolean {
+  return ROLE_MATRIX[resource][action].includes(role);
+}
+
+/**
+ * The caller's role in `tenantId`, once the matrix allows `action` on `resource`. Not a member (or a
+ * deleted business): 404, exactly as for a business that does not exist, so that another tenant's
+ * ids reveal nothing. A member whose role the matrix refuses: 403.
+ */
+export async function authorize(db: Database, request: FastifyRequest, tenantId: string, resource: Resource, action: Action): Promise<TeamRole> {
+  const { userId } = sessionOf(request);
+  const role = await db.withSystem((tx) => roleIn(tx, tenantId, userId));
+  if (!role) throw notFound();
+  if (!can(role, resource, action)) throw forbidden('Your role in this business does not allow this.');
+  return role;
+}
