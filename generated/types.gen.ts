@@ -10,6 +10,11 @@ export type ClientOptions = {
 export type Id = string;
 
 /**
+ * An http(s) address: no javascript, data or other schemes.
+ */
+export type WebUrl = string;
+
+/**
  * Optimistic-concurrency version of an updatable object: starts at 1 and grows by one with each update. An update sends the version it read; a stale one answers 409 `stale_version`.
  */
 export type Version = number;
@@ -464,7 +469,7 @@ export type Tenant = {
     description?: string;
     phoneCountryCode?: PhoneCountryCode;
     phoneNumber?: PhoneNumber;
-    website?: string;
+    website?: WebUrl;
     address?: Address;
     taxId?: TaxId;
     currency: TenantCurrency;
@@ -496,7 +501,7 @@ export type TenantInput = {
     description?: string;
     phoneCountryCode?: PhoneCountryCode;
     phoneNumber?: PhoneNumber;
-    website?: string;
+    website?: WebUrl;
     address?: Address;
     taxId?: TaxId;
     currency?: TenantCurrency;
@@ -521,7 +526,7 @@ export type TenantUpdate = {
     description?: string;
     phoneCountryCode?: PhoneCountryCode;
     phoneNumber?: PhoneNumber;
-    website?: string;
+    website?: WebUrl;
     address?: Address;
     taxId?: TaxId;
     currency?: TenantCurrency;
@@ -3757,9 +3762,17 @@ export type LoginUserErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
     /**
      * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
      */
@@ -3870,6 +3883,43 @@ export type LogoutUserResponses = {
 };
 
 export type LogoutUserResponse = LogoutUserResponses[keyof LogoutUserResponses];
+
+export type LogoutEverywhereData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/users/logout-everywhere';
+};
+
+export type LogoutEverywhereErrors = {
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type LogoutEverywhereError = LogoutEverywhereErrors[keyof LogoutEverywhereErrors];
+
+export type LogoutEverywhereResponses = {
+    /**
+     * Every session of the user is revoked.
+     */
+    204: void;
+};
+
+export type LogoutEverywhereResponse = LogoutEverywhereResponses[keyof LogoutEverywhereResponses];
 
 export type GetUserData = {
     body?: never;

@@ -8,6 +8,11 @@ import * as z from 'zod';
 export const zId = z.uuid();
 
 /**
+ * An http(s) address: no javascript, data or other schemes.
+ */
+export const zWebUrl = z.url().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+$/);
+
+/**
  * Optimistic-concurrency version of an updatable object: starts at 1 and grows by one with each update. An update sends the version it read; a stale one answers 409 `stale_version`.
  */
 export const zVersion = z.int().gte(1);
@@ -388,7 +393,7 @@ export const zTenant = z.object({
     description: z.string().max(1000).optional(),
     phoneCountryCode: zPhoneCountryCode.optional(),
     phoneNumber: zPhoneNumber.optional(),
-    website: z.url().max(2048).optional(),
+    website: zWebUrl.optional(),
     address: zAddress.optional(),
     taxId: zTaxId.optional(),
     currency: zTenantCurrency,
@@ -417,7 +422,7 @@ export const zTenantInput = z.object({
     description: z.string().max(1000).optional(),
     phoneCountryCode: zPhoneCountryCode.optional(),
     phoneNumber: zPhoneNumber.optional(),
-    website: z.url().max(2048).optional(),
+    website: zWebUrl.optional(),
     address: zAddress.optional(),
     taxId: zTaxId.optional(),
     currency: zTenantCurrency.optional(),
@@ -442,7 +447,7 @@ export const zTenantUpdate = z.object({
     description: z.string().max(1000).optional(),
     phoneCountryCode: zPhoneCountryCode.optional(),
     phoneNumber: zPhoneNumber.optional(),
-    website: z.url().max(2048).optional(),
+    website: zWebUrl.optional(),
     address: zAddress.optional(),
     taxId: zTaxId.optional(),
     currency: zTenantCurrency.optional(),
@@ -1784,7 +1789,7 @@ export const zQrCode = z.object({
     tenantId: zId,
     name: z.string().min(1).max(80),
     kind: zQrCodeKind,
-    targetUrl: z.url().max(2048).optional(),
+    targetUrl: z.url().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+$/).optional(),
     wifi: zQrWifi.optional(),
     foregroundColor: zColor.default('#000000'),
     backgroundColor: zColor.default('#ffffff'),
@@ -1802,7 +1807,7 @@ export const zQrCode = z.object({
 export const zQrCodeInput = z.object({
     name: z.string().min(1).max(80),
     kind: zQrCodeKind,
-    targetUrl: z.url().max(2048).optional(),
+    targetUrl: z.url().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+$/).optional(),
     wifi: zQrWifi.optional(),
     foregroundColor: zColor.optional().default('#000000'),
     backgroundColor: zColor.optional().default('#ffffff')
@@ -2445,6 +2450,11 @@ export const zRegisterUserResponse = zSessionResponse;
  * The session token is revoked.
  */
 export const zLogoutUserResponse = z.void();
+
+/**
+ * Every session of the user is revoked.
+ */
+export const zLogoutEverywhereResponse = z.void();
 
 export const zGetUserPath = z.object({
     id: zId

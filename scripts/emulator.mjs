@@ -202,6 +202,16 @@ export async function createEmulatorUser(host, { email, password, emailVerified 
   return signInWithPassword(host, { email, password });
 }
 
+/**
+ * Changes an account as the Firebase console or Admin SDK would (e-mail, verified flag, disabled,
+ * `validSince` in epoch seconds to revoke the tokens issued before it).
+ * @param {string} host
+ * @param {{ localId: string, email?: string, emailVerified?: boolean, disableUser?: boolean, validSince?: string }} changes
+ */
+export async function updateEmulatorUser(host, changes) {
+  await emulatorRequest(host, 'POST', identityToolkit('update'), changes, { authorization: 'Bearer owner' });
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: { port: { type: 'string', default: '9099' }, 'data-dir': { type: 'string', default: path.join(ROOT, 'data/auth') } },

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,13 +15,47 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createHandlers } from './handlers/index.ts';
 import { HttpProblem, sendProblem, type FieldError } from './problem.ts';
+import { parseAdminEmails } from './auth/admins.ts';
 import { createSecurityHandlers } from './security.ts';
 
 const CONTRACT = join(import.meta.dirname, '..', 'openapi', 'tenant-api.yaml');
-/** Operations that prove an identity; rate-limited per client (issue: identity rate limits). */
+/** Operations that prove an identity; rate-limited per client address, before anything else runs. */
 const IDENTITY_OPERATIONS = new Set(['loginUser', 'registerUser', 'checkUserExists', 'autoRegisterBusiness']);
-/** Largest JSON body: a 5 MB upload is ~6.7 MB as base64. */
-export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+/** Operations that create businesses or send invitations: a tighter limit per signed-in user. */
+const SENSITIVE_WRITES = new Set(['createTenant', 'inviteTeamMembers']);
+/** Largest JSON body of an ordinary request. Small, so that no anonymous request can cost much. */
+export const BODY_LIMIT_BYTES = 128 * 1024;
+/** Operations that carry files (base64 in JSON: a 5 MB image is ~6.7 MB); they are authenticated first. */
+export const UPLOAD_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+const UPLOAD_OPERATIONS = new Set(['uploadAsset']);
+/** At most this many field errors are reported (and computed into a response) for one request. */
+export const MAX_REPORTED_ERRORS = 20;
+const MAX_POINTER_LENGTH = 200;
+
+type SecurityScheme = 'bearerAuth' | 'firebaseIdToken';
+type Operation = { operationId?: string; security?: Array<Record<string, unknown>> };
+
+/** Each operation's security schemes, as the contract declares them (an empty list: public). */
+function securityByOperation(specification: { paths?: Record<string, Record<string, Operation>>; security?: Array<Record<string, unknown>> }) {
+  const schemes = new Map<string, SecurityScheme[]>();
+  for (const item of Object.values(specification.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      if (!operation?.operationId) continue;
+      const requirements = operation.security ?? specification.security ?? [];
+      schemes.set(operation.operationId, requirements.flatMap((requirement) => Object.keys(requirement) as SecurityScheme[]));
+    }
+  }
+  return schemes;
+}
+
+/** The path template, never the path itself: e-mails, ids and tokens in paths stay out of the logs. */
+function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    route: request.routeOptions?.url ?? '(no route)',
+    id: request.id,
+  };
+}
 
 export interface AppDeps {
   config: ServerConfig;
@@ -32,21 +66,37 @@ export interface AppDeps {
 
 function fieldErrors(error: FastifyError): FieldError[] {
   const context = error.validationContext ?? 'body';
-  return (error.validation ?? []).map((issue) => {
+  return (error.validation ?? []).slice(0, MAX_REPORTED_ERRORS).map((issue) => {
     const params = issue.params as Record<string, unknown>;
     const extra = (params.missingProperty ?? params.additionalProperty) as string | undefined;
     const pointer = issue.instancePath + (extra ? `/${extra}` : '');
-    const field = context === 'body' ? pointer || '/' : pointer.replace(/^\//, '') || context;
-    return { field, code: issue.keyword, message: issue.message ?? 'is invalid' };
+    const field = (context === 'body' ? pointer || '/' : pointer.replace(/^\//, '') || context).slice(0, MAX_POINTER_LENGTH);
+    return { field, code: issue.keyword, message: (issue.message ?? 'is invalid').slice(0, MAX_POINTER_LENGTH) };
   });
+}
+
+function loggerOptions(logger: AppDeps['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  return {
+    ...(typeof logger === 'object' ? logger : {}),
+    // No request URL (it carries e-mails and ids), no headers (tokens), no bodies.
+    serializers: {
+      req: (request) => loggedRequest(request as unknown as FastifyRequest),
+      res: (reply) => ({ statusCode: reply.statusCode }),
+    },
+    redact: { paths: ['req.headers.authorization', '*.authorization', '*.firebase_id_token', '*.token'], censor: '[redacted]' },
+  };
 }
 
 export async function buildApp({ config, db, verifier, logger = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: loggerOptions(logger),
     bodyLimit: BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
+    // A client's x-request-id is not trusted: every request gets our own id (sent back in x-request-id).
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // The address `hops` proxies in front of us saw is the client's (proxy-addr: trust the first hops).
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   });
 
   // The contract is OpenAPI 3.1 (JSON Schema 2020-12): compile it with Ajv 2020, report every
@@ -92,7 +142,10 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
       return sendProblem(request, reply, 503, 'The sign-in service is unavailable; try again in a moment.');
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return sendProblem(request, reply, 413, `The body is larger than ${BODY_LIMIT_BYTES / 1024 / 1024} MB.`);
+    if (status === 413) {
+      const limit = request.routeOptions?.bodyLimit ?? BODY_LIMIT_BYTES;
+      return sendProblem(request, reply, 413, `The body is larger than ${Math.round(limit / 1024)} kB.`);
+    }
     if (status === 429) return sendProblem(request, reply, 429, 'Too many requests; try again in a minute.');
     if (status === 415) return sendProblem(request, reply, 415, 'Send JSON (application/json).');
     if (status === 401) return sendProblem(request, reply, 401, 'A valid session token is required.');
@@ -105,7 +158,8 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // apis.google.com: the script the Firebase SDK loads for the Google sign-in popup.
+        scriptSrc: ["'self'", 'https://apis.google.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...(config.firebase.emulatorHost ? [`http://${config.firebase.emulatorHost}`] : [])],
@@ -121,20 +175,39 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
     credentials: true,
     exposedHeaders: ['x-request-id', 'retry-after'],
   });
-  await app.register(rateLimit, { global: false });
+  // Signed-in calls are limited per user, anonymous ones per client address (see TRUST_PROXY_HOPS).
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`),
+  });
+  const limiter = (max: number, group: string) => app.rateLimit({ max, timeWindow: '1 minute', groupId: group });
+  const identityLimit = limiter(config.rateLimit.identityPerMinute, 'identity');
+  const sensitiveLimit = limiter(config.rateLimit.sensitiveWritesPerMinute, 'sensitive');
+  const generalLimit = limiter(config.rateLimit.perMinute, 'general');
 
-  const specification = YAML.parse(readFileSync(CONTRACT, 'utf8')) as object;
+  const specification = YAML.parse(readFileSync(CONTRACT, 'utf8')) as Parameters<typeof securityByOperation>[0];
+  const schemesOf = securityByOperation(specification);
   const handlers = createHandlers({ config, db, verifier });
+  const security = createSecurityHandlers({ db, verifier, admins: parseAdminEmails(config.adminEmails), idleSeconds: config.sessionIdleSeconds });
+  const authenticate = (schemes: SecurityScheme[]) => async (request: FastifyRequest) => {
+    // Every operation of the contract needs exactly one scheme, or none.
+    for (const scheme of schemes) await security[scheme](request);
+  };
   await app.register(openapiGlue, {
     specification,
-    securityHandlers: createSecurityHandlers({ db, verifier }),
+    // Authentication runs in onRequest, before the body is read, parsed or validated (an anonymous
+    // request costs a header check), instead of openapi-glue's preHandler after validation.
     operationResolver: (operationId: string) => {
       const handler = handlers[operationId as keyof typeof handlers];
       if (!handler) throw new Error(`No handler for operation ${operationId}`);
-      if (!IDENTITY_OPERATIONS.has(operationId)) return handler as never;
+      const auth = authenticate(schemesOf.get(operationId) ?? []);
+      const onRequest = IDENTITY_OPERATIONS.has(operationId)
+        ? [identityLimit, auth]
+        : [auth, SENSITIVE_WRITES.has(operationId) ? sensitiveLimit : generalLimit];
       return {
         handler,
-        config: { rateLimit: { max: config.rateLimit.identityPerMinute, timeWindow: '1 minute' } },
+        onRequest,
+        ...(UPLOAD_OPERATIONS.has(operationId) ? { bodyLimit: UPLOAD_BODY_LIMIT_BYTES } : {}),
       } as never;
     },
   });

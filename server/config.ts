@@ -23,12 +23,25 @@ export interface ServerConfig {
   };
   adminEmails: string;
   sessionTtlSeconds: number;
+  /** A session unused for this long ends, whatever its expiry (SESSION_IDLE_SECONDS, default 14 days). */
+  sessionIdleSeconds: number;
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For (TRUST_PROXY_HOPS,
+   * default 0: the socket address is the client). Rate limits key anonymous calls by that address.
+   */
+  trustProxyHops: number;
   trialDays: number;
   ssoRedirectOrigins: string[];
   support: { email: string; phone: string };
   paymentLinks: { pro: string; premium: string };
   workflowSiteUrl: string;
-  rateLimit: { identityPerMinute: number };
+  rateLimit: {
+    identityPerMinute: number;
+    /** Creating businesses and sending invitations, per signed-in user (WRITE_RATE_LIMIT). */
+    sensitiveWritesPerMinute: number;
+    /** Every other call, per signed-in user or, anonymous, per client address (API_RATE_LIMIT). */
+    perMinute: number;
+  };
 }
 
 const list = (value: string | undefined) =>
@@ -57,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     adminEmails: env.CITA_ADMIN_EMAILS ?? '',
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 30 * 24 * 3600),
+    sessionIdleSeconds: Number(env.SESSION_IDLE_SECONDS ?? 14 * 24 * 3600),
+    trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     trialDays: Number(env.TRIAL_DAYS ?? 30),
     ssoRedirectOrigins: list(env.SSO_REDIRECT_ORIGINS),
     support: { email: env.SUPPORT_EMAIL ?? 'support@cita.example', phone: env.SUPPORT_PHONE ?? '34600000000' },
@@ -65,6 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       premium: env.PAYMENT_LINK_PREMIUM ?? 'https://buy.stripe.com/test_cita_premium',
     },
     workflowSiteUrl: env.WORKFLOW_SITE_URL ?? 'https://cita.example/how-it-works',
-    rateLimit: { identityPerMinute: Number(env.IDENTITY_RATE_LIMIT ?? 30) },
+    rateLimit: {
+      identityPerMinute: Number(env.IDENTITY_RATE_LIMIT ?? 30),
+      sensitiveWritesPerMinute: Number(env.WRITE_RATE_LIMIT ?? 20),
+      perMinute: Number(env.API_RATE_LIMIT ?? 1200),
+    },
   };
 }

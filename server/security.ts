@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { isAdminEmail } from './auth/admins.ts';
 import { InvalidIdTokenError, type IdTokenVerifier } from './auth/firebase.ts';
-import { hashSessionToken } from './auth/session-token.ts';
+import { hashSessionToken, isWellFormedSessionToken } from './auth/session-token.ts';
 import type { Database } from './db/database.ts';
 import { unauthorized } from './problem.ts';
 
@@ -8,6 +9,7 @@ import { unauthorized } from './problem.ts';
 export interface SessionAuth {
   userId: string;
   email: string;
+  /** Computed on every request from the user's current, provider-verified e-mail: never frozen at login. */
   isAdmin: boolean;
   tokenHash: string;
 }
@@ -26,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-/** Checks a Firebase ID token: an invalid, expired or e-mail-less identity answers 401. */
+/** Checks a Firebase ID token: an invalid, expired, revoked or e-mail-less identity answers 401. */
 export async function verifyIdentity(verifier: IdTokenVerifier, idToken: string): Promise<FirebaseAuth> {
   try {
     const identity = await verifier.verify(idToken);
@@ -40,35 +42,61 @@ export async function verifyIdentity(verifier: IdTokenVerifier, idToken: string)
 
 /** How fresh a session's last_seen_at is kept. */
 const LAST_SEEN_RESOLUTION_SECONDS = 300;
+/** A JWT: three base64url parts (the signature may be empty for the emulator's unsigned tokens). */
+const JWT_SHAPE = /^[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*$/;
 
 function bearer(request: FastifyRequest): string {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  const match = /^Bearer ([^\s]{1,16384})$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthorized();
   return match[1];
 }
 
-export function createSecurityHandlers({ db, verifier }: { db: Database; verifier: IdTokenVerifier }) {
+export interface SecurityOptions {
+  db: Database;
+  verifier: IdTokenVerifier;
+  /** Platform administrators (CITA_ADMIN_EMAILS). */
+  admins: ReadonlySet<string>;
+  /** A session unused for this long is over, whatever its expiry. */
+  idleSeconds: number;
+}
+
+/**
+ * The two security schemes of the contract. They run in `onRequest` (server/app.ts), before the body
+ * is read or validated: an anonymous caller costs a header check, and a malformed token is refused
+ * before it reaches the database or the identity provider.
+ */
+export function createSecurityHandlers({ db, verifier, admins, idleSeconds }: SecurityOptions) {
   return {
     async bearerAuth(request: FastifyRequest) {
-      const tokenHash = hashSessionToken(bearer(request));
+      const token = bearer(request);
+      if (!isWellFormedSessionToken(token)) throw unauthorized('The session is missing, expired or revoked.');
+      const tokenHash = hashSessionToken(token);
       const row = await db.withSystem(async (tx) => {
-        const { rows } = await tx.query<{ user_id: string; email: string; is_admin: boolean; stale: boolean }>(
-          `SELECT u.id AS user_id, u.email, s.is_admin,
+        const { rows } = await tx.query<{ user_id: string; email: string; email_verified: boolean; stale: boolean }>(
+          `SELECT u.id AS user_id, u.email, u.email_verified,
                   (s.last_seen_at IS NULL OR s.last_seen_at < now() - make_interval(secs => $2)) AS stale
              FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+              AND coalesce(s.last_seen_at, s.created_at) > now() - make_interval(secs => $3)
               AND u.status NOT IN ('USER_STATUS_DELETED', 'USER_STATUS_SUSPENDED')`,
-          [tokenHash, LAST_SEEN_RESOLUTION_SECONDS],
+          [tokenHash, LAST_SEEN_RESOLUTION_SECONDS, idleSeconds],
         );
         // Recording activity is not worth a write on every request: once per few minutes is enough.
         if (rows[0]?.stale) await tx.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
         return rows[0];
       });
       if (!row) throw unauthorized('The session is missing, expired or revoked.');
-      request.auth = { userId: row.user_id, email: row.email, isAdmin: row.is_admin, tokenHash };
+      request.auth = {
+        userId: row.user_id,
+        email: row.email,
+        isAdmin: row.email_verified && isAdminEmail(admins, row.email),
+        tokenHash,
+      };
     },
     async firebaseIdToken(request: FastifyRequest) {
-      request.firebase = await verifyIdentity(verifier, bearer(request));
+      const token = bearer(request);
+      if (!JWT_SHAPE.test(token)) throw unauthorized('The identity token is invalid or expired.');
+      request.firebase = await verifyIdentity(verifier, token);
     },
   };
 }

@@ -121,6 +121,13 @@ describe('createIdTokenVerifier in production', () => {
       .toThrow(/FIREBASE_AUTH_EMULATOR_HOST.*production/);
   });
 
+  it('refuses the emulator for a project that is not a demo- one, whatever NODE_ENV says', () => {
+    const host = fixture.emulator.host;
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    expect(() => createIdTokenVerifier({ projectId: 'cita-prod', emulatorHost: host, production: false })).toThrow(/not a demo- project/);
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+  });
+
   it('refuses an emulator-only demo project', () => {
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     try {

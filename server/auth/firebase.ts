@@ -63,6 +63,12 @@ export function createIdTokenVerifier({ projectId, emulatorHost, production }: I
   }
   const host = emulatorHost || envHost;
   assertNotEmulatedInProduction(production, host);
+  if (host && !projectId.startsWith('demo-')) {
+    throw new Error(
+      `Refusing to start: the Auth emulator (${host}) is configured for "${projectId}", which is not a demo- project. ` +
+        'The emulator issues unsigned tokens: it may only play a demo-… project.',
+    );
+  }
   if (production && projectId.startsWith('demo-')) {
     throw new Error(`Refusing to start: "${projectId}" is an emulator-only demo project; set FIREBASE_PROJECT_ID to the real project in production.`);
   }
@@ -84,8 +90,10 @@ export function createIdTokenVerifier({ projectId, emulatorHost, production }: I
       const emulated = Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
       assertNotEmulatedInProduction(production, process.env.FIREBASE_AUTH_EMULATOR_HOST);
       try {
-        // Against the emulator, firebase-admin also looks the user up (exists, not disabled, not revoked).
-        const decoded = await auth.verifyIdToken(idToken);
+        // checkRevoked: a token issued before "sign out everywhere" at Firebase, a disabled or deleted
+        // user, is refused. firebase-admin then looks the user up (in production that needs the
+        // server's Google credentials; the emulator needs none).
+        const decoded = await auth.verifyIdToken(idToken, true);
         if (emulated) {
           // Unsigned tokens: at least refuse one whose e-mail claims differ from the user record. Not a
           // security boundary (a consistent forgery passes): that is what the production check is for.

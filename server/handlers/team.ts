@@ -2,6 +2,7 @@ import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../problem.ts';
 import { MANAGERS, requireMember, roleIn, sessionOf, type HandlerDeps } from './context.ts';
 import { toInvitation, toTeamMember, toTenant } from './rows.ts';
+import { escapeLike } from './sql.ts';
 
 type Handlers = Pick<RouteHandlers, 'listTeamMembers' | 'inviteTeamMembers' | 'revokeInvitation' | 'removeTeamMember' | 'acceptInvitation'>;
 
@@ -13,11 +14,11 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId } = request.params;
       await requireMember(db, request, tenantId);
       const { limit = 50, offset = 0, q } = request.query ?? {};
-      const pattern = q ? `%${q.toLowerCase()}%` : null;
+      const pattern = q ? `%${escapeLike(q.toLowerCase())}%` : null;
       // Team members are users (not tenant data): read as the system, filtered by the tenant whose
       // membership was just checked.
       const result = await db.withSystem(async (tx) => {
-        const filter = `m.tenant_id = $1 AND ($2::text IS NULL OR lower(u.email) LIKE $2 OR lower(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')) LIKE $2)`;
+        const filter = `m.tenant_id = $1 AND ($2::text IS NULL OR lower(u.email) LIKE $2 ESCAPE '\\' OR lower(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')) LIKE $2 ESCAPE '\\')`;
         const members = await tx.query(
           `SELECT m.tenant_id, m.user_id, m.role, m.joined_at, u.email, u.name, u.last_name, u.avatar_url, u.status
              FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${filter}
@@ -70,7 +71,7 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId, id } = request.params;
       await requireMember(db, request, tenantId, MANAGERS);
       await db.withTenant(tenantId, async (tx) => {
-        const { rows } = await tx.query<{ status: string }>('SELECT status FROM invitations WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+        const { rows } = await tx.query<{ status: string }>('SELECT status FROM invitations WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, id]);
         if (!rows[0]) throw notFound('No invitation has this id.');
         if (rows[0].status !== 'INVITATION_STATUS_PENDING') throw unprocessable('/id', 'invitation_not_pending', 'This invitation is no longer pending.');
         await tx.query(`UPDATE invitations SET status = 'INVITATION_STATUS_REVOKED' WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
@@ -96,11 +97,16 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
       const { userId, invitationId } = request.params;
       if (userId !== auth.userId) throw notFound();
       const tenant = await db.withSystem(async (tx) => {
+        // The invitation row is locked: a revoke, an expiry or a second acceptance cannot interleave.
         const { rows } = await tx.query<{ tenant_id: string; role: string; status: string; expired: boolean; accepted_by_user_id: string | null }>(
-          `SELECT tenant_id, role, status, expires_at <= now() AS expired, accepted_by_user_id FROM invitations WHERE id = $1 AND lower(email) = lower($2)`,
+          `SELECT i.tenant_id, i.role, i.status, i.expires_at <= now() AS expired, i.accepted_by_user_id
+             FROM invitations i JOIN tenants t ON t.id = i.tenant_id
+            WHERE i.id = $1 AND lower(i.email) = lower($2) AND t.status <> 'TENANT_STATUS_DELETED'
+            FOR UPDATE OF i`,
           [invitationId, auth.email],
         );
         const invitation = rows[0];
+        // A deleted business, like someone else's invitation, does not exist for this caller.
         if (!invitation) throw notFound('No invitation for you has this id.');
         const verified = await tx.query('SELECT 1 FROM users WHERE id = $1 AND email_verified', [auth.userId]);
         if (verified.rows.length === 0) throw forbidden('Verify your e-mail address before joining a business.');

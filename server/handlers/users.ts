@@ -1,12 +1,62 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, forbidden, HttpProblem, notFound, unprocessable } from '../problem.ts';
-import { verifyIdentity } from '../security.ts';
+import { verifyIdentity, type FirebaseAuth } from '../security.ts';
 import { identityOf, sessionOf, type HandlerDeps } from './context.ts';
 import { toUser } from './rows.ts';
 import { acceptPendingInvitations, openSession } from './sessions.ts';
 
-type Handlers = Pick<RouteHandlers, 'checkUserExists' | 'loginUser' | 'registerUser' | 'logoutUser' | 'getUser' | 'updateUser'>;
+type Handlers = Pick<RouteHandlers, 'checkUserExists' | 'loginUser' | 'registerUser' | 'logoutUser' | 'logoutEverywhere' | 'getUser' | 'updateUser'>;
+
+interface Account {
+  id: string;
+  email: string;
+  status: string;
+}
+
+/**
+ * The Cita account of a verified identity, with its stored e-mail brought in line with the identity
+ * provider's current answer (ARCHITECTURE: identity-bound facts follow the provider, never a stale
+ * copy). The account is found by Firebase uid; an account created before it had a uid is linked by
+ * e-mail only when the provider has verified that e-mail. When the e-mail changes, every other
+ * session of the account ends, and an address another account holds is refused (409), never merged.
+ */
+async function accountFor(tx: Queryable, identity: FirebaseAuth): Promise<Account> {
+  let { rows } = await tx.query<Account & { email_verified: boolean }>(
+    'SELECT id, email, status, email_verified FROM users WHERE firebase_uid = $1 FOR UPDATE',
+    [identity.uid],
+  );
+  if (!rows[0]) {
+    if (!identity.emailVerified) {
+      const unlinked = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1 AND firebase_uid IS NULL', [identity.email]);
+      if (unlinked.rows.length > 0) throw forbidden('Verify your e-mail address to sign in to this account.');
+      throw notFound('There is no Cita account for this identity yet; register first.');
+    }
+    ({ rows } = await tx.query<Account & { email_verified: boolean }>(
+      `UPDATE users SET firebase_uid = $2 WHERE lower(email) = $1 AND firebase_uid IS NULL
+        RETURNING id, email, status, email_verified`,
+      [identity.email, identity.uid],
+    ));
+  }
+  const user = rows[0];
+  if (!user) throw notFound('There is no Cita account for this identity yet; register first.');
+  const emailChanged = user.email.toLowerCase() !== identity.email;
+  if (emailChanged || user.email_verified !== identity.emailVerified) {
+    try {
+      await tx.query('SAVEPOINT follow_identity');
+      await tx.query('UPDATE users SET email = $2, email_verified = $3 WHERE id = $1', [user.id, identity.email, identity.emailVerified]);
+      await tx.query('RELEASE SAVEPOINT follow_identity');
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await tx.query('ROLLBACK TO SAVEPOINT follow_identity');
+      throw conflict('Another Cita account uses this e-mail address.', 'email_in_use');
+    }
+    // Sessions opened under the old address carried its rights: they end with it.
+    if (emailChanged) await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
+  }
+  return { id: user.id, email: identity.email, status: user.status };
+}
 
 export function userHandlers({ db, verifier, sessions }: HandlerDeps): Handlers {
   const verify = (idToken: string) => verifyIdentity(verifier, idToken);
@@ -26,14 +76,7 @@ export function userHandlers({ db, verifier, sessions }: HandlerDeps): Handlers 
     async loginUser(request, reply) {
       const identity = await verify(request.body.firebase_id_token);
       const session = await db.withSystem(async (tx) => {
-        const { rows } = await tx.query<{ id: string; email: string; status: string }>(
-          `UPDATE users SET firebase_uid = COALESCE(firebase_uid, $2), email_verified = $3
-            WHERE firebase_uid = $2 OR (lower(email) = $1 AND firebase_uid IS NULL)
-            RETURNING id, email, status`,
-          [identity.email, identity.uid, identity.emailVerified],
-        );
-        const user = rows[0];
-        if (!user) throw notFound('There is no Cita account for this identity yet; register first.');
+        const user = await accountFor(tx, identity);
         if (user.status === 'USER_STATUS_DELETED' || user.status === 'USER_STATUS_SUSPENDED') {
           throw new HttpProblem(401, 'This account is disabled.', 'user_disabled');
         }
@@ -67,6 +110,12 @@ export function userHandlers({ db, verifier, sessions }: HandlerDeps): Handlers 
         if (isUniqueViolation(error)) throw conflict('An account with this e-mail already exists; sign in instead.', 'already_registered');
         throw error;
       }
+    },
+
+    async logoutEverywhere(request, reply) {
+      const { userId } = sessionOf(request);
+      await db.withSystem((tx) => tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]));
+      return reply.code(204).send();
     },
 
     async logoutUser(request, reply) {

@@ -14,6 +14,7 @@ import {
 } from './harness.ts';
 import { identitySuite } from './suites/identity.ts';
 import { platformSuite } from './suites/platform.ts';
+import { securitySuite } from './suites/security.ts';
 import { teamSuite } from './suites/team.ts';
 import { tenancySuite } from './suites/tenancy.ts';
 import { tenantSuite } from './suites/tenants.ts';
@@ -58,4 +59,5 @@ describe.each(testEngines)('API on %s', (engine) => {
   tenantSuite(current);
   teamSuite(current);
   tenancySuite(current);
+  securitySuite(current);
 });

@@ -40,8 +40,8 @@ export interface TestServer {
   /** The same database the server uses, for arranging what the API cannot (an expired session). */
   db: Database;
   emulatorHost: string;
-  /** Platform administrators configured in CITA_ADMIN_EMAILS. */
-  admins: { verified: string; unverified: string };
+  /** Platform administrators configured in CITA_ADMIN_EMAILS (`victim`: for the takeover tests, unused elsewhere). */
+  admins: { verified: string; unverified: string; victim: string };
   /** Another app on the same database whose identity operations allow only `identityPerMinute` calls. */
   startRateLimited(identityPerMinute: number): Promise<{ baseUrl: string }>;
   close(): Promise<void>;
@@ -73,12 +73,12 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
     cleanups.push(() => db.close());
     const emulatorHost = await emulator;
 
-    const admins = { verified: uniqueEmail('admin'), unverified: uniqueEmail('admin-unverified') };
+    const admins = { verified: uniqueEmail('admin'), unverified: uniqueEmail('admin-unverified'), victim: uniqueEmail('admin-victim') };
     const env = {
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       FIREBASE_PROJECT_ID: 'demo-cita',
       DATA_DIR: dataDir,
-      CITA_ADMIN_EMAILS: `${admins.verified},${admins.unverified}`,
+      CITA_ADMIN_EMAILS: `${admins.verified},${admins.unverified},${admins.victim}`,
       TRIAL_DAYS: String(TRIAL_DAYS),
       // Every test calls login/register from 127.0.0.1: the shared app must not rate-limit them.
       IDENTITY_RATE_LIMIT: '10000',
