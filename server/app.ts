@@ -90,6 +90,17 @@ function loggerOptions(logger: AppDeps['logger']): FastifyServerOptions['logger'
 
 export async function buildApp({ config, db, verifier, logger = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // Errors the router raises before any hook (a path parameter over maxParamLength, a malformed
+    // URL) still answer problem+json with the baseline security headers.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      reply
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+        .header('x-request-id', request.id);
+      return sendProblem(request, reply, status, status === 414 ? 'The address is too long.' : 'The address is malformed.');
+    },
     logger: loggerOptions(logger),
     bodyLimit: BODY_LIMIT_BYTES,
     // A client's x-request-id is not trusted: every request gets our own id (sent back in x-request-id).
@@ -123,6 +134,14 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  // Fastify validates a body only when there is one: an operation that takes a body, called
+  // without one, must not reach its handler.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) {
+      throw new HttpProblem(400, 'This operation needs a JSON body.', 'validation', [{ field: '/', code: 'required', message: 'A JSON body is required.' }]);
+    }
   });
 
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {

@@ -23,6 +23,7 @@ const TITLES: Record<number, [string, string]> = {
   404: ['Not Found', 'not_found'],
   409: ['Conflict', 'conflict'],
   413: ['Payload Too Large', 'payload_too_large'],
+  414: ['URI Too Long', 'uri_too_long'],
   415: ['Unsupported Media Type', 'unsupported_media_type'],
   422: ['Unprocessable Entity', 'business_rule'],
   429: ['Too Many Requests', 'rate_limited'],

@@ -82,6 +82,8 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
       TRIAL_DAYS: String(TRIAL_DAYS),
       // Every test calls login/register from 127.0.0.1: the shared app must not rate-limit them.
       IDENTITY_RATE_LIMIT: '10000',
+      API_RATE_LIMIT: '1000000',
+      WRITE_RATE_LIMIT: '10000',
     };
     const config = loadConfig(env);
     const verifier: IdTokenVerifier = createIdTokenVerifier({

@@ -21,7 +21,11 @@ export function safeRedirectedFrom(value: unknown): string | null {
   }
   if (url.origin !== 'https://cita.invalid') return null;
   if (NEVER_BACK_TO.some((path) => isUnderPath(url.pathname, path))) return null;
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  // Normalizing can make a protocol-relative address of a harmless-looking one ('/.//evil.com',
+  // '/\t/evil.com' both become '//evil.com'): check the result, not only the input.
+  if (!path.startsWith('/') || path.startsWith('//')) return null;
+  return path;
 }
 
 /** True when the user was on their way to the appointments pages. */
