@@ -3,6 +3,7 @@ import { isAdminEmail } from './auth/admins.ts';
 import { InvalidIdTokenError, type IdTokenVerifier } from './auth/firebase.ts';
 import { hashSessionToken, isWellFormedSessionToken } from './auth/session-token.ts';
 import type { Database } from './db/database.ts';
+import type { TeamRole } from './handlers/context.ts';
 import { unauthorized } from './problem.ts';
 
 /** Who is calling, once `bearerAuth` has checked Cita's session token. */
@@ -12,6 +13,8 @@ export interface SessionAuth {
   /** Computed on every request from the user's current, provider-verified e-mail: never frozen at login. */
   isAdmin: boolean;
   tokenHash: string;
+  /** The caller's role in the business of the request's path, read with the session (null: not a member). */
+  tenantRole?: { tenantId: string; role: TeamRole | null };
 }
 /** Who is calling, once `firebaseIdToken` has checked a Firebase ID token. */
 export interface FirebaseAuth {
@@ -42,6 +45,7 @@ export async function verifyIdentity(verifier: IdTokenVerifier, idToken: string)
 
 /** How fresh a session's last_seen_at is kept. */
 const LAST_SEEN_RESOLUTION_SECONDS = 300;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A JWT: three base64url parts (the signature may be empty for the emulator's unsigned tokens). */
 const JWT_SHAPE = /^[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*$/;
 
@@ -71,26 +75,31 @@ export function createSecurityHandlers({ db, verifier, admins, idleSeconds }: Se
       const token = bearer(request);
       if (!isWellFormedSessionToken(token)) throw unauthorized('The session is missing, expired or revoked.');
       const tokenHash = hashSessionToken(token);
-      const row = await db.withSystem(async (tx) => {
-        const { rows } = await tx.query<{ user_id: string; email: string; email_verified: boolean; stale: boolean }>(
-          `SELECT u.id AS user_id, u.email, u.email_verified,
-                  (s.last_seen_at IS NULL OR s.last_seen_at < now() - make_interval(secs => $2)) AS stale
+      // The business in the path, if any: its membership is read in the same query (one round trip).
+      const tenantId = (request.params as { tenantId?: unknown } | undefined)?.tenantId;
+      const tenant = typeof tenantId === 'string' && UUID.test(tenantId) ? tenantId : null;
+      // One autocommit statement (no BEGIN/COMMIT): the session check is the cost every request pays.
+      const { rows } = await db.querySystem<{ user_id: string; email: string; email_verified: boolean; stale: boolean; tenant_role: TeamRole | null }>(
+        `SELECT u.id AS user_id, u.email, u.email_verified,
+                  (s.last_seen_at IS NULL OR s.last_seen_at < now() - make_interval(secs => $2)) AS stale,
+                  (SELECT m.role FROM memberships m JOIN tenants t ON t.id = m.tenant_id
+                    WHERE m.tenant_id = $4::uuid AND m.user_id = u.id AND t.status <> 'TENANT_STATUS_DELETED') AS tenant_role
              FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
               AND coalesce(s.last_seen_at, s.created_at) > now() - make_interval(secs => $3)
               AND u.status NOT IN ('USER_STATUS_DELETED', 'USER_STATUS_SUSPENDED')`,
-          [tokenHash, LAST_SEEN_RESOLUTION_SECONDS, idleSeconds],
-        );
-        // Recording activity is not worth a write on every request: once per few minutes is enough.
-        if (rows[0]?.stale) await tx.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
-        return rows[0];
-      });
+        [tokenHash, LAST_SEEN_RESOLUTION_SECONDS, idleSeconds, tenant],
+      );
+      const row = rows[0];
+      // Recording activity is not worth a write on every request: once per few minutes is enough.
+      if (row?.stale) await db.querySystem('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
       if (!row) throw unauthorized('The session is missing, expired or revoked.');
       request.auth = {
         userId: row.user_id,
         email: row.email,
         isAdmin: row.email_verified && isAdminEmail(admins, row.email),
         tokenHash,
+        ...(tenant ? { tenantRole: { tenantId: tenant, role: row.tenant_role } } : {}),
       };
     },
     async firebaseIdToken(request: FastifyRequest) {

@@ -13,6 +13,11 @@ export interface Database {
   withTenant<T>(tenantId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** A transaction as the privileged owner, for identity work that crosses tenants (users, sessions, creating a tenant with its owner membership, listing a user's memberships, admin lists). */
   withSystem<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * One statement as the privileged owner, outside any transaction (autocommit): for a single read
+   * such as the session check, where BEGIN and COMMIT would double the round trips.
+   */
+  querySystem<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
   /** Liveness check. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -44,6 +44,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
         return fn(q);
       }),
     withSystem: (fn) => db.transaction((tx) => fn(queryable(tx))),
+    async querySystem<T>(sql: string, params?: unknown[]) {
+      const result = await db.query<T>(sql, params);
+      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
+    },
     async ping() {
       await db.query('SELECT 1');
     },

@@ -78,6 +78,10 @@ export async function openPostgres(url: string): Promise<Database> {
         return fn(q);
       }),
     withSystem: (fn) => transaction(fn),
+    async querySystem<T>(sql: string, params?: unknown[]) {
+      const result = await pool.query(sql, params);
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+    },
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -37,12 +37,24 @@ export async function roleIn(tx: Queryable, tenantId: string, userId: string): P
 }
 
 /**
+ * The caller's role in `tenantId` (undefined: not a member). The session check already looked it up
+ * for the tenant in the request's path, in the same query (server/security.ts): no second
+ * transaction for the usual case.
+ */
+export async function callerRole(db: Database, request: FastifyRequest, tenantId: string): Promise<TeamRole | undefined> {
+  const auth = sessionOf(request);
+  if (auth.tenantRole?.tenantId === tenantId) return auth.tenantRole.role ?? undefined;
+  const role = await db.withSystem((tx) => roleIn(tx, tenantId, auth.userId));
+  auth.tenantRole = { tenantId, role: role ?? null };
+  return role;
+}
+
+/**
  * The caller's role in the tenant. Not a member: 404, exactly as for a tenant that does not
  * exist, so that another business's ids reveal nothing. A member without one of `roles`: 403.
  */
 export async function requireMember(db: Database, request: FastifyRequest, tenantId: string, roles?: readonly TeamRole[]): Promise<TeamRole> {
-  const { userId } = sessionOf(request);
-  const role = await db.withSystem((tx) => roleIn(tx, tenantId, userId));
+  const role = await callerRole(db, request, tenantId);
   if (!role) throw notFound();
   if (roles && !roles.includes(role)) throw forbidden('Only the owner or an administrator of the business can do this.');
   return role;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { roleIn, sessionOf, type TeamRole } from '../handlers/context.ts';
+import { callerRole, type TeamRole } from '../handlers/context.ts';
 import { forbidden, notFound } from '../problem.ts';
 
 /**
@@ -58,8 +58,7 @@ export function can(role: TeamRole, resource: Resource, action: Action): boolean
  * ids reveal nothing. A member whose role the matrix refuses: 403.
  */
 export async function authorize(db: Database, request: FastifyRequest, tenantId: string, resource: Resource, action: Action): Promise<TeamRole> {
-  const { userId } = sessionOf(request);
-  const role = await db.withSystem((tx) => roleIn(tx, tenantId, userId));
+  const role = await callerRole(db, request, tenantId);
   if (!role) throw notFound();
   if (!can(role, resource, action)) throw forbidden('Your role in this business does not allow this.');
   return role;
