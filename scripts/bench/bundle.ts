@@ -1,0 +1,136 @@
+// Bundle rows of `npm run bench`: the JavaScript and CSS (gzip) a first load of /login and of the
+// signed-in home fetches, against the floor measured in the same run: a minimal Vite app that imports
+// and uses the same libraries (React, TanStack Router and Query, Mantine, react-intl, react-hook-form,
+// zod, Firebase Auth). Target ≤ 1.3× the floor.
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import type { BenchRow } from './rows.ts';
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const gz = (path: string) => gzipSync(readFileSync(path)).length;
+
+/** The files a key loads at once: its chunk, its static imports (transitively), their CSS. */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+function sizes(dir: string, files: Iterable<string>) {
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    if (file.endsWith('.js')) js += gz(join(dir, file));
+    if (file.endsWith('.css')) css += gz(join(dir, file));
+  }
+  return { js, css };
+}
+
+async function citaPages() {
+  const outDir = mkdtempSync(join(tmpdir(), 'cita-bench-spa-'));
+  try {
+    await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'silent', build: { outDir, manifest: true, sourcemap: false, emptyOutDir: true } });
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const keys = Object.keys(manifest);
+    const entry = keys.filter((key) => manifest[key]!.isEntry && key.endsWith('index.html'));
+    const routes = (...parts: string[]) => keys.filter((key) => parts.some((part) => key.includes(part)));
+    const login = closure(manifest, [...entry, ...routes('routes/__root.tsx', 'routes/{-$locale}/route.tsx', 'routes/{-$locale}/login/index.tsx')]);
+    const home = closure(manifest, [...entry, ...routes('routes/__root.tsx', 'routes/{-$locale}/route.tsx', 'routes/{-$locale}/_dashboard/route.tsx', 'routes/{-$locale}/_dashboard/index.tsx')]);
+    return { login: sizes(outDir, login), home: sizes(outDir, home) };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+const FLOOR_ENTRY = `
+import '@mantine/core/styles.css';
+import { Button, MantineProvider, TextInput } from '@mantine/core';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { initializeApp } from 'firebase/app';
+import { getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import { createRoot } from 'react-dom/client';
+import { useForm } from 'react-hook-form';
+import { FormattedMessage, IntlProvider } from 'react-intl';
+import { z } from 'zod';
+
+const auth = getAuth(initializeApp({ apiKey: 'k', projectId: 'demo-floor' }));
+const schema = z.object({ email: z.string().email(), password: z.string().min(6) });
+function Page() {
+  const form = useForm<{ email: string; password: string }>();
+  const query = useQuery({ queryKey: ['x'], queryFn: async () => 1 });
+  return (
+    <form onSubmit={form.handleSubmit((v) => schema.parse(v) && signInWithEmailAndPassword(auth, v.email, v.password))}>
+      <TextInput label={<FormattedMessage id="e" defaultMessage="E-mail" />} {...form.register('email')} />
+      <Button type="submit">{String(query.data)}</Button>
+    </form>
+  );
+}
+const router = createRouter({ routeTree: createRootRoute({ component: Page }) });
+createRoot(document.getElementById('root')!).render(
+  <IntlProvider locale="en">
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </IntlProvider>,
+);
+`;
+
+async function floor() {
+  const dir = mkdtempSync(join(ROOT, 'node_modules', '.cita-bench-floor-'));
+  try {
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>');
+    writeFileSync(join(dir, 'main.tsx'), FLOOR_ENTRY);
+    const react = (await import('@vitejs/plugin-react')).default;
+    const outDir = join(dir, 'dist');
+    mkdirSync(outDir);
+    await build({ root: dir, configFile: false, logLevel: 'silent', plugins: [react()], build: { outDir, emptyOutDir: true } });
+    const files: string[] = [];
+    const walk = (at: string) => {
+      for (const entry of readdirSync(at, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(join(at, entry.name));
+        else files.push(join(at, entry.name).slice(outDir.length + 1));
+      }
+    };
+    walk(outDir);
+    return sizes(outDir, files);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function bundleRows(): Promise<BenchRow[]> {
+  const [pages, base] = [await citaPages(), await floor()];
+  const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+  const rows: BenchRow[] = [{ name: 'bundle floor: same libraries, minimal app (JS+CSS gzip)', value: kb(base.js + base.css), unit: 'kB', target: 'floor', met: true }];
+  for (const [page, size] of [
+    ['/login', pages.login],
+    ['signed-in home', pages.home],
+  ] as const) {
+    const total = size.js + size.css;
+    rows.push({
+      name: `bundle ${page}: first-load JS+CSS gzip (JS ${kb(size.js)} kB, CSS ${kb(size.css)} kB)`,
+      value: kb(total),
+      unit: 'kB',
+      target: `≤ 1.3 × floor (${kb(1.3 * (base.js + base.css))} kB)`,
+      met: total <= 1.3 * (base.js + base.css),
+    });
+  }
+  return rows;
+}
