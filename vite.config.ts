@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 // The build id identifies one build of the SPA. The build writes builds/latest.json (the id the
 // running app polls for the new-version banner) and builds/meta/{buildId}.json (SPEC §7: the build
@@ -21,6 +24,32 @@ function buildManifest(): Plugin {
   };
 }
 
+/**
+ * Writes a .br and a .gz beside every compressible file of the build, so that the server sends
+ * them as they are (@fastify/static preCompressed) instead of compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'cita-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const proxy = { '/v1': { target: apiTarget, changeOrigin: true } };
 
@@ -35,6 +64,7 @@ export default defineConfig({
     }),
     react(),
     buildManifest(),
+    precompress(),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: {

@@ -258,7 +258,18 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
 
   const spa = config.spaDist && existsSync(join(config.spaDist, 'index.html')) ? config.spaDist : undefined;
   if (spa) {
-    await app.register(fastifyStatic, { root: spa, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: spa,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts): sent as they are.
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed files never change: cached for a year. The rest (build manifests, icons) revalidate.
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   const indexHtml = spa ? readFileSync(join(spa, 'index.html'), 'utf8') : undefined;
   app.setNotFoundHandler((request: FastifyRequest, reply) => {

@@ -1,0 +1,60 @@
+// The built SPA as the server sends it: precompressed files, immutable caching for hashed assets.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { createIdTokenVerifier } from './auth/firebase.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+
+const SCRIPT = `console.log(${JSON.stringify('cita '.repeat(500))});`;
+let dir: string;
+let db: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cita-static-'));
+  const spa = join(dir, 'dist');
+  mkdirSync(join(spa, 'assets'), { recursive: true });
+  writeFileSync(join(spa, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(spa, 'assets', 'main-abc123.js'), SCRIPT);
+  writeFileSync(join(spa, 'assets', 'main-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(spa, 'assets', 'main-abc123.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(spa, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  db = await openDatabase({ dataDir: join(dir, 'db') });
+  const config = loadConfig({ FIREBASE_PROJECT_ID: 'demo-cita', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1', SPA_DIST: spa, DATA_DIR: dir });
+  const verifier = createIdTokenVerifier({ projectId: 'demo-cita', emulatorHost: '127.0.0.1:1', production: false });
+  app = await buildApp({ config, db, verifier, logger: false });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the built SPA', () => {
+  it('sends the brotli or gzip file the browser accepts, cached for a year when hashed', async () => {
+    const br = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBeLessThan(SCRIPT.length / 5);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gz = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const plain = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('makes files without a content hash revalidate', async () => {
+    const icon = await app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+});
