@@ -13,8 +13,9 @@ import YAML from 'yaml';
 import { IdentityProviderUnavailableError, type IdTokenVerifier } from './auth/firebase.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { createHandlers } from './handlers/index.ts';
-import { HttpProblem, sendProblem, type FieldError } from './problem.ts';
+import { HttpProblem, problem, sendProblem, type FieldError } from './problem.ts';
 import { parseAdminEmails } from './auth/admins.ts';
 import { createSecurityHandlers } from './security.ts';
 
@@ -161,6 +162,14 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
         ...(cause.errors ? { errors: cause.errors } : {}),
       });
     }
+    if (isDatabaseUnavailable(cause)) {
+      request.log.error({ err: cause }, 'database unavailable');
+      return reply
+        .header('retry-after', '5')
+        .code(503)
+        .type('application/problem+json')
+        .send(problem(503, 'The database is unavailable; try again in a moment.', { requestId: request.id, retryable: true }));
+    }
     if (cause instanceof IdentityProviderUnavailableError) {
       request.log.error({ err: cause }, 'identity provider unavailable');
       return sendProblem(request, reply, 503, 'The sign-in service is unavailable; try again in a moment.');
@@ -236,9 +245,15 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
     },
   });
 
-  app.get('/healthz', async () => {
-    await db.ping();
-    return { status: 'ok' };
+  // Liveness and readiness in one: 503 naming the dependency that is down, 200 once it is back.
+  app.get('/healthz', async (request, reply) => {
+    try {
+      await db.ping();
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unavailable');
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable', database: 'down', reason: 'The database cannot be reached.' });
+    }
+    return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'up' });
   });
 
   app.get('/runtime-config.json', async (_request, reply) =>

@@ -13,6 +13,8 @@ export interface Problem {
   detail?: string;
   code?: string;
   requestId?: string;
+  /** True when the same request may succeed later (transient): clients may retry it. */
+  retryable?: boolean;
   errors?: FieldError[];
 }
 

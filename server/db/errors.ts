@@ -19,3 +19,20 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === '23503';
 }
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
+
+/**
+ * The database cannot be reached or is going away (connection refused or lost, server shutting
+ * down, too many connections, serialization failure): a retry later may succeed (answer 503).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const state = sqlState(error);
+  // 08: connection exceptions; 57P: shutdown, terminated; 53300: too many connections; 55000 and
+  // 3D000 at connect: the database refuses connections or is gone; 40001/40P01: retry the transaction.
+  if (state && (state.startsWith('08') || state.startsWith('57P') || ['53300', '55000', '3D000', '40001', '40P01'].includes(state))) return true;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
+}
