@@ -9,6 +9,34 @@ export type ClientOptions = {
  */
 export type Id = string;
 
+export type SsoCodeRequest = {
+    redirect_uri: WebUrl;
+    /**
+     * The relying application's anti-forgery value, returned with the code.
+     */
+    state: string;
+};
+
+export type SsoCodeResponse = {
+    code: string;
+    expiresAt: Timestamp;
+};
+
+export type SsoTokenRequest = {
+    code: string;
+    redirect_uri: WebUrl;
+};
+
+export type SsoTokenResponse = {
+    user: {
+        id: Id;
+        email: Email;
+        emailVerified: boolean;
+        name?: string;
+        lastName?: string;
+    };
+};
+
 /**
  * An http(s) address: no javascript, data or other schemes.
  */
@@ -3920,6 +3948,88 @@ export type LogoutEverywhereResponses = {
 };
 
 export type LogoutEverywhereResponse = LogoutEverywhereResponses[keyof LogoutEverywhereResponses];
+
+export type CreateSsoCodeData = {
+    body: SsoCodeRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/sso/codes';
+};
+
+export type CreateSsoCodeErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateSsoCodeError = CreateSsoCodeErrors[keyof CreateSsoCodeErrors];
+
+export type CreateSsoCodeResponses = {
+    /**
+     * The code, to be exchanged within its minute.
+     */
+    201: SsoCodeResponse;
+};
+
+export type CreateSsoCodeResponse = CreateSsoCodeResponses[keyof CreateSsoCodeResponses];
+
+export type ExchangeSsoCodeData = {
+    body: SsoTokenRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/sso/token';
+};
+
+export type ExchangeSsoCodeErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ExchangeSsoCodeError = ExchangeSsoCodeErrors[keyof ExchangeSsoCodeErrors];
+
+export type ExchangeSsoCodeResponses = {
+    /**
+     * Who signed in.
+     */
+    200: SsoTokenResponse;
+};
+
+export type ExchangeSsoCodeResponse = ExchangeSsoCodeResponses[keyof ExchangeSsoCodeResponses];
 
 export type GetUserData = {
     body?: never;

@@ -12,6 +12,16 @@ export const zId = z.uuid();
  */
 export const zWebUrl = z.url().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+$/);
 
+export const zSsoCodeRequest = z.object({
+    redirect_uri: zWebUrl,
+    state: z.string().min(8).max(512)
+});
+
+export const zSsoTokenRequest = z.object({
+    code: z.string().min(1).max(128),
+    redirect_uri: zWebUrl
+});
+
 /**
  * Optimistic-concurrency version of an updatable object: starts at 1 and grows by one with each update. An update sends the version it read; a stale one answers 409 `stale_version`.
  */
@@ -21,6 +31,11 @@ export const zVersion = z.int().gte(1);
  * An instant, RFC 3339.
  */
 export const zTimestamp = z.iso.datetime();
+
+export const zSsoCodeResponse = z.object({
+    code: z.string(),
+    expiresAt: zTimestamp
+});
 
 /**
  * A calendar date, YYYY-MM-DD.
@@ -56,6 +71,16 @@ export const zPercentage = z.number().gte(0).lte(100);
 export const zColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 export const zEmail = z.email().max(254);
+
+export const zSsoTokenResponse = z.object({
+    user: z.object({
+        id: zId,
+        email: zEmail,
+        emailVerified: z.boolean(),
+        name: z.string().optional(),
+        lastName: z.string().optional()
+    })
+});
 
 /**
  * International dial code, e.g. +34.
@@ -2455,6 +2480,20 @@ export const zLogoutUserResponse = z.void();
  * Every session of the user is revoked.
  */
 export const zLogoutEverywhereResponse = z.void();
+
+export const zCreateSsoCodeBody = zSsoCodeRequest;
+
+/**
+ * The code, to be exchanged within its minute.
+ */
+export const zCreateSsoCodeResponse = zSsoCodeResponse;
+
+export const zExchangeSsoCodeBody = zSsoTokenRequest;
+
+/**
+ * Who signed in.
+ */
+export const zExchangeSsoCodeResponse = zSsoTokenResponse;
 
 export const zGetUserPath = z.object({
     id: zId

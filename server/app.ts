@@ -21,7 +21,7 @@ import { createSecurityHandlers } from './security.ts';
 
 const CONTRACT = join(import.meta.dirname, '..', 'openapi', 'tenant-api.yaml');
 /** Operations that prove an identity; rate-limited per client address, before anything else runs. */
-const IDENTITY_OPERATIONS = new Set(['loginUser', 'registerUser', 'checkUserExists', 'autoRegisterBusiness']);
+const IDENTITY_OPERATIONS = new Set(['loginUser', 'registerUser', 'checkUserExists', 'autoRegisterBusiness', 'exchangeSsoCode']);
 /** Operations that create businesses or send invitations: a tighter limit per signed-in user. */
 const SENSITIVE_WRITES = new Set(['createTenant', 'inviteTeamMembers']);
 /** Largest JSON body of an ordinary request. Small, so that no anonymous request can cost much. */
@@ -267,7 +267,7 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
         appId: config.firebase.appId,
       },
       authEmulatorUrl: config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null,
-      ssoRedirectOrigins: config.ssoRedirectOrigins,
+      ssoRedirectUris: config.ssoRedirectUris,
     }),
   );
 

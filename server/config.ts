@@ -31,7 +31,8 @@ export interface ServerConfig {
    */
   trustProxyHops: number;
   trialDays: number;
-  ssoRedirectOrigins: string[];
+  /** The exact redirect URIs /login/sso may send a one-time code to (SSO_REDIRECT_URIS). */
+  ssoRedirectUris: string[];
   support: { email: string; phone: string };
   paymentLinks: { pro: string; premium: string };
   workflowSiteUrl: string;
@@ -73,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionIdleSeconds: Number(env.SESSION_IDLE_SECONDS ?? 14 * 24 * 3600),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     trialDays: Number(env.TRIAL_DAYS ?? 30),
-    ssoRedirectOrigins: list(env.SSO_REDIRECT_ORIGINS),
+    ssoRedirectUris: list(env.SSO_REDIRECT_URIS),
     support: { email: env.SUPPORT_EMAIL ?? 'support@cita.example', phone: env.SUPPORT_PHONE ?? '34600000000' },
     paymentLinks: {
       pro: env.PAYMENT_LINK_PRO ?? 'https://buy.stripe.com/test_cita_pro',

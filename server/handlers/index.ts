@@ -5,6 +5,7 @@ import { notImplementedHandlers } from './not-implemented.ts';
 import { platformHandlers } from './platform.ts';
 import { teamHandlers } from './team.ts';
 import { tenantHandlers } from './tenants.ts';
+import { ssoHandlers } from './sso.ts';
 import { userHandlers } from './users.ts';
 
 /**
@@ -19,6 +20,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
   return {
     ...platformHandlers(deps),
     ...userHandlers(deps),
+    ...ssoHandlers(deps),
     ...tenantHandlers(deps),
     ...teamHandlers(deps),
     ...notImplementedHandlers(deps),

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EMULATOR_DEFAULTS, fallbackRuntimeConfig, loadRuntimeConfig, normalizeOrigin, parseRuntimeConfig } from './runtime-config';
+import { EMULATOR_DEFAULTS, fallbackRuntimeConfig, loadRuntimeConfig, normalizeRedirectUri, parseRuntimeConfig } from './runtime-config';
 
 const served = {
   apiBaseUrl: 'https://api.cita.test',
   firebase: { apiKey: 'key', authDomain: 'cita.firebaseapp.com', projectId: 'cita', storageBucket: 'cita.appspot.com', appId: '1:2:web:3' },
   authEmulatorUrl: null,
-  ssoRedirectOrigins: ['https://partner.test/', 'not a url'],
+  ssoRedirectUris: ['HTTPS://Partner.test/cb', 'not a url'],
 };
 
 const json = (body: unknown, type = 'application/json') => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': type } });
@@ -15,7 +15,7 @@ describe('runtime configuration', () => {
     const fetchMock = vi.fn(async () => json(served));
     const config = await loadRuntimeConfig(fetchMock as unknown as typeof fetch, {});
     expect(fetchMock).toHaveBeenCalledWith('/runtime-config.json', expect.anything());
-    expect(config).toEqual({ ...served, ssoRedirectOrigins: ['https://partner.test'] });
+    expect(config).toEqual({ ...served, ssoRedirectUris: ['https://partner.test/cb'] });
   });
 
   it('falls back to the emulator defaults when the file is absent or is the SPA fallback page', async () => {
@@ -37,13 +37,13 @@ describe('runtime configuration', () => {
         VITE_FIREBASE_API_KEY: 'k',
         VITE_FIREBASE_PROJECT_ID: 'p',
         VITE_FIREBASE_APP_ID: 'a',
-        VITE_SSO_REDIRECT_ORIGINS: 'https://a.test, https://b.test',
+        VITE_SSO_REDIRECT_URIS: 'https://a.test/cb, https://b.test/cb',
       }),
     ).toEqual({
       apiBaseUrl: '',
       firebase: { apiKey: 'k', projectId: 'p', authDomain: 'p.firebaseapp.com', storageBucket: '', appId: 'a' },
       authEmulatorUrl: null,
-      ssoRedirectOrigins: ['https://a.test', 'https://b.test'],
+      ssoRedirectUris: ['https://a.test/cb', 'https://b.test/cb'],
     });
     expect(fallbackRuntimeConfig({}).firebase).toEqual({ apiKey: 'fake-api-key', projectId: 'demo-cita', authDomain: '127.0.0.1', storageBucket: '', appId: '' });
     expect(fallbackRuntimeConfig({}).authEmulatorUrl).toBe('http://127.0.0.1:9099');
@@ -52,11 +52,11 @@ describe('runtime configuration', () => {
   it('rejects a document that is not a runtime configuration', () => {
     expect(parseRuntimeConfig({ apiBaseUrl: 'x' })).toBeNull();
     expect(parseRuntimeConfig(null)).toBeNull();
-    expect(parseRuntimeConfig({ ...served, ssoRedirectOrigins: undefined })?.ssoRedirectOrigins).toEqual([]);
+    expect(parseRuntimeConfig({ ...served, ssoRedirectUris: undefined })?.ssoRedirectUris).toEqual([]);
   });
 
   it('normalises origins', () => {
-    expect(normalizeOrigin('https://a.test:443/x')).toBe('https://a.test');
-    expect(normalizeOrigin('ftp://a.test')).toBeNull();
+    expect(normalizeRedirectUri('https://a.test:443/x')).toBe('https://a.test/x');
+    expect(normalizeRedirectUri('ftp://a.test')).toBeNull();
   });
 });

@@ -20,8 +20,8 @@ export interface RuntimeConfig {
   firebase: FirebaseWebConfig;
   /** e.g. 'http://127.0.0.1:9099'; null with the hosted identity provider. */
   authEmulatorUrl: string | null;
-  /** Origins (scheme://host[:port]) a /login/sso redirect_uri may point to. */
-  ssoRedirectOrigins: string[];
+  /** The exact redirect URIs /login/sso may return to (the server checks them again). */
+  ssoRedirectUris: string[];
 }
 
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';
@@ -36,7 +36,7 @@ const zRuntimeConfig = z.object({
     appId: z.string().catch(''),
   }),
   authEmulatorUrl: z.string().min(1).nullable().catch(null),
-  ssoRedirectOrigins: z.array(z.string()).catch([]),
+  ssoRedirectUris: z.array(z.string()).catch([]),
 });
 
 /** The local Auth emulator defaults (firebase.json, project demo-cita). */
@@ -44,7 +44,7 @@ export const EMULATOR_DEFAULTS: RuntimeConfig = {
   apiBaseUrl: '',
   firebase: { apiKey: 'fake-api-key', authDomain: '127.0.0.1', projectId: 'demo-cita', storageBucket: '', appId: '' },
   authEmulatorUrl: 'http://127.0.0.1:9099',
-  ssoRedirectOrigins: [],
+  ssoRedirectUris: [],
 };
 
 export type BuildEnv = Partial<Record<string, string | boolean | undefined>>;
@@ -61,9 +61,9 @@ const list = (value: string | boolean | undefined): string[] =>
 /** The configuration when the server does not serve one: build-time env, else the emulator defaults. */
 export function fallbackRuntimeConfig(env: BuildEnv): RuntimeConfig {
   const apiBaseUrl = text(env.VITE_API_BASE_URL) ?? '';
-  const ssoRedirectOrigins = list(env.VITE_SSO_REDIRECT_ORIGINS);
+  const ssoRedirectUris = list(env.VITE_SSO_REDIRECT_URIS);
   const apiKey = text(env.VITE_FIREBASE_API_KEY);
-  if (!apiKey) return { ...EMULATOR_DEFAULTS, apiBaseUrl, ssoRedirectOrigins };
+  if (!apiKey) return { ...EMULATOR_DEFAULTS, apiBaseUrl, ssoRedirectUris };
   const projectId = text(env.VITE_FIREBASE_PROJECT_ID) ?? EMULATOR_DEFAULTS.firebase.projectId;
   return {
     apiBaseUrl,
@@ -75,7 +75,7 @@ export function fallbackRuntimeConfig(env: BuildEnv): RuntimeConfig {
       appId: text(env.VITE_FIREBASE_APP_ID) ?? '',
     },
     authEmulatorUrl: text(env.VITE_FIREBASE_AUTH_EMULATOR_URL) ?? null,
-    ssoRedirectOrigins,
+    ssoRedirectUris,
   };
 }
 
@@ -83,16 +83,19 @@ export function fallbackRuntimeConfig(env: BuildEnv): RuntimeConfig {
 export function parseRuntimeConfig(json: unknown): RuntimeConfig | null {
   const parsed = zRuntimeConfig.safeParse(json);
   if (!parsed.success) return null;
-  const origins = parsed.data.ssoRedirectOrigins.map(normalizeOrigin).filter((origin): origin is string => origin !== null);
-  return { ...parsed.data, ssoRedirectOrigins: origins };
+  const uris = parsed.data.ssoRedirectUris.map(normalizeRedirectUri).filter((uri): uri is string => uri !== null);
+  return { ...parsed.data, ssoRedirectUris: uris };
 }
 
-/** 'https://app.example.com/' → 'https://app.example.com'; null for anything that is not an http(s) origin. */
-export function normalizeOrigin(value: string): string | null {
+/**
+ * An http(s) redirect URI as the URL parser writes it ('HTTPS://App.test/cb' → 'https://app.test/cb'),
+ * so that two spellings of one address compare equal; null for anything else.
+ */
+export function normalizeRedirectUri(value: string): string | null {
   try {
     const url = new URL(value);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    return url.origin;
+    return url.href;
   } catch {
     return null;
   }

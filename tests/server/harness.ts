@@ -25,6 +25,8 @@ export type Engine = 'pglite' | 'postgres';
 /** PGlite takes ~4 s to create, a PostgreSQL database ~1 s; migrations and buildApp come on top. */
 export const SERVER_START_TIMEOUT_MS = 60_000;
 export const TRIAL_DAYS = 45;
+/** The one application registered for single sign-on on test servers. */
+export const SSO_REDIRECT_URI = 'https://partner.test/callback';
 
 /** A unique, valid e-mail address per call, so that tests sharing one server and emulator never collide. */
 export function uniqueEmail(label: string): string {
@@ -83,6 +85,7 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
       // Every test calls login/register from 127.0.0.1: the shared app must not rate-limit them.
       IDENTITY_RATE_LIMIT: '10000',
       API_RATE_LIMIT: '1000000',
+      SSO_REDIRECT_URIS: SSO_REDIRECT_URI,
       WRITE_RATE_LIMIT: '10000',
     };
     const config = loadConfig(env);

@@ -8,7 +8,7 @@ describe('redirectedFrom', () => {
   });
 
   it('drops other sites, protocol-relative and odd values, and the auth pages', () => {
-    for (const value of ['https://evil.test/', '//evil.test/x', '/.//evil.test', '/./\/evil.test', '/\t/evil.test', '/\\evil.test', 'customers', '', undefined, 42, '/login', '/es-ES/login/sso', '/register', '/logout.html']) {
+    for (const value of ['https://evil.test/', '//evil.test/x', '/.//evil.test', '/\t/evil.test', '/\\evil.test', 'customers', '', undefined, 42, '/login', '/es-ES/login/sso', '/register', '/logout.html']) {
       expect(safeRedirectedFrom(value)).toBeNull();
     }
   });

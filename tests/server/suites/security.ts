@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   acceptInvitation,
+  createSsoCode,
+  exchangeSsoCode,
   getUser,
   listAdminTenants,
   listTeamMembers,
@@ -13,7 +15,7 @@ import {
 } from '../../../generated/sdk.gen.ts';
 import { createEmulatorUser, signInWithPassword, updateEmulatorUser } from '../../../scripts/emulator.mjs';
 import { hashSessionToken } from '../../../server/auth/session-token.ts';
-import { clientFor, invite, ok, problem, raw, signUp, signUpOwner, uniqueEmail, type TestServer } from '../harness.ts';
+import { clientFor, invite, ok, problem, raw, signUp, signUpOwner, SSO_REDIRECT_URI, uniqueEmail, type TestServer } from '../harness.ts';
 
 /** A Firebase account whose password we keep, so that we can sign in again after changing it. */
 async function firebaseAccount(s: TestServer, email: string, verified = false) {
@@ -132,6 +134,38 @@ export function securitySuite(server: () => TestServer) {
       await new Promise((resolve) => setTimeout(resolve, 1100));
       await updateEmulatorUser(s.emulatorHost, { localId: account.uid, validSince: String(Math.floor(Date.now() / 1000)) });
       await problem(loginUser({ client: anonymous(), body: { firebase_id_token: account.idToken } }), 401);
+    });
+  });
+
+  describe('single sign-on', () => {
+    const state = 'state-1234567';
+
+    it('issues a one-time code for the registered redirect URI, exchanged once for the user', async () => {
+      const me = await signUp(server(), 'sso');
+      const { code } = await ok(createSsoCode({ client: me.client, body: { redirect_uri: SSO_REDIRECT_URI, state } }), 201);
+      expect(code).not.toContain(me.idToken.slice(0, 20));
+      const { user } = await ok(exchangeSsoCode({ client: anonymous(), body: { code, redirect_uri: SSO_REDIRECT_URI } }));
+      expect(user).toMatchObject({ id: me.userId, email: me.email, emailVerified: true });
+      // A code works once.
+      const again = await problem(exchangeSsoCode({ client: anonymous(), body: { code, redirect_uri: SSO_REDIRECT_URI } }), 400);
+      expect(again.code).toBe('invalid_grant');
+    });
+
+    it('refuses an unregistered or merely similar redirect URI, another URI at exchange, an expired code and no session', async () => {
+      const s = server();
+      const me = await signUp(s, 'sso-refused');
+      for (const redirect_uri of ['https://evil.test/callback', `${SSO_REDIRECT_URI}/more`, `${SSO_REDIRECT_URI}?next=x`, SSO_REDIRECT_URI.replace('https', 'http')]) {
+        const p = await problem(createSsoCode({ client: me.client, body: { redirect_uri, state } }), 422);
+        expect(p.errors?.[0]?.field).toBe('/redirect_uri');
+      }
+      await problem(createSsoCode({ client: anonymous(), body: { redirect_uri: SSO_REDIRECT_URI, state } }), 401);
+      await problem(raw(s.baseUrl, 'POST', '/v1/sso/codes', { token: me.token, body: { redirect_uri: SSO_REDIRECT_URI } }), 400);
+
+      const first = await ok(createSsoCode({ client: me.client, body: { redirect_uri: SSO_REDIRECT_URI, state } }), 201);
+      await problem(exchangeSsoCode({ client: anonymous(), body: { code: first.code, redirect_uri: 'https://evil.test/callback' } }), 400);
+      const second = await ok(createSsoCode({ client: me.client, body: { redirect_uri: SSO_REDIRECT_URI, state } }), 201);
+      await s.db.withSystem((tx) => tx.query(`UPDATE sso_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [me.userId]));
+      await problem(exchangeSsoCode({ client: anonymous(), body: { code: second.code, redirect_uri: SSO_REDIRECT_URI } }), 400);
     });
   });
 

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { createSsoCodeMutation } from '@generated/@tanstack/react-query.gen';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { getRuntimeConfig } from '~/app/runtime-config';
 import { getSession } from '~/app/session/use-session';
 import { useLocale } from '~/app/use-locale';
 import { localeParam } from '~/lib/locale';
-import { currentIdToken } from '../firebase';
 import { ssoRedirectUrl, ssoRequestProblem, type SsoProblem, type SsoRequest } from '../sso';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
@@ -25,6 +26,10 @@ const problems = defineMessages<SsoProblem>({
     id: 'auth.sso.problem.invalidRedirect',
     defaultMessage: 'This sign-in link is not valid: its return address is not a web address.',
   },
+  'missing-state': {
+    id: 'auth.sso.problem.missingState',
+    defaultMessage: 'This sign-in link is not valid: it has no state value to protect you from forged requests.',
+  },
   'redirect-not-allowed': {
     id: 'auth.sso.problem.notAllowed',
     defaultMessage: 'Cita cannot sign you in to {origin}: that site is not on the list of allowed applications.',
@@ -39,45 +44,38 @@ function originOf(uri: string | undefined): string {
   }
 }
 
-type Phase = 'checking' | 'form' | 'redirecting';
+type Phase = 'form' | 'redirecting' | 'refused';
 
 /**
- * /login/sso (SPEC §2): a signed-in user is sent to `redirect_uri` with `code` = the provider ID
- * token, if its origin is allow-listed; otherwise the login form comes first and the redirect follows.
+ * /login/sso (SPEC §2, hardened): a signed-in user is sent to `redirect_uri` with a one-time code
+ * the application exchanges server-side, if redirect_uri is registered exactly and a state is given;
+ * otherwise the login form comes first and the redirect follows.
  */
 export function SsoPage({ request }: { request: SsoRequest }) {
   const intl = useIntl();
   const locale = useLocale();
-  const allowed = getRuntimeConfig().ssoRedirectOrigins;
+  const allowed = getRuntimeConfig().ssoRedirectUris;
   const problem = ssoRequestProblem(request, allowed);
-  const [phase, setPhase] = useState<Phase>('checking');
+  // Signed in already: straight on to the application; otherwise the login form first.
+  const [phase, setPhase] = useState<Phase>(() => (getSession().isSignedIn ? 'redirecting' : 'form'));
+  const issueCode = useMutation(createSsoCodeMutation());
 
-  const continueToApp = async (): Promise<boolean> => {
-    const idToken = await currentIdToken();
-    if (!idToken) return false;
-    setPhase('redirecting');
-    window.location.assign(ssoRedirectUrl(request, idToken, allowed));
-    return true;
-  };
+  const continueToApp = () =>
+    issueCode.mutate(
+      { body: { redirect_uri: request.redirect_uri as string, state: request.state as string } },
+      {
+        onSuccess: ({ code }) => window.location.assign(ssoRedirectUrl(request, code, allowed)),
+        // The server refused the application (422) or could not be reached: say so, send nothing.
+        onError: (error) => {
+          console.error('SSO code refused', error);
+          setPhase('refused');
+        },
+      },
+    );
 
   useEffect(() => {
-    if (problem) return;
-    let active = true;
-    const signedIn = getSession().isSignedIn;
-    (signedIn ? currentIdToken() : Promise.resolve(null))
-      .catch(() => null)
-      .then((idToken) => {
-        if (!active) return;
-        if (!idToken) {
-          setPhase('form');
-          return;
-        }
-        setPhase('redirecting');
-        window.location.assign(ssoRedirectUrl(request, idToken, allowed));
-      });
-    return () => {
-      active = false;
-    };
+    if (problem || !getSession().isSignedIn) return;
+    continueToApp();
     // The request comes from the URL; re-run only when it changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [problem, request.redirect_uri, request.response_type, request.state]);
@@ -89,7 +87,7 @@ export function SsoPage({ request }: { request: SsoRequest }) {
     </Anchor>
   );
 
-  if (problem) {
+  if (problem || phase === 'refused') {
     return (
       <AuthCard title={title} footer={homeLink}>
         <Alert
@@ -98,7 +96,7 @@ export function SsoPage({ request }: { request: SsoRequest }) {
           role="alert"
           title={intl.formatMessage({ id: 'auth.sso.problem.title', defaultMessage: 'Single sign-on is not possible' })}
         >
-          {intl.formatMessage(problems[problem], { origin: originOf(request.redirect_uri) })}
+          {intl.formatMessage(problems[problem ?? 'redirect-not-allowed'], { origin: originOf(request.redirect_uri) })}
         </Alert>
       </AuthCard>
     );
@@ -111,11 +109,7 @@ export function SsoPage({ request }: { request: SsoRequest }) {
           <Stack align="center" gap="sm" role="status">
             <Loader aria-hidden />
             <Text c="dimmed" size="sm">
-              {phase === 'redirecting' ? (
-                <FormattedMessage id="auth.sso.redirecting" defaultMessage="Returning to {origin}…" values={{ origin: originOf(request.redirect_uri) }} />
-              ) : (
-                <FormattedMessage id="auth.sso.checking" defaultMessage="Checking your session…" />
-              )}
+              <FormattedMessage id="auth.sso.redirecting" defaultMessage="Returning to {origin}…" values={{ origin: originOf(request.redirect_uri) }} />
             </Text>
           </Stack>
         </Center>
@@ -135,8 +129,9 @@ export function SsoPage({ request }: { request: SsoRequest }) {
       }
     >
       <LoginForm
-        onSignedIn={async () => {
-          if (!(await continueToApp())) setPhase('form');
+        onSignedIn={() => {
+          setPhase('redirecting');
+          continueToApp();
         }}
       />
     </AuthCard>
