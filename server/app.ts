@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
@@ -91,6 +92,21 @@ function loggerOptions(logger: AppDeps['logger']): FastifyServerOptions['logger'
 
 export async function buildApp({ config, db, verifier, logger = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // Requests Node refuses before Fastify sees them (headers or URL over 16 kB, malformed HTTP):
+    // still problem+json with the baseline security headers.
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const body = JSON.stringify(problem(status, status === 431 ? 'The request headers or address are too large.' : 'The request is malformed.'));
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+            `X-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n` +
+            `Strict-Transport-Security: max-age=31536000; includeSubDomains\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy(error);
+    },
     // Errors the router raises before any hook (a path parameter over maxParamLength, a malformed
     // URL) still answer problem+json with the baseline security headers.
     frameworkErrors: (error, request, reply) => {

@@ -21,6 +21,7 @@ export interface Problem {
 const TITLES: Record<number, [string, string]> = {
   400: ['Invalid request', 'validation'],
   401: ['Unauthorized', 'unauthorized'],
+  408: ['Request Timeout', 'request_timeout'],
   403: ['Forbidden', 'forbidden'],
   404: ['Not Found', 'not_found'],
   409: ['Conflict', 'conflict'],
@@ -29,6 +30,7 @@ const TITLES: Record<number, [string, string]> = {
   415: ['Unsupported Media Type', 'unsupported_media_type'],
   422: ['Unprocessable Entity', 'business_rule'],
   429: ['Too Many Requests', 'rate_limited'],
+  431: ['Request Header Fields Too Large', 'headers_too_large'],
   500: ['Internal Server Error', 'internal'],
   501: ['Not Implemented', 'not_implemented'],
   503: ['Service Unavailable', 'unavailable'],

@@ -16,7 +16,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** Operations that would end the suite's own session or business: each gets a fresh owner. */
 const DESTRUCTIVE = new Set(['deleteTenant', 'logoutUser', 'logoutEverywhere']);
 /** Statuses any operation may answer whatever the contract lists (transport-level refusals). */
-const ALWAYS_POSSIBLE = new Set([400, 401, 413, 414, 415, 429]);
+const ALWAYS_POSSIBLE = new Set([400, 401, 413, 414, 415, 429, 431]);
 
 interface Failure {
   operationId: string;
