@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import { resolveChromium } from './scripts/browser.mjs';
 
 // Two stacks, each with its own project:
-// - mock: the built SPA (vite preview) against Prism serving the contract's examples;
+// - mock: the built SPA (vite preview) against Prism serving the contract's examples, with an Auth
+//   emulator so that the real sign-in form works (scripts/dev-mock.mjs --preview);
 // - stack: the real product as `npm start` runs it (Auth emulator + API on a fresh PGlite + built SPA).
 export const MOCK_PORT = 4010;
 export const SPA_PORT = 4173;
-export const STACK_PORT = 8180;
-export const STACK_EMULATOR_PORT = 9299;
+// The stack's ports can be moved (e.g. when a stale server still holds 8180): CITA_E2E_STACK_PORT,
+// CITA_E2E_STACK_EMULATOR_PORT.
+export const STACK_PORT = Number(process.env.CITA_E2E_STACK_PORT || 8180);
+export const STACK_EMULATOR_PORT = Number(process.env.CITA_E2E_STACK_EMULATOR_PORT || 9299);
+export const MOCK_EMULATOR_PORT = 9399;
 
 // One data directory per run; set before the workers start so that they inherit it.
 process.env.CITA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cita-e2e-'));
@@ -38,17 +42,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node_modules/.bin/prism mock --host 127.0.0.1 --port ${MOCK_PORT} openapi/tenant-api.yaml`,
-      url: `http://127.0.0.1:${MOCK_PORT}/v1/configuration`,
+      // Prism mode exactly as `npm run dev:mock` runs it (Prism + its own Auth emulator + the SPA with
+      // /runtime-config.json in mock mode), but serving the built dist/. The SPA's port answers once all
+      // three are ready.
+      command: `node scripts/dev-mock.mjs --preview --spa-port ${SPA_PORT} --prism-port ${MOCK_PORT} --auth-port ${MOCK_EMULATOR_PORT}`,
+      url: `http://127.0.0.1:${SPA_PORT}/runtime-config.json`,
       reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      command: `node_modules/.bin/vite preview --port ${SPA_PORT} --strictPort`,
-      url: `http://127.0.0.1:${SPA_PORT}`,
-      env: { API_TARGET: `http://127.0.0.1:${MOCK_PORT}` },
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
+      timeout: 180_000,
+      gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
     },
     {
       command: 'node scripts/start.mjs',

@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, AutoRegisterBusinessData, AutoRegisterBusinessErrors, AutoRegisterBusinessResponses, CancelAppointmentByTokenData, CancelAppointmentByTokenErrors, CancelAppointmentByTokenResponses, CheckUserExistsData, CheckUserExistsErrors, CheckUserExistsResponses, CreateAdminInvoiceData, CreateAdminInvoiceErrors, CreateAdminInvoiceResponses, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionErrors, CreateAppointmentDistinctionResponses, CreateAppointmentErrors, CreateAppointmentResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerResponses, CreateCustomerTagData, CreateCustomerTagErrors, CreateCustomerTagResponses, CreateExpenseData, CreateExpenseErrors, CreateExpenseResponses, CreateInventoryItemData, CreateInventoryItemErrors, CreateInventoryItemResponses, CreateInvoiceData, CreateInvoiceErrors, CreateInvoiceResponses, CreatePaymentMethodData, CreatePaymentMethodErrors, CreatePaymentMethodResponses, CreatePaymentTransactionData, CreatePaymentTransactionErrors, CreatePaymentTransactionResponses, CreatePortfolioItemData, CreatePortfolioItemErrors, CreatePortfolioItemResponses, CreateQrCodeData, CreateQrCodeErrors, CreateQrCodeResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceObjectData, CreateServiceObjectErrors, CreateServiceObjectResponses, CreateServiceResponses, CreateSsoCodeData, CreateSsoCodeErrors, CreateSsoCodeResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, DeleteAdminInvoiceData, DeleteAdminInvoiceErrors, DeleteAdminInvoiceResponses, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionErrors, DeleteAppointmentDistinctionResponses, DeleteAppointmentErrors, DeleteAppointmentResponses, DeleteCustomerData, DeleteCustomerErrors, DeleteCustomerResponses, DeleteCustomerTagData, DeleteCustomerTagErrors, DeleteCustomerTagResponses, DeleteExpenseData, DeleteExpenseErrors, DeleteExpenseResponses, DeleteInventoryItemData, DeleteInventoryItemErrors, DeleteInventoryItemResponses, DeletePaymentMethodData, DeletePaymentMethodErrors, DeletePaymentMethodResponses, DeletePortfolioItemData, DeletePortfolioItemErrors, DeletePortfolioItemResponses, DeleteQrCodeData, DeleteQrCodeErrors, DeleteQrCodeResponses, DeleteServiceData, DeleteServiceErrors, DeleteServiceObjectData, DeleteServiceObjectErrors, DeleteServiceObjectResponses, DeleteServiceResponses, DeleteTenantData, DeleteTenantErrors, DeleteTenantResponses, ExchangeSsoCodeData, ExchangeSsoCodeErrors, ExchangeSsoCodeResponses, FetchStatisticsData, FetchStatisticsErrors, FetchStatisticsResponses, GetAdminInvoiceData, GetAdminInvoiceErrors, GetAdminInvoiceResponses, GetAppointmentCalendarData, GetAppointmentCalendarErrors, GetAppointmentCalendarResponses, GetAppointmentCancellationData, GetAppointmentCancellationErrors, GetAppointmentCancellationResponses, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionErrors, GetAppointmentDistinctionResponses, GetAppointmentErrors, GetAppointmentResponses, GetConfigurationData, GetConfigurationErrors, GetConfigurationResponses, GetCustomerData, GetCustomerErrors, GetCustomerResponses, GetCustomerTagData, GetCustomerTagErrors, GetCustomerTagResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetExpenseData, GetExpenseErrors, GetExpenseResponses, GetInventoryItemData, GetInventoryItemErrors, GetInventoryItemResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetPaymentMethodData, GetPaymentMethodErrors, GetPaymentMethodResponses, GetPaymentTransactionData, GetPaymentTransactionErrors, GetPaymentTransactionResponses, GetPortfolioItemData, GetPortfolioItemErrors, GetPortfolioItemResponses, GetQrCodeData, GetQrCodeErrors, GetQrCodeResponses, GetSaleData, GetSaleErrors, GetSaleResponses, GetSalesDetailedReportData, GetSalesDetailedReportErrors, GetSalesDetailedReportResponses, GetSalesSummaryReportData, GetSalesSummaryReportErrors, GetSalesSummaryReportResponses, GetServiceData, GetServiceErrors, GetServiceObjectData, GetServiceObjectErrors, GetServiceObjectResponses, GetServiceResponses, GetTenantData, GetTenantErrors, GetTenantResponses, GetUserData, GetUserErrors, GetUserResponses, InviteTeamMembersData, InviteTeamMembersErrors, InviteTeamMembersResponses, ListAdminInvoicesData, ListAdminInvoicesErrors, ListAdminInvoicesResponses, ListAdminTenantsData, ListAdminTenantsErrors, ListAdminTenantsResponses, ListAppointmentDistinctionsData, ListAppointmentDistinctionsErrors, ListAppointmentDistinctionsResponses, ListAppointmentsData, ListAppointmentsErrors, ListAppointmentsResponses, ListCurrenciesData, ListCurrenciesErrors, ListCurrenciesResponses, ListCustomerAppointmentsData, ListCustomerAppointmentsErrors, ListCustomerAppointmentsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListCustomerTagsData, ListCustomerTagsErrors, ListCustomerTagsResponses, ListExpensesData, ListExpensesErrors, ListExpensesResponses, ListInventoryItemsData, ListInventoryItemsErrors, ListInventoryItemsResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListPaymentMethodsData, ListPaymentMethodsErrors, ListPaymentMethodsResponses, ListPaymentTransactionsData, ListPaymentTransactionsErrors, ListPaymentTransactionsResponses, ListPortfolioItemsData, ListPortfolioItemsErrors, ListPortfolioItemsResponses, ListQrCodesData, ListQrCodesErrors, ListQrCodesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListServiceObjectsData, ListServiceObjectsErrors, ListServiceObjectsResponses, ListServicesData, ListServicesErrors, ListServicesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, ListUserTenantsData, ListUserTenantsErrors, ListUserTenantsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveAssetData, RemoveAssetErrors, RemoveAssetResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RevokeInvitationData, RevokeInvitationErrors, RevokeInvitationResponses, ScanExpenseData, ScanExpenseErrors, ScanExpenseResponses, SearchCustomersData, SearchCustomersErrors, SearchCustomersResponses, SearchServiceObjectsData, SearchServiceObjectsErrors, SearchServiceObjectsResponses, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionErrors, UpdateAppointmentDistinctionResponses, UpdateAppointmentErrors, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingErrors, UpdateAppointmentRealTimingResponses, UpdateAppointmentResponses, UpdateCustomerData, UpdateCustomerErrors, UpdateCustomerResponses, UpdateCustomerTagData, UpdateCustomerTagErrors, UpdateCustomerTagResponses, UpdateInventoryItemData, UpdateInventoryItemErrors, UpdateInventoryItemResponses, UpdatePaymentMethodData, UpdatePaymentMethodErrors, UpdatePaymentMethodResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceObjectData, UpdateServiceObjectErrors, UpdateServiceObjectResponses, UpdateServiceResponses, UpdateTenantData, UpdateTenantErrors, UpdateTenantResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadAssetData, UploadAssetErrors, UploadAssetResponses } from './types.gen';
-import { zAcceptInvitationPath, zAcceptInvitationResponse, zAutoRegisterBusinessBody, zAutoRegisterBusinessResponse, zCancelAppointmentByTokenBody, zCancelAppointmentByTokenPath, zCancelAppointmentByTokenResponse, zCheckUserExistsPath, zCheckUserExistsResponse, zCreateAdminInvoiceBody, zCreateAdminInvoiceResponse, zCreateAppointmentBody, zCreateAppointmentDistinctionBody, zCreateAppointmentDistinctionPath, zCreateAppointmentDistinctionResponse, zCreateAppointmentPath, zCreateAppointmentResponse, zCreateCustomerBody, zCreateCustomerPath, zCreateCustomerResponse, zCreateCustomerTagBody, zCreateCustomerTagPath, zCreateCustomerTagResponse, zCreateExpenseBody, zCreateExpensePath, zCreateExpenseResponse, zCreateInventoryItemBody, zCreateInventoryItemPath, zCreateInventoryItemResponse, zCreateInvoiceBody, zCreateInvoicePath, zCreateInvoiceResponse, zCreatePaymentMethodBody, zCreatePaymentMethodPath, zCreatePaymentMethodResponse, zCreatePaymentTransactionBody, zCreatePaymentTransactionPath, zCreatePaymentTransactionResponse, zCreatePortfolioItemBody, zCreatePortfolioItemPath, zCreatePortfolioItemResponse, zCreateQrCodeBody, zCreateQrCodePath, zCreateQrCodeResponse, zCreateSaleBody, zCreateSalePath, zCreateSaleResponse, zCreateServiceBody, zCreateServiceObjectBody, zCreateServiceObjectPath, zCreateServiceObjectResponse, zCreateServicePath, zCreateServiceResponse, zCreateSsoCodeBody, zCreateSsoCodeResponse, zCreateTenantBody, zCreateTenantResponse, zDeleteAdminInvoicePath, zDeleteAdminInvoiceResponse, zDeleteAppointmentDistinctionPath, zDeleteAppointmentDistinctionResponse, zDeleteAppointmentPath, zDeleteAppointmentResponse, zDeleteCustomerPath, zDeleteCustomerResponse, zDeleteCustomerTagPath, zDeleteCustomerTagResponse, zDeleteExpensePath, zDeleteExpenseResponse, zDeleteInventoryItemPath, zDeleteInventoryItemResponse, zDeletePaymentMethodPath, zDeletePaymentMethodResponse, zDeletePortfolioItemPath, zDeletePortfolioItemResponse, zDeleteQrCodePath, zDeleteQrCodeResponse, zDeleteServiceObjectPath, zDeleteServiceObjectResponse, zDeleteServicePath, zDeleteServiceResponse, zDeleteTenantPath, zDeleteTenantResponse, zExchangeSsoCodeBody, zExchangeSsoCodeResponse, zFetchStatisticsBody, zFetchStatisticsPath, zFetchStatisticsResponse, zGetAdminInvoicePath, zGetAdminInvoiceResponse, zGetAppointmentCalendarBody, zGetAppointmentCalendarPath, zGetAppointmentCalendarResponse, zGetAppointmentCancellationPath, zGetAppointmentCancellationResponse, zGetAppointmentDistinctionPath, zGetAppointmentDistinctionResponse, zGetAppointmentPath, zGetAppointmentResponse, zGetConfigurationResponse, zGetCustomerPath, zGetCustomerResponse, zGetCustomerTagPath, zGetCustomerTagResponse, zGetDashboardQuery, zGetDashboardResponse, zGetExpensePath, zGetExpenseResponse, zGetInventoryItemPath, zGetInventoryItemResponse, zGetInvoicePath, zGetInvoiceResponse, zGetPaymentMethodPath, zGetPaymentMethodResponse, zGetPaymentTransactionPath, zGetPaymentTransactionResponse, zGetPortfolioItemPath, zGetPortfolioItemResponse, zGetQrCodePath, zGetQrCodeResponse, zGetSalePath, zGetSaleResponse, zGetSalesDetailedReportBody, zGetSalesDetailedReportPath, zGetSalesDetailedReportQuery, zGetSalesDetailedReportResponse, zGetSalesSummaryReportBody, zGetSalesSummaryReportPath, zGetSalesSummaryReportResponse, zGetServiceObjectPath, zGetServiceObjectResponse, zGetServicePath, zGetServiceResponse, zGetTenantPath, zGetTenantResponse, zGetUserPath, zGetUserResponse, zInviteTeamMembersBody, zInviteTeamMembersPath, zInviteTeamMembersResponse, zListAdminInvoicesQuery, zListAdminInvoicesResponse, zListAdminTenantsQuery, zListAdminTenantsResponse, zListAppointmentDistinctionsPath, zListAppointmentDistinctionsQuery, zListAppointmentDistinctionsResponse, zListAppointmentsPath, zListAppointmentsQuery, zListAppointmentsResponse, zListCurrenciesResponse, zListCustomerAppointmentsPath, zListCustomerAppointmentsQuery, zListCustomerAppointmentsResponse, zListCustomersPath, zListCustomersQuery, zListCustomersResponse, zListCustomerTagsPath, zListCustomerTagsQuery, zListCustomerTagsResponse, zListExpensesBody, zListExpensesPath, zListExpensesQuery, zListExpensesResponse, zListInventoryItemsPath, zListInventoryItemsQuery, zListInventoryItemsResponse, zListInvoicesPath, zListInvoicesQuery, zListInvoicesResponse, zListPaymentMethodsPath, zListPaymentMethodsQuery, zListPaymentMethodsResponse, zListPaymentTransactionsPath, zListPaymentTransactionsQuery, zListPaymentTransactionsResponse, zListPortfolioItemsPath, zListPortfolioItemsQuery, zListPortfolioItemsResponse, zListQrCodesPath, zListQrCodesQuery, zListQrCodesResponse, zListSalesPath, zListSalesQuery, zListSalesResponse, zListServiceObjectsPath, zListServiceObjectsQuery, zListServiceObjectsResponse, zListServicesPath, zListServicesQuery, zListServicesResponse, zListTeamMembersPath, zListTeamMembersQuery, zListTeamMembersResponse, zListUserTenantsPath, zListUserTenantsResponse, zLoginUserBody, zLoginUserResponse, zLogoutEverywhereResponse, zLogoutUserResponse, zRegisterUserBody, zRegisterUserResponse, zRemoveAssetBody, zRemoveAssetResponse, zRemoveTeamMemberPath, zRemoveTeamMemberResponse, zRevokeInvitationPath, zRevokeInvitationResponse, zScanExpenseBody, zScanExpensePath, zScanExpenseResponse, zSearchCustomersPath, zSearchCustomersQuery, zSearchCustomersResponse, zSearchServiceObjectsPath, zSearchServiceObjectsQuery, zSearchServiceObjectsResponse, zUpdateAppointmentBody, zUpdateAppointmentDistinctionBody, zUpdateAppointmentDistinctionPath, zUpdateAppointmentDistinctionResponse, zUpdateAppointmentPath, zUpdateAppointmentRealTimingBody, zUpdateAppointmentRealTimingPath, zUpdateAppointmentRealTimingResponse, zUpdateAppointmentResponse, zUpdateCustomerBody, zUpdateCustomerPath, zUpdateCustomerResponse, zUpdateCustomerTagBody, zUpdateCustomerTagPath, zUpdateCustomerTagResponse, zUpdateInventoryItemBody, zUpdateInventoryItemPath, zUpdateInventoryItemResponse, zUpdatePaymentMethodBody, zUpdatePaymentMethodPath, zUpdatePaymentMethodResponse, zUpdateServiceBody, zUpdateServiceObjectBody, zUpdateServiceObjectPath, zUpdateServiceObjectResponse, zUpdateServicePath, zUpdateServiceResponse, zUpdateTenantBody, zUpdateTenantPath, zUpdateTenantResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadAssetBody, zUploadAssetResponse } from './zod.gen';
+import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, AutoRegisterBusinessData, AutoRegisterBusinessErrors, AutoRegisterBusinessResponses, CancelAppointmentByTokenData, CancelAppointmentByTokenErrors, CancelAppointmentByTokenResponses, CheckUserExistsData, CheckUserExistsErrors, CheckUserExistsResponses, CreateAdminInvoiceData, CreateAdminInvoiceErrors, CreateAdminInvoiceResponses, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionErrors, CreateAppointmentDistinctionResponses, CreateAppointmentErrors, CreateAppointmentResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerResponses, CreateCustomerTagData, CreateCustomerTagErrors, CreateCustomerTagResponses, CreateExpenseData, CreateExpenseErrors, CreateExpenseResponses, CreateInventoryAdjustmentData, CreateInventoryAdjustmentErrors, CreateInventoryAdjustmentResponses, CreateInventoryItemData, CreateInventoryItemErrors, CreateInventoryItemResponses, CreateInvoiceData, CreateInvoiceErrors, CreateInvoiceResponses, CreatePaymentMethodData, CreatePaymentMethodErrors, CreatePaymentMethodResponses, CreatePaymentTransactionData, CreatePaymentTransactionErrors, CreatePaymentTransactionResponses, CreatePortfolioItemData, CreatePortfolioItemErrors, CreatePortfolioItemResponses, CreateQrCodeData, CreateQrCodeErrors, CreateQrCodeResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceObjectData, CreateServiceObjectErrors, CreateServiceObjectResponses, CreateServiceResponses, CreateSsoCodeData, CreateSsoCodeErrors, CreateSsoCodeResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, DeleteAdminInvoiceData, DeleteAdminInvoiceErrors, DeleteAdminInvoiceResponses, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionErrors, DeleteAppointmentDistinctionResponses, DeleteAppointmentErrors, DeleteAppointmentResponses, DeleteCustomerData, DeleteCustomerErrors, DeleteCustomerResponses, DeleteCustomerTagData, DeleteCustomerTagErrors, DeleteCustomerTagResponses, DeleteExpenseData, DeleteExpenseErrors, DeleteExpenseResponses, DeleteInventoryItemData, DeleteInventoryItemErrors, DeleteInventoryItemResponses, DeletePaymentMethodData, DeletePaymentMethodErrors, DeletePaymentMethodResponses, DeletePortfolioItemData, DeletePortfolioItemErrors, DeletePortfolioItemResponses, DeleteQrCodeData, DeleteQrCodeErrors, DeleteQrCodeResponses, DeleteServiceData, DeleteServiceErrors, DeleteServiceObjectData, DeleteServiceObjectErrors, DeleteServiceObjectResponses, DeleteServiceResponses, DeleteTenantData, DeleteTenantErrors, DeleteTenantResponses, ExchangeSsoCodeData, ExchangeSsoCodeErrors, ExchangeSsoCodeResponses, ExportCustomerDataData, ExportCustomerDataErrors, ExportCustomerDataResponses, ExportCustomersData, ExportCustomersErrors, ExportCustomersResponses, FetchStatisticsData, FetchStatisticsErrors, FetchStatisticsResponses, GetAdminInvoiceData, GetAdminInvoiceErrors, GetAdminInvoiceResponses, GetAppointmentCalendarData, GetAppointmentCalendarErrors, GetAppointmentCalendarResponses, GetAppointmentCancellationData, GetAppointmentCancellationErrors, GetAppointmentCancellationResponses, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionErrors, GetAppointmentDistinctionResponses, GetAppointmentErrors, GetAppointmentResponses, GetAssetContentData, GetAssetContentErrors, GetAssetContentResponses, GetConfigurationData, GetConfigurationErrors, GetConfigurationResponses, GetCustomerData, GetCustomerErrors, GetCustomerResponses, GetCustomerTagData, GetCustomerTagErrors, GetCustomerTagResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetExpenseData, GetExpenseErrors, GetExpenseResponses, GetInventoryItemData, GetInventoryItemErrors, GetInventoryItemResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetPaymentMethodData, GetPaymentMethodErrors, GetPaymentMethodResponses, GetPaymentTransactionData, GetPaymentTransactionErrors, GetPaymentTransactionResponses, GetPortfolioItemData, GetPortfolioItemErrors, GetPortfolioItemResponses, GetQrCodeData, GetQrCodeErrors, GetQrCodeResponses, GetSaleData, GetSaleErrors, GetSaleResponses, GetSalesDetailedReportData, GetSalesDetailedReportErrors, GetSalesDetailedReportResponses, GetSalesSummaryReportData, GetSalesSummaryReportErrors, GetSalesSummaryReportResponses, GetServiceData, GetServiceErrors, GetServiceObjectData, GetServiceObjectErrors, GetServiceObjectResponses, GetServiceResponses, GetTenantData, GetTenantErrors, GetTenantResponses, GetUserData, GetUserErrors, GetUserResponses, ImportCustomersData, ImportCustomersErrors, ImportCustomersResponses, InviteTeamMembersData, InviteTeamMembersErrors, InviteTeamMembersResponses, ListAdminInvoicesData, ListAdminInvoicesErrors, ListAdminInvoicesResponses, ListAdminTenantsData, ListAdminTenantsErrors, ListAdminTenantsResponses, ListAppointmentDistinctionsData, ListAppointmentDistinctionsErrors, ListAppointmentDistinctionsResponses, ListAppointmentsData, ListAppointmentsErrors, ListAppointmentsResponses, ListCurrenciesData, ListCurrenciesErrors, ListCurrenciesResponses, ListCustomerAppointmentsData, ListCustomerAppointmentsErrors, ListCustomerAppointmentsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListCustomerTagsData, ListCustomerTagsErrors, ListCustomerTagsResponses, ListExpensesData, ListExpensesErrors, ListExpensesResponses, ListInventoryItemsData, ListInventoryItemsErrors, ListInventoryItemsResponses, ListInventoryMovementsData, ListInventoryMovementsErrors, ListInventoryMovementsResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListPaymentMethodsData, ListPaymentMethodsErrors, ListPaymentMethodsResponses, ListPaymentTransactionsData, ListPaymentTransactionsErrors, ListPaymentTransactionsResponses, ListPortfolioItemsData, ListPortfolioItemsErrors, ListPortfolioItemsResponses, ListQrCodesData, ListQrCodesErrors, ListQrCodesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListServiceObjectsData, ListServiceObjectsErrors, ListServiceObjectsResponses, ListServicesData, ListServicesErrors, ListServicesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, ListUserTenantsData, ListUserTenantsErrors, ListUserTenantsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveAssetData, RemoveAssetErrors, RemoveAssetResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RevokeInvitationData, RevokeInvitationErrors, RevokeInvitationResponses, ScanExpenseData, ScanExpenseErrors, ScanExpenseResponses, SearchCustomersData, SearchCustomersErrors, SearchCustomersResponses, SearchServiceObjectsData, SearchServiceObjectsErrors, SearchServiceObjectsResponses, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionErrors, UpdateAppointmentDistinctionResponses, UpdateAppointmentErrors, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingErrors, UpdateAppointmentRealTimingResponses, UpdateAppointmentResponses, UpdateCustomerData, UpdateCustomerErrors, UpdateCustomerResponses, UpdateCustomerTagData, UpdateCustomerTagErrors, UpdateCustomerTagResponses, UpdateInventoryItemData, UpdateInventoryItemErrors, UpdateInventoryItemResponses, UpdatePaymentMethodData, UpdatePaymentMethodErrors, UpdatePaymentMethodResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceObjectData, UpdateServiceObjectErrors, UpdateServiceObjectResponses, UpdateServiceResponses, UpdateTenantData, UpdateTenantErrors, UpdateTenantResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadAssetData, UploadAssetErrors, UploadAssetResponses } from './types.gen';
+import { zAcceptInvitationPath, zAcceptInvitationResponse, zAutoRegisterBusinessBody, zAutoRegisterBusinessResponse, zCancelAppointmentByTokenBody, zCancelAppointmentByTokenPath, zCancelAppointmentByTokenResponse, zCheckUserExistsPath, zCheckUserExistsResponse, zCreateAdminInvoiceBody, zCreateAdminInvoiceResponse, zCreateAppointmentBody, zCreateAppointmentDistinctionBody, zCreateAppointmentDistinctionPath, zCreateAppointmentDistinctionResponse, zCreateAppointmentPath, zCreateAppointmentResponse, zCreateCustomerBody, zCreateCustomerHeaders, zCreateCustomerPath, zCreateCustomerResponse, zCreateCustomerTagBody, zCreateCustomerTagHeaders, zCreateCustomerTagPath, zCreateCustomerTagResponse, zCreateExpenseBody, zCreateExpensePath, zCreateExpenseResponse, zCreateInventoryAdjustmentBody, zCreateInventoryAdjustmentHeaders, zCreateInventoryAdjustmentPath, zCreateInventoryAdjustmentResponse, zCreateInventoryItemBody, zCreateInventoryItemHeaders, zCreateInventoryItemPath, zCreateInventoryItemResponse, zCreateInvoiceBody, zCreateInvoicePath, zCreateInvoiceResponse, zCreatePaymentMethodBody, zCreatePaymentMethodHeaders, zCreatePaymentMethodPath, zCreatePaymentMethodResponse, zCreatePaymentTransactionBody, zCreatePaymentTransactionPath, zCreatePaymentTransactionResponse, zCreatePortfolioItemBody, zCreatePortfolioItemPath, zCreatePortfolioItemResponse, zCreateQrCodeBody, zCreateQrCodePath, zCreateQrCodeResponse, zCreateSaleBody, zCreateSalePath, zCreateSaleResponse, zCreateServiceBody, zCreateServiceHeaders, zCreateServiceObjectBody, zCreateServiceObjectHeaders, zCreateServiceObjectPath, zCreateServiceObjectResponse, zCreateServicePath, zCreateServiceResponse, zCreateSsoCodeBody, zCreateSsoCodeResponse, zCreateTenantBody, zCreateTenantResponse, zDeleteAdminInvoicePath, zDeleteAdminInvoiceResponse, zDeleteAppointmentDistinctionPath, zDeleteAppointmentDistinctionResponse, zDeleteAppointmentPath, zDeleteAppointmentResponse, zDeleteCustomerPath, zDeleteCustomerResponse, zDeleteCustomerTagPath, zDeleteCustomerTagResponse, zDeleteExpensePath, zDeleteExpenseResponse, zDeleteInventoryItemPath, zDeleteInventoryItemResponse, zDeletePaymentMethodPath, zDeletePaymentMethodResponse, zDeletePortfolioItemPath, zDeletePortfolioItemResponse, zDeleteQrCodePath, zDeleteQrCodeResponse, zDeleteServiceObjectPath, zDeleteServiceObjectResponse, zDeleteServicePath, zDeleteServiceResponse, zDeleteTenantPath, zDeleteTenantResponse, zExchangeSsoCodeBody, zExchangeSsoCodeResponse, zExportCustomerDataPath, zExportCustomerDataResponse, zExportCustomersPath, zExportCustomersQuery, zExportCustomersResponse, zFetchStatisticsBody, zFetchStatisticsPath, zFetchStatisticsResponse, zGetAdminInvoicePath, zGetAdminInvoiceResponse, zGetAppointmentCalendarBody, zGetAppointmentCalendarPath, zGetAppointmentCalendarResponse, zGetAppointmentCancellationPath, zGetAppointmentCancellationResponse, zGetAppointmentDistinctionPath, zGetAppointmentDistinctionResponse, zGetAppointmentPath, zGetAppointmentResponse, zGetAssetContentPath, zGetConfigurationResponse, zGetCustomerPath, zGetCustomerResponse, zGetCustomerTagPath, zGetCustomerTagResponse, zGetDashboardQuery, zGetDashboardResponse, zGetExpensePath, zGetExpenseResponse, zGetInventoryItemPath, zGetInventoryItemResponse, zGetInvoicePath, zGetInvoiceResponse, zGetPaymentMethodPath, zGetPaymentMethodResponse, zGetPaymentTransactionPath, zGetPaymentTransactionResponse, zGetPortfolioItemPath, zGetPortfolioItemResponse, zGetQrCodePath, zGetQrCodeResponse, zGetSalePath, zGetSaleResponse, zGetSalesDetailedReportBody, zGetSalesDetailedReportPath, zGetSalesDetailedReportQuery, zGetSalesDetailedReportResponse, zGetSalesSummaryReportBody, zGetSalesSummaryReportPath, zGetSalesSummaryReportResponse, zGetServiceObjectPath, zGetServiceObjectResponse, zGetServicePath, zGetServiceResponse, zGetTenantPath, zGetTenantResponse, zGetUserPath, zGetUserResponse, zImportCustomersBody, zImportCustomersHeaders, zImportCustomersPath, zImportCustomersResponse, zInviteTeamMembersBody, zInviteTeamMembersPath, zInviteTeamMembersResponse, zListAdminInvoicesQuery, zListAdminInvoicesResponse, zListAdminTenantsQuery, zListAdminTenantsResponse, zListAppointmentDistinctionsPath, zListAppointmentDistinctionsQuery, zListAppointmentDistinctionsResponse, zListAppointmentsPath, zListAppointmentsQuery, zListAppointmentsResponse, zListCurrenciesResponse, zListCustomerAppointmentsPath, zListCustomerAppointmentsQuery, zListCustomerAppointmentsResponse, zListCustomersPath, zListCustomersQuery, zListCustomersResponse, zListCustomerTagsPath, zListCustomerTagsQuery, zListCustomerTagsResponse, zListExpensesBody, zListExpensesPath, zListExpensesQuery, zListExpensesResponse, zListInventoryItemsPath, zListInventoryItemsQuery, zListInventoryItemsResponse, zListInventoryMovementsPath, zListInventoryMovementsQuery, zListInventoryMovementsResponse, zListInvoicesPath, zListInvoicesQuery, zListInvoicesResponse, zListPaymentMethodsPath, zListPaymentMethodsQuery, zListPaymentMethodsResponse, zListPaymentTransactionsPath, zListPaymentTransactionsQuery, zListPaymentTransactionsResponse, zListPortfolioItemsPath, zListPortfolioItemsQuery, zListPortfolioItemsResponse, zListQrCodesPath, zListQrCodesQuery, zListQrCodesResponse, zListSalesPath, zListSalesQuery, zListSalesResponse, zListServiceObjectsPath, zListServiceObjectsQuery, zListServiceObjectsResponse, zListServicesPath, zListServicesQuery, zListServicesResponse, zListTeamMembersPath, zListTeamMembersQuery, zListTeamMembersResponse, zListUserTenantsPath, zListUserTenantsResponse, zLoginUserBody, zLoginUserResponse, zLogoutEverywhereResponse, zLogoutUserResponse, zRegisterUserBody, zRegisterUserResponse, zRemoveAssetBody, zRemoveAssetResponse, zRemoveTeamMemberPath, zRemoveTeamMemberResponse, zRevokeInvitationPath, zRevokeInvitationResponse, zScanExpenseBody, zScanExpensePath, zScanExpenseResponse, zSearchCustomersPath, zSearchCustomersQuery, zSearchCustomersResponse, zSearchServiceObjectsPath, zSearchServiceObjectsQuery, zSearchServiceObjectsResponse, zUpdateAppointmentBody, zUpdateAppointmentDistinctionBody, zUpdateAppointmentDistinctionPath, zUpdateAppointmentDistinctionResponse, zUpdateAppointmentPath, zUpdateAppointmentRealTimingBody, zUpdateAppointmentRealTimingPath, zUpdateAppointmentRealTimingResponse, zUpdateAppointmentResponse, zUpdateCustomerBody, zUpdateCustomerPath, zUpdateCustomerResponse, zUpdateCustomerTagBody, zUpdateCustomerTagPath, zUpdateCustomerTagResponse, zUpdateInventoryItemBody, zUpdateInventoryItemPath, zUpdateInventoryItemResponse, zUpdatePaymentMethodBody, zUpdatePaymentMethodPath, zUpdatePaymentMethodResponse, zUpdateServiceBody, zUpdateServiceObjectBody, zUpdateServiceObjectPath, zUpdateServiceObjectResponse, zUpdateServicePath, zUpdateServiceResponse, zUpdateTenantBody, zUpdateTenantPath, zUpdateTenantResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadAssetBody, zUploadAssetResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -905,7 +905,7 @@ export const updateAppointmentDistinction = <ThrowOnError extends boolean = fals
 /**
  * List customers
  *
- * SPEC §7 (customers GET /list). A page of customers by name and last name, filtered by free text and tag.
+ * SPEC §7 (customers GET /list). A page of customers (at most 200 per page, with the total), sorted by `sort` with the id as the last tiebreaker, filtered by free text (every word must occur in the name, last name, e-mail or phone digits; case- and accent-insensitive) and by tag.
  */
 export const listCustomers = <ThrowOnError extends boolean = false>(options: Options<ListCustomersData, ThrowOnError>) => (options.client ?? client).get<ListCustomersResponses, ListCustomersErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -922,7 +922,7 @@ export const listCustomers = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Search customers
  *
- * SPEC §7 (customers GET /by/{pattern}). Customers whose name, last name, phone or e-mail contains the pattern; used by the appointment form's customer picker.
+ * SPEC §7 (customers GET /by/{pattern}). Customers whose name, last name, phone digits or e-mail contain every word of the pattern, case- and accent-insensitively ("pena" finds Peña; "612 34" finds +34 612 345 678); used by the appointment form's customer picker. Ranked: names that start with the pattern first, then by trigram similarity, then by last name and name, then id.
  */
 export const searchCustomers = <ThrowOnError extends boolean = false>(options: Options<SearchCustomersData, ThrowOnError>) => (options.client ?? client).get<SearchCustomersResponses, SearchCustomersErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -939,11 +939,12 @@ export const searchCustomers = <ThrowOnError extends boolean = false>(options: O
 /**
  * Create a customer
  *
- * SPEC §7 (customers POST with `customer`). 422 for the rules in CustomerInput.
+ * SPEC §7 (customers POST with `customer`). Any member of the team may add customers. A customer with the same phone or e-mail as another is allowed (the screens warn before saving). Safe to retry with an Idempotency-Key. 422 for the rules in CustomerInput.
  */
 export const createCustomer = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerResponses, CreateCustomerErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateCustomerBody,
+        headers: zCreateCustomerHeaders.optional(),
         path: zCreateCustomerPath,
         query: z.never().optional()
     }).parseAsync(data),
@@ -960,7 +961,7 @@ export const createCustomer = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Delete a customer
  *
- * SPEC §7 (customers DELETE /{id}). Erases the customer and their service objects; past appointments, sales and invoices keep their snapshot. Owner only (403); 409 while the customer has upcoming appointments (cancel them first).
+ * SPEC §7 (customers DELETE /{id}). Erases the customer, their tags and their service objects; past appointments, sales and invoices keep their snapshot. Any member of the team may delete customers. 409 while the customer has upcoming appointments (cancel them first).
  */
 export const deleteCustomer = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerResponses, DeleteCustomerErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -994,7 +995,7 @@ export const getCustomer = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * Update a customer
  *
- * SPEC §7 (customers PUT /{id} with `{customer}`). Replaces the writable fields; existing appointments keep their customer snapshot. 422 for the rules in CustomerInput.
+ * SPEC §7 (customers PUT /{id} with `{customer}`). Replaces the writable fields; existing appointments keep their customer snapshot. Sends the `version` it read (409 `stale_version` when someone changed the customer since). Any member of the team may edit customers. 422 for the rules in CustomerInput.
  */
 export const updateCustomer = <ThrowOnError extends boolean = false>(options: Options<UpdateCustomerData, ThrowOnError>) => (options.client ?? client).put<UpdateCustomerResponses, UpdateCustomerErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1013,9 +1014,65 @@ export const updateCustomer = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * Export customers as CSV
+ *
+ * Beyond SPEC: every customer of the business (optionally only those with a tag) as a CSV file, in the list's last-name order. Any member of the team may export.
+ */
+export const exportCustomers = <ThrowOnError extends boolean = false>(options: Options<ExportCustomersData, ThrowOnError>) => (options.client ?? client).get<ExportCustomersResponses, ExportCustomersErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zExportCustomersPath,
+        query: zExportCustomersQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExportCustomersResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/export',
+    ...options
+});
+
+/**
+ * Import customers
+ *
+ * Beyond SPEC: creates customers from the rows of a CSV file whose columns the user mapped. All or nothing: when any row fails, nothing is imported and the 422 names every failing cell as /rows/{index}/{field} (index from 0). Tag names that do not exist are created when the caller may write tags (owner or admin); for a member they fail the row. `dryRun` checks without writing (the preview).
+ */
+export const importCustomers = <ThrowOnError extends boolean = false>(options: Options<ImportCustomersData, ThrowOnError>) => (options.client ?? client).post<ImportCustomersResponses, ImportCustomersErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zImportCustomersBody,
+        headers: zImportCustomersHeaders.optional(),
+        path: zImportCustomersPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zImportCustomersResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/import',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Export one customer's data (GDPR)
+ *
+ * Beyond SPEC: everything the business stores about one customer, as JSON, to answer a right-of-access or portability request (GDPR art. 15 and 20). Any member of the team may export.
+ */
+export const exportCustomerData = <ThrowOnError extends boolean = false>(options: Options<ExportCustomerDataData, ThrowOnError>) => (options.client ?? client).get<ExportCustomerDataResponses, ExportCustomerDataErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zExportCustomerDataPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExportCustomerDataResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/customers/{id}/export',
+    ...options
+});
+
+/**
  * List a customer's service objects
  *
- * SPEC §7 (service objects GET /list).
+ * SPEC §7 (service objects GET /list). Sorted by name (accent- and case-insensitive), then id. Every member may read them. 404 when the customer does not exist in the tenant.
  */
 export const listServiceObjects = <ThrowOnError extends boolean = false>(options: Options<ListServiceObjectsData, ThrowOnError>) => (options.client ?? client).get<ListServiceObjectsResponses, ListServiceObjectsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1032,7 +1089,7 @@ export const listServiceObjects = <ThrowOnError extends boolean = false>(options
 /**
  * Search a customer's service objects
  *
- * SPEC §7 (service objects GET /by/{pattern}). Objects whose name, kind, brand, model or identifier contains the pattern.
+ * SPEC §7 (service objects GET /by/{pattern}). Objects whose name, kind, brand, model or identifier contains the pattern, case- and accent-insensitively ("perez" finds "Pérez"); backed by a trigram index. Sorted like the list.
  */
 export const searchServiceObjects = <ThrowOnError extends boolean = false>(options: Options<SearchServiceObjectsData, ThrowOnError>) => (options.client ?? client).get<SearchServiceObjectsResponses, SearchServiceObjectsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1049,11 +1106,12 @@ export const searchServiceObjects = <ThrowOnError extends boolean = false>(optio
 /**
  * Add a service object to a customer
  *
- * SPEC §7 (service objects POST). Body wrapped in `serviceObject`. Photos are uploaded first through the assets API.
+ * SPEC §7 (service objects POST). Body wrapped in `serviceObject`. Photos are uploaded first through POST /v1/assets and referenced here by asset id (an id that is not an image of this business answers 422 `unknown_asset`). Every member may create them. Send an Idempotency-Key so that a retried create never makes two.
  */
 export const createServiceObject = <ThrowOnError extends boolean = false>(options: Options<CreateServiceObjectData, ThrowOnError>) => (options.client ?? client).post<CreateServiceObjectResponses, CreateServiceObjectErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateServiceObjectBody,
+        headers: zCreateServiceObjectHeaders.optional(),
         path: zCreateServiceObjectPath,
         query: z.never().optional()
     }).parseAsync(data),
@@ -1070,7 +1128,7 @@ export const createServiceObject = <ThrowOnError extends boolean = false>(option
 /**
  * Delete a service object
  *
- * SPEC §7 (service objects DELETE /{id}). Appointments that referred to it keep their history without the link.
+ * SPEC §7 (service objects DELETE /{id}). Deletes the object and its photos. Appointments that referred to it keep their history without the link.
  */
 export const deleteServiceObject = <ThrowOnError extends boolean = false>(options: Options<DeleteServiceObjectData, ThrowOnError>) => (options.client ?? client).delete<DeleteServiceObjectResponses, DeleteServiceObjectErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1087,7 +1145,7 @@ export const deleteServiceObject = <ThrowOnError extends boolean = false>(option
 /**
  * Get a service object
  *
- * SPEC §7 (service objects GET /{id}). 404 also when the object belongs to another customer.
+ * SPEC §7 (service objects GET /{id}). 404 also when the object belongs to another customer or another business.
  */
 export const getServiceObject = <ThrowOnError extends boolean = false>(options: Options<GetServiceObjectData, ThrowOnError>) => (options.client ?? client).get<GetServiceObjectResponses, GetServiceObjectErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1104,7 +1162,7 @@ export const getServiceObject = <ThrowOnError extends boolean = false>(options: 
 /**
  * Update a service object
  *
- * SPEC §7 (service objects PUT /{id}). Replaces the writable fields (body wrapped in `serviceObject`).
+ * SPEC §7 (service objects PUT /{id}). Replaces the writable fields (body wrapped in `serviceObject`) and carries the `version` the client read; a stale version answers 409 `stale_version`. Photos left out of the new list are deleted.
  */
 export const updateServiceObject = <ThrowOnError extends boolean = false>(options: Options<UpdateServiceObjectData, ThrowOnError>) => (options.client ?? client).put<UpdateServiceObjectResponses, UpdateServiceObjectErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1125,11 +1183,12 @@ export const updateServiceObject = <ThrowOnError extends boolean = false>(option
 /**
  * Create a customer tag
  *
- * SPEC §7 (customer tags POST). Body wrapped in `tag` like the update. Owner only (403); 409 when the name exists.
+ * SPEC §7 (customer tags POST). Body wrapped in `tag` like the update. Owner or admin only (403 for members); 409 `duplicate_name` when the name exists (case-insensitive). Safe to retry with an Idempotency-Key.
  */
 export const createCustomerTag = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerTagData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerTagResponses, CreateCustomerTagErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateCustomerTagBody,
+        headers: zCreateCustomerTagHeaders.optional(),
         path: zCreateCustomerTagPath,
         query: z.never().optional()
     }).parseAsync(data),
@@ -1146,7 +1205,7 @@ export const createCustomerTag = <ThrowOnError extends boolean = false>(options:
 /**
  * List customer tags
  *
- * SPEC §7 (customer tags GET /list/, trailing slash kept). Tags by name, with how many customers carry each.
+ * SPEC §7 (customer tags GET /list/, trailing slash kept). A page of tags (at most 200) by name (case-insensitive, then id), filtered by free text on the name, with how many customers carry each.
  */
 export const listCustomerTags = <ThrowOnError extends boolean = false>(options: Options<ListCustomerTagsData, ThrowOnError>) => (options.client ?? client).get<ListCustomerTagsResponses, ListCustomerTagsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1163,7 +1222,7 @@ export const listCustomerTags = <ThrowOnError extends boolean = false>(options: 
 /**
  * Delete a customer tag
  *
- * SPEC §7 (customer tags DELETE /{id}). Removes the tag from every customer. Owner only (403).
+ * SPEC §7 (customer tags DELETE /{id}). Removes the tag from every customer carrying it (the tag's `customerCount` says how many; the screen asks first). Owner or admin only (403 for members).
  */
 export const deleteCustomerTag = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerTagData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerTagResponses, DeleteCustomerTagErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1197,7 +1256,7 @@ export const getCustomerTag = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Update a customer tag
  *
- * SPEC §7 (customer tags PUT /{id} with `{tag}`). Owner only (403); 409 when the new name exists.
+ * SPEC §7 (customer tags PUT /{id} with `{tag}`). Renaming a tag in use keeps it on its customers. Owner or admin only (403 for members); 409 `duplicate_name` when the new name exists, 409 `stale_version` when the tag changed since it was read.
  */
 export const updateCustomerTag = <ThrowOnError extends boolean = false>(options: Options<UpdateCustomerTagData, ThrowOnError>) => (options.client ?? client).put<UpdateCustomerTagResponses, UpdateCustomerTagErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1218,7 +1277,7 @@ export const updateCustomerTag = <ThrowOnError extends boolean = false>(options:
 /**
  * List services
  *
- * SPEC §7 (services GET list, on the collection). A page of services by category and name, filtered by free text, active state, category and professional.
+ * SPEC §7 (services GET list, on the collection). A page of the business's services (archived ones left out), filtered by free text (name, category, description; case- and accent-insensitive), active state, category and team member, sorted by `sort` with the id as the last tiebreaker. Every member of the team may read them.
  */
 export const listServices = <ThrowOnError extends boolean = false>(options: Options<ListServicesData, ThrowOnError>) => (options.client ?? client).get<ListServicesResponses, ListServicesErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1235,11 +1294,12 @@ export const listServices = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Create a service
  *
- * SPEC §7 (services POST). Body wrapped in `service`. Owner only (403); 409 when the name exists; 422 for the rules in ServiceInput. The first service moves a tenant out of TENANT_STATUS_PENDING_SERVICES_DEFINITION.
+ * SPEC §7 (services POST). Body wrapped in `service`. Owner or administrator only (a member gets 403); 409 `duplicate_name` when an active or inactive service already has the name; 422 for the rules in ServiceInput, naming the field. The first active service completes onboarding: a business in TENANT_STATUS_PENDING_SERVICES_DEFINITION becomes TENANT_STATUS_ACTIVE. Safe to retry with an Idempotency-Key.
  */
 export const createService = <ThrowOnError extends boolean = false>(options: Options<CreateServiceData, ThrowOnError>) => (options.client ?? client).post<CreateServiceResponses, CreateServiceErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateServiceBody,
+        headers: zCreateServiceHeaders.optional(),
         path: zCreateServicePath,
         query: z.never().optional()
     }).parseAsync(data),
@@ -1256,7 +1316,7 @@ export const createService = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Delete a service
  *
- * SPEC §7 (services DELETE /{id}). Past appointments keep their snapshot. Owner only (403); 409 while upcoming appointments book it (deactivate it instead).
+ * SPEC §7 (services DELETE /{id}). Owner or administrator only (a member gets 403). A service that other records (appointments, sales) refer to is archived instead of removed: it leaves the lists and can no longer be changed, its name becomes free again, and GET /{id} still answers it with `archivedAt`. A service nothing refers to is removed. Either way the answer is 204, and a second DELETE answers 404.
  */
 export const deleteService = <ThrowOnError extends boolean = false>(options: Options<DeleteServiceData, ThrowOnError>) => (options.client ?? client).delete<DeleteServiceResponses, DeleteServiceErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1273,7 +1333,7 @@ export const deleteService = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Get a service
  *
- * SPEC §7 (services GET /{id}).
+ * SPEC §7 (services GET /{id}). An archived service (deleted while other records referred to it) is still answered, with `archivedAt`, so that those records can show it.
  */
 export const getService = <ThrowOnError extends boolean = false>(options: Options<GetServiceData, ThrowOnError>) => (options.client ?? client).get<GetServiceResponses, GetServiceErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1290,7 +1350,7 @@ export const getService = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Update a service
  *
- * SPEC §7 (services PUT /{id}). Replaces the writable fields (body wrapped in `service`); booked appointments keep their snapshot. Owner only (403); 409 when the new name exists.
+ * SPEC §7 (services PUT /{id}). Replaces the writable fields (body wrapped in `service`, with the `version` that was read); booked appointments keep their snapshot. Owner or administrator only (a member gets 403); 409 `stale_version` when someone changed it since, 409 `duplicate_name` when the new name exists; 404 for an archived service. Activating a service completes onboarding as creating one does.
  */
 export const updateService = <ThrowOnError extends boolean = false>(options: Options<UpdateServiceData, ThrowOnError>) => (options.client ?? client).put<UpdateServiceResponses, UpdateServiceErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1446,11 +1506,12 @@ export const getExpense = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Create an inventory item
  *
- * SPEC §7: Inventory POST. Creates a product. 409 when sku or barcode is already used in the tenant; 422 when the image asset is not the tenant's or a price is not in the tenant currency.
+ * SPEC §7: Inventory POST. Creates a product; `quantity` is the opening stock (default 0), recorded as the first movement of its ledger. Owners and administrators only (403 for members). Send an Idempotency-Key so that a retried create never makes two. 409 when sku or barcode is already used in the tenant; 422 when the image asset is not the tenant's, a price is not in the tenant currency or a quantity has more than 3 decimals.
  */
 export const createInventoryItem = <ThrowOnError extends boolean = false>(options: Options<CreateInventoryItemData, ThrowOnError>) => (options.client ?? client).post<CreateInventoryItemResponses, CreateInventoryItemErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateInventoryItemBody,
+        headers: zCreateInventoryItemHeaders.optional(),
         path: zCreateInventoryItemPath,
         query: z.never().optional()
     }).parseAsync(data),
@@ -1467,7 +1528,7 @@ export const createInventoryItem = <ThrowOnError extends boolean = false>(option
 /**
  * List inventory items
  *
- * SPEC §7: Inventory GET /list/ (trailing slash as in SPEC). `q` matches name, sku and barcode.
+ * SPEC §7: Inventory GET /list/ (trailing slash as in SPEC). `q` matches name, sku and barcode (accent- and case-insensitive, trigram index). Sorted by `sort` (default name), id breaking ties; at most 200 per page. Every member reads it.
  */
 export const listInventoryItems = <ThrowOnError extends boolean = false>(options: Options<ListInventoryItemsData, ThrowOnError>) => (options.client ?? client).get<ListInventoryItemsResponses, ListInventoryItemsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1484,7 +1545,7 @@ export const listInventoryItems = <ThrowOnError extends boolean = false>(options
 /**
  * Delete an inventory item
  *
- * SPEC §7: Inventory DELETE /{id}. Past sales keep their line snapshots.
+ * SPEC §7: Inventory DELETE /{id}. Archives the item: it leaves the lists and answers 404, while its movements and past sales keep pointing at it (sales keep their line snapshots); its sku and barcode become free again. Owners and administrators only (403 for members).
  */
 export const deleteInventoryItem = <ThrowOnError extends boolean = false>(options: Options<DeleteInventoryItemData, ThrowOnError>) => (options.client ?? client).delete<DeleteInventoryItemResponses, DeleteInventoryItemErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1518,7 +1579,7 @@ export const getInventoryItem = <ThrowOnError extends boolean = false>(options: 
 /**
  * Update an inventory item
  *
- * SPEC §7: Inventory PUT /{id}. Replaces the item's writable fields (a stock count sets quantity). 409 on a duplicate sku or barcode.
+ * SPEC §7: Inventory PUT /{id}. Replaces the item's writable fields except the stock: `quantity` is read-only here (a form opened before a sale must not write the old stock back) and moves only through createInventoryAdjustment. The body carries the `version` the client read: 409 `stale_version` when someone changed the item since, 409 on a duplicate sku or barcode. Owners and administrators only (403 for members).
  */
 export const updateInventoryItem = <ThrowOnError extends boolean = false>(options: Options<UpdateInventoryItemData, ThrowOnError>) => (options.client ?? client).put<UpdateInventoryItemResponses, UpdateInventoryItemErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1534,6 +1595,45 @@ export const updateInventoryItem = <ThrowOnError extends boolean = false>(option
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Adjust the stock of an inventory item
+ *
+ * Beyond SPEC: the only way stock moves by hand. Either `delta` (units in, positive, or out, negative) or `newQuantity` (a counted value, ≥ 0) with a reason; the server locks the item, applies the change and records a movement in the same transaction, so concurrent adjustments all apply. 422 naming `/delta` when the stock would go below zero (use `newQuantity` with a count instead), when both or neither of delta and newQuantity are sent, or when a quantity has more than 3 decimals. Send an Idempotency-Key so that a retried adjustment applies once. Owners and administrators only (403 for members).
+ */
+export const createInventoryAdjustment = <ThrowOnError extends boolean = false>(options: Options<CreateInventoryAdjustmentData, ThrowOnError>) => (options.client ?? client).post<CreateInventoryAdjustmentResponses, CreateInventoryAdjustmentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateInventoryAdjustmentBody,
+        headers: zCreateInventoryAdjustmentHeaders.optional(),
+        path: zCreateInventoryAdjustmentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateInventoryAdjustmentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/inventory/{id}/adjustments',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List the stock movements of an inventory item
+ *
+ * Beyond SPEC: the item's stock ledger (opening stock and every adjustment), newest first, at most 200 per page. Every member reads it.
+ */
+export const listInventoryMovements = <ThrowOnError extends boolean = false>(options: Options<ListInventoryMovementsData, ThrowOnError>) => (options.client ?? client).get<ListInventoryMovementsResponses, ListInventoryMovementsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListInventoryMovementsPath,
+        query: zListInventoryMovementsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListInventoryMovementsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/inventory/{id}/movements',
+    ...options
 });
 
 /**
@@ -1594,7 +1694,7 @@ export const getInvoice = <ThrowOnError extends boolean = false>(options: Option
 /**
  * List payment methods
  *
- * SPEC §7: Payment methods GET (list).
+ * SPEC §7: Payment methods GET (list). A page of the business's payment methods (archived ones left out) in till order: sortOrder, then name, then id. Every member of the team may read them. A new business starts with Cash (the default) and Card, named in the business's language.
  */
 export const listPaymentMethods = <ThrowOnError extends boolean = false>(options: Options<ListPaymentMethodsData, ThrowOnError>) => (options.client ?? client).get<ListPaymentMethodsResponses, ListPaymentMethodsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1611,11 +1711,12 @@ export const listPaymentMethods = <ThrowOnError extends boolean = false>(options
 /**
  * Create a payment method
  *
- * SPEC §7: Payment methods POST. 409 when the name is taken; 422 for kind UNSPECIFIED.
+ * SPEC §7: Payment methods POST. Owner or administrator only (a member gets 403). 409 `duplicate_name` when the name is taken; 422 for kind UNSPECIFIED. `isDefault: true` clears it on the other methods. Safe to retry with an Idempotency-Key.
  */
 export const createPaymentMethod = <ThrowOnError extends boolean = false>(options: Options<CreatePaymentMethodData, ThrowOnError>) => (options.client ?? client).post<CreatePaymentMethodResponses, CreatePaymentMethodErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreatePaymentMethodBody,
+        headers: zCreatePaymentMethodHeaders.optional(),
         path: zCreatePaymentMethodPath,
         query: z.never().optional()
     }).parseAsync(data),
@@ -1632,7 +1733,7 @@ export const createPaymentMethod = <ThrowOnError extends boolean = false>(option
 /**
  * Delete a payment method
  *
- * SPEC §7: Payment methods DELETE /{id}. 409 when transactions or expenses use the method: deactivate it instead.
+ * SPEC §7: Payment methods DELETE /{id}. Owner or administrator only (a member gets 403). A method that payment transactions or expenses refer to is archived instead of removed (it leaves the list, its name becomes free, GET /{id} still answers it with `archivedAt`); one nothing refers to is removed. Either way 204; a second DELETE answers 404.
  */
 export const deletePaymentMethod = <ThrowOnError extends boolean = false>(options: Options<DeletePaymentMethodData, ThrowOnError>) => (options.client ?? client).delete<DeletePaymentMethodResponses, DeletePaymentMethodErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1649,7 +1750,7 @@ export const deletePaymentMethod = <ThrowOnError extends boolean = false>(option
 /**
  * Get a payment method
  *
- * SPEC §7: Payment methods GET /{id}.
+ * SPEC §7: Payment methods GET /{id}. An archived method is still answered, with `archivedAt`.
  */
 export const getPaymentMethod = <ThrowOnError extends boolean = false>(options: Options<GetPaymentMethodData, ThrowOnError>) => (options.client ?? client).get<GetPaymentMethodResponses, GetPaymentMethodErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1666,7 +1767,7 @@ export const getPaymentMethod = <ThrowOnError extends boolean = false>(options: 
 /**
  * Update a payment method
  *
- * SPEC §7: Payment methods PUT /{id}. Replaces the writable fields. A commission change applies to new transactions only. 409 when the name is taken; 422 for kind UNSPECIFIED.
+ * SPEC §7: Payment methods PUT /{id}. Replaces the writable fields, with the `version` that was read. A commission change applies to new transactions only. Owner or administrator only (a member gets 403); 409 `stale_version` when someone changed it since, 409 `duplicate_name` when the name is taken; 422 for kind UNSPECIFIED; 404 for an archived method.
  */
 export const updatePaymentMethod = <ThrowOnError extends boolean = false>(options: Options<UpdatePaymentMethodData, ThrowOnError>) => (options.client ?? client).put<UpdatePaymentMethodResponses, UpdatePaymentMethodErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1909,9 +2010,9 @@ export const createSale = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * Remove a file
+ * Remove an image
  *
- * SPEC §7: PATCH /v1/assets to remove (body `{asset}`). Deletes the file; objects that referenced it (an expense receipt, a product photo) lose the reference.
+ * SPEC §7: PATCH /v1/assets to remove (body `{asset}`). Deletes the image; what referenced it loses the reference (a service-object photo disappears from its object, the business logo or cover, a user avatar). Members may remove images, except the business logo and cover (owner or administrator: 403) and another person's avatar (403). 404 when the image does not exist in that tenant or the caller is no member of it.
  */
 export const removeAsset = <ThrowOnError extends boolean = false>(options: Options<RemoveAssetData, ThrowOnError>) => (options.client ?? client).patch<RemoveAssetResponses, RemoveAssetErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1930,9 +2031,9 @@ export const removeAsset = <ThrowOnError extends boolean = false>(options: Optio
 });
 
 /**
- * Upload a file
+ * Upload an image
  *
- * SPEC §7: POST /v1/assets (body plus tenantId). Stores an image (JPEG, PNG, WebP, GIF) or PDF of at most 5 MiB for the tenant. The type is checked by magic bytes. 404 when the caller is no member of tenantId; 413 above 5 MiB; 422 when the content does not match mimeType or the file is unreadable.
+ * SPEC §7: POST /v1/assets (body plus tenantId). Stores an image for the tenant: service-object photos, service images, the business logo and cover, the user avatar. The type is checked by content (magic bytes: JPEG, PNG or WebP; the declared mimeType is not trusted), at most 15 MiB decoded (a phone photo). The server re-encodes it: orientation applied, EXIF and other metadata stripped, resized to fit 1600 × 1600 px (never enlarged), stored as WebP quality 80, so a 12 MB photo is stored as a few hundred kB; `size`, `width`, `height` and `mimeType` describe the stored image. Every member may upload. 404 when the caller is no member of tenantId; 413 above 15 MiB; 422 `not_an_image` when the content is not a JPEG, PNG or WebP image, `unreadable_image` when it cannot be decoded, `too_many_pixels` above 100 megapixels.
  */
 export const uploadAsset = <ThrowOnError extends boolean = false>(options: Options<UploadAssetData, ThrowOnError>) => (options.client ?? client).post<UploadAssetResponses, UploadAssetErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1948,6 +2049,22 @@ export const uploadAsset = <ThrowOnError extends boolean = false>(options: Optio
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Download an image
+ *
+ * Beyond SPEC: the bytes of a stored image, for members of its business only (anyone else, and an image of another business: 404). Authenticated like every call (Authorization: Bearer), so the SPA fetches it into a Blob and shows it through an object URL; no image address works without a session. An id never changes content (a new upload is a new id), so the answer is cacheable for a year by the browser only: `Cache-Control: private, max-age=31536000, immutable`.
+ */
+export const getAssetContent = <ThrowOnError extends boolean = false>(options: Options<GetAssetContentData, ThrowOnError>) => (options.client ?? client).get<GetAssetContentResponses, GetAssetContentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetAssetContentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/assets/{id}',
+    ...options
 });
 
 /**

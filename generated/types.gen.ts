@@ -291,9 +291,15 @@ export type User = {
     phoneCountryCode?: PhoneCountryCode;
     phoneNumber?: PhoneNumber;
     /**
-     * Where the avatar image is served; absent when the user has none.
+     * Not set any more; images are referenced by asset id (avatarAsset).
+     *
+     * @deprecated
      */
     avatarUrl?: string;
+    /**
+     * The avatar image (fetch it with getAssetContent); absent when the user has none.
+     */
+    avatarAsset?: AssetRef;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
@@ -511,8 +517,26 @@ export type Tenant = {
     timeZone: IanaTimeZone;
     locale: Locale;
     workMode?: WorkMode;
+    /**
+     * Not set any more; images are referenced by asset id (logoAssetId).
+     *
+     * @deprecated
+     */
     logoUrl?: string;
+    /**
+     * Not set any more; images are referenced by asset id (coverAssetId).
+     *
+     * @deprecated
+     */
     coverUrl?: string;
+    /**
+     * The logo, an image of this business (fetch it with getAssetContent); absent when there is none.
+     */
+    logoAssetId?: Id;
+    /**
+     * The cover image (fetch it with getAssetContent); absent when there is none.
+     */
+    coverAssetId?: Id;
     licenseActiveUntil?: UtcDateTimeParts;
     licenseStatus: LicenseStatus;
     createdAt: Timestamp;
@@ -1146,6 +1170,7 @@ export type Customer = {
      * Date of the last appointment marked done.
      */
     lastVisitDate?: LocalDate;
+    version: Version;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
@@ -1190,6 +1215,128 @@ export type CustomerWrite = {
 };
 
 /**
+ * The fields of CustomerInput (same rules and defaults), plus the `version` the client read.
+ */
+export type CustomerUpdate = {
+    name: string;
+    lastName?: string;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    email?: Email;
+    birthday?: LocalDate;
+    address?: Address;
+    notes?: string;
+    tagIds?: Array<Id>;
+    marketingConsent?: boolean;
+    taxId?: string;
+    preferredReminderChannel?: ReminderChannel;
+    remindersEnabled?: boolean;
+    version: Version;
+};
+
+/**
+ * Body of updateCustomer (a full replacement, with the version that was read).
+ */
+export type CustomerUpdateWrite = {
+    customer: CustomerUpdate;
+};
+
+/**
+ * Order of the customer list; a leading '-' sorts descending. name: first name; lastName: last name, then first name; createdAt: when the customer was added. Ties are broken by id.
+ */
+export type CustomerSort = 'name' | '-name' | 'lastName' | '-lastName' | 'createdAt' | '-createdAt';
+
+/**
+ * Beyond SPEC: the business's customers as a CSV file (UTF-8, comma-separated, a header row, RFC 4180 quoting), to save as `fileName`.
+ */
+export type CustomerExport = {
+    fileName: string;
+    mediaType: 'text/csv';
+    /**
+     * Customers in the file.
+     */
+    count: number;
+    /**
+     * The file's text. Columns: name, lastName, phoneCountryCode, phoneNumber, email, birthday, taxId, marketingConsent, marketingConsentAt, tags (names separated by '; '), notes, createdAt.
+     */
+    csv: string;
+};
+
+/**
+ * Beyond SPEC: one row of an import, as text taken from the CSV columns the user mapped. The server checks each value (a name is required; a valid e-mail, a phone with its country code, a date YYYY-MM-DD, consent yes/no/true/false/sí/1/0, tag names separated by ';' or ',') and reports every failing cell.
+ */
+export type CustomerImportRow = {
+    name?: string;
+    lastName?: string;
+    phoneCountryCode?: string;
+    phoneNumber?: string;
+    email?: string;
+    birthday?: string;
+    taxId?: string;
+    marketingConsent?: string;
+    tags?: string;
+    notes?: string;
+};
+
+/**
+ * Beyond SPEC: body of importCustomers.
+ */
+export type CustomerImport = {
+    rows: Array<CustomerImportRow>;
+    /**
+     * Only check the rows (the preview); nothing is written.
+     */
+    dryRun?: boolean;
+};
+
+/**
+ * Beyond SPEC: the outcome of an import in which every row was valid.
+ */
+export type CustomerImportResult = {
+    dryRun: boolean;
+    /**
+     * Customers created (0 for a dry run).
+     */
+    imported: number;
+    /**
+     * Names of tags that did not exist and were (or, in a dry run, would be) created.
+     */
+    createdTags: Array<string>;
+};
+
+/**
+ * Beyond SPEC: everything the business stores about one customer (GDPR art. 15 and 20), as JSON.
+ */
+export type CustomerDataExport = {
+    exportedAt: Timestamp;
+    /**
+     * The controller of the data.
+     */
+    business: {
+        id: Id;
+        name: string;
+        email?: string;
+    };
+    customer: Customer;
+    tags: Array<{
+        name: string;
+        color: Color;
+    }>;
+    /**
+     * The customer's service objects, as stored.
+     */
+    serviceObjects: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * The customer's appointments, as stored.
+     */
+    appointments: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
+/**
  * One customer.
  */
 export type CustomerResponse = {
@@ -1205,13 +1352,10 @@ export type CustomerList = {
 };
 
 /**
- * A photo of the object, uploaded through the assets API.
+ * A photo of the object, uploaded first through POST /v1/assets and referenced by its asset id (fetch the image with getAssetContent).
  */
 export type ServiceObjectPhoto = {
-    /**
-     * Address of the uploaded image.
-     */
-    url: string;
+    assetId: Id;
     caption?: string;
 };
 
@@ -1250,12 +1394,13 @@ export type ServiceObject = {
     notes?: string;
     photos: Array<ServiceObjectPhoto>;
     attributes: Array<ServiceObjectAttribute>;
+    version: Version;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
 
 /**
- * Writable fields of a service object. Attribute keys must be unique (else 422).
+ * Writable fields of a service object. Attribute keys must be unique, case-insensitively (else 422 `duplicate_attribute`); each photo must be an image of this business (else 422 `unknown_asset`) and appear once.
  */
 export type ServiceObjectInput = {
     name: string;
@@ -1269,10 +1414,32 @@ export type ServiceObjectInput = {
 };
 
 /**
- * Body of create and update: wrapped in `serviceObject`.
+ * The fields of ServiceObjectInput (same rules), plus the `version` the client read.
+ */
+export type ServiceObjectUpdate = {
+    name: string;
+    kind?: string;
+    brand?: string;
+    model?: string;
+    identifier?: string;
+    notes?: string;
+    photos?: Array<ServiceObjectPhoto>;
+    attributes?: Array<ServiceObjectAttribute>;
+    version: Version;
+};
+
+/**
+ * Body of createServiceObject: wrapped in `serviceObject`.
  */
 export type ServiceObjectWrite = {
     serviceObject: ServiceObjectInput;
+};
+
+/**
+ * Body of updateServiceObject: wrapped in `serviceObject`.
+ */
+export type ServiceObjectUpdateWrite = {
+    serviceObject: ServiceObjectUpdate;
 };
 
 /**
@@ -1303,9 +1470,10 @@ export type CustomerTag = {
     color: Color;
     description?: string;
     /**
-     * Customers carrying the tag.
+     * Customers carrying the tag (the delete confirmation says how many lose it).
      */
     customerCount: number;
+    version: Version;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
@@ -1330,6 +1498,26 @@ export type CustomerTagWrite = {
 };
 
 /**
+ * The fields of CustomerTagInput plus the `version` the client read. A tag in use can be renamed (its customers keep it).
+ */
+export type CustomerTagUpdate = {
+    name: string;
+    /**
+     * Omitted: the colour is kept.
+     */
+    color?: Color;
+    description?: string;
+    version: Version;
+};
+
+/**
+ * Body of updateCustomerTag.
+ */
+export type CustomerTagUpdateWrite = {
+    tag: CustomerTagUpdate;
+};
+
+/**
  * One tag.
  */
 export type CustomerTagResponse = {
@@ -1351,7 +1539,7 @@ export type Service = {
     id: Id;
     tenantId: Id;
     /**
-     * Unique in the tenant (case-insensitive).
+     * Unique among the business's services that are not archived (case-insensitive).
      */
     name: string;
     description?: string;
@@ -1360,11 +1548,15 @@ export type Service = {
      */
     durationMinutes: number;
     /**
-     * Price with tax included, in the tenant's currency.
+     * The price in the tenant's currency, in minor units; `taxIncluded` says whether it includes tax.
      */
     price: Money;
     /**
-     * Tax included in the price, e.g. 21.
+     * True when `price` already includes the tax (what the customer pays); false when tax is added on top.
+     */
+    taxIncluded: boolean;
+    /**
+     * The tax rate of the service, e.g. 21.
      */
     taxPercentage: Percentage;
     /**
@@ -1391,24 +1583,41 @@ export type Service = {
      * Team members who perform it; empty means everyone.
      */
     userIds: Array<Id>;
+    /**
+     * Set when the service was deleted while other records referred to it; it is then kept only for them.
+     */
+    archivedAt?: Timestamp;
+    version: Version;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
 
 /**
- * Writable fields of a service. The price's currency must be the tenant's and its amount not negative, user ids must be team members (else 422); a duplicate name answers 409.
+ * Order of a service list: `category` (category, then name; the default), `name`, `price` (amount), `duration`; a leading `-` reverses it. Ties are broken by name, then id.
+ */
+export type ServiceSort = 'category' | 'name' | '-name' | 'price' | '-price' | 'duration' | '-duration';
+
+/**
+ * Writable fields of a service. The price's currency must be the tenant's (422 `currency_mismatch`) and its amount from 0 to 99999999 minor units (422 `out_of_range`); user ids must be team members (422 `unknown_team_member`); a duplicate name answers 409 `duplicate_name`.
  */
 export type ServiceInput = {
+    /**
+     * Leading and trailing spaces are removed; blank answers 422.
+     */
     name: string;
     description?: string;
     durationMinutes: number;
     price: Money;
     /**
+     * Whether the price includes the tax.
+     */
+    taxIncluded?: boolean;
+    /**
      * Omitted: the tenant's tax percentage.
      */
     taxPercentage?: Percentage;
     /**
-     * Omitted: a colour is picked from the palette.
+     * Omitted: a colour is picked from the palette on create; an update keeps the current one.
      */
     color?: Color;
     active?: boolean;
@@ -1419,10 +1628,36 @@ export type ServiceInput = {
 };
 
 /**
- * Body of create and update: wrapped in `service`.
+ * The fields of ServiceInput (same rules and defaults), plus the `version` the client read.
+ */
+export type ServiceUpdate = {
+    name: string;
+    description?: string;
+    durationMinutes: number;
+    price: Money;
+    taxIncluded?: boolean;
+    taxPercentage?: Percentage;
+    color?: Color;
+    active?: boolean;
+    category?: string;
+    bufferMinutes?: number;
+    onlineBookable?: boolean;
+    userIds?: Array<Id>;
+    version: Version;
+};
+
+/**
+ * Body of createService: wrapped in `service`.
  */
 export type ServiceWrite = {
     service: ServiceInput;
+};
+
+/**
+ * Body of updateService: wrapped in `service`.
+ */
+export type ServiceUpdateWrite = {
+    service: ServiceUpdate;
 };
 
 /**
@@ -1433,7 +1668,7 @@ export type ServiceResponse = {
 };
 
 /**
- * A page of services, by category and name.
+ * A page of services.
  */
 export type ServiceList = {
     items: Array<Service>;
@@ -2056,7 +2291,7 @@ export type InventoryItem = {
     category?: string;
     unit: InventoryUnit;
     /**
-     * Stock on hand, in `unit`. May be fractional (e.g. 0.75 litres) with up to 3 decimals, and negative after selling more than was recorded. Default 0.
+     * Stock on hand, in `unit`, never below zero. May be fractional (e.g. 0.75 litres) with up to 3 decimals. Read-only; it moves through createInventoryAdjustment (and sales).
      */
     quantity: number;
     /**
@@ -2095,6 +2330,7 @@ export type InventoryItem = {
      * True when minQuantity is set and quantity ≤ minQuantity (computed).
      */
     lowStock: boolean;
+    version: Version;
     /**
      * When the item was created.
      */
@@ -2106,7 +2342,7 @@ export type InventoryItem = {
 };
 
 /**
- * The writable fields of an inventory item. Stock sold through createSale is decremented by the server.
+ * The fields of a new inventory item. Stock sold through createSale is decremented by the server.
  */
 export type InventoryItemInput = {
     /**
@@ -2131,7 +2367,7 @@ export type InventoryItemInput = {
     category?: string;
     unit?: InventoryUnit;
     /**
-     * Stock on hand, in `unit`. May be fractional (e.g. 0.75 litres) with up to 3 decimals, and negative after selling more than was recorded. Default 0.
+     * Opening stock, in `unit` (createInventoryItem only; default 0). May be fractional (e.g. 0.75 litres) with up to 3 decimals. Recorded as the first movement.
      */
     quantity?: number;
     /**
@@ -2165,7 +2401,7 @@ export type InventoryItemInput = {
 };
 
 /**
- * Body of createInventoryItem and updateInventoryItem (a full replacement).
+ * Body of createInventoryItem.
  */
 export type InventoryItemWrite = {
     inventoryItem: InventoryItemInput;
@@ -2188,6 +2424,154 @@ export type InventoryItemList = {
     items: Array<InventoryItem>;
     /**
      * Number of matching objects across all pages.
+     */
+    total: number;
+};
+
+/**
+ * The writable fields of an inventory item (a full replacement), with the version read. No `quantity`: stock moves only through createInventoryAdjustment.
+ */
+export type InventoryItemUpdateInput = {
+    /**
+     * Product name.
+     */
+    name: string;
+    /**
+     * Stock-keeping unit, unique within the tenant when set.
+     */
+    sku?: string;
+    /**
+     * EAN/UPC or other barcode, unique within the tenant when set.
+     */
+    barcode?: string;
+    /**
+     * Description.
+     */
+    description?: string;
+    /**
+     * Free category label (e.g. Champús, Coloración).
+     */
+    category?: string;
+    unit?: InventoryUnit;
+    /**
+     * Low-stock threshold: the item is `lowStock` when quantity ≤ minQuantity. Absent: no alert.
+     */
+    minQuantity?: number;
+    /**
+     * Purchase cost per unit, tax excluded.
+     */
+    cost?: Money;
+    /**
+     * Retail price per unit, tax included (what the customer pays). Absent for stock that is not sold.
+     */
+    price?: Money;
+    /**
+     * Tax rate of the price; defaults to the tenant's tax percentage.
+     */
+    taxPercentage?: Percentage;
+    /**
+     * Usual supplier.
+     */
+    supplier?: string;
+    /**
+     * Product photo (an asset).
+     */
+    imageAssetId?: Id;
+    /**
+     * Inactive items are hidden from the sale screen but kept for history.
+     */
+    active?: boolean;
+    version: Version;
+};
+
+/**
+ * Body of updateInventoryItem.
+ */
+export type InventoryItemUpdate = {
+    inventoryItem: InventoryItemUpdateInput;
+};
+
+/**
+ * Order of the inventory list; a leading '-' sorts descending.
+ */
+export type InventorySort = 'name' | '-name' | 'sku' | '-sku' | 'quantity' | '-quantity' | 'updatedAt' | '-updatedAt';
+
+/**
+ * Why stock moved by hand: goods received, sold outside a recorded sale, damaged or lost, a correction after counting, or another reason (explain it in the note).
+ */
+export type InventoryAdjustmentReason = 'INVENTORY_MOVEMENT_REASON_RECEIVED' | 'INVENTORY_MOVEMENT_REASON_SOLD' | 'INVENTORY_MOVEMENT_REASON_DAMAGED' | 'INVENTORY_MOVEMENT_REASON_CORRECTION' | 'INVENTORY_MOVEMENT_REASON_OTHER';
+
+/**
+ * Why a movement happened: the adjustment reasons, plus INITIAL for the opening stock given at creation.
+ */
+export type InventoryMovementReason = 'INVENTORY_MOVEMENT_REASON_INITIAL' | 'INVENTORY_MOVEMENT_REASON_RECEIVED' | 'INVENTORY_MOVEMENT_REASON_SOLD' | 'INVENTORY_MOVEMENT_REASON_DAMAGED' | 'INVENTORY_MOVEMENT_REASON_CORRECTION' | 'INVENTORY_MOVEMENT_REASON_OTHER';
+
+/**
+ * Body of createInventoryAdjustment: exactly one of `delta` and `newQuantity`, with a reason.
+ */
+export type InventoryAdjustmentInput = {
+    /**
+     * Units added (positive) or removed (negative), up to 3 decimals, not zero. The stock must stay ≥ 0.
+     */
+    delta?: number;
+    /**
+     * The counted stock, up to 3 decimals; the movement records the difference.
+     */
+    newQuantity?: number;
+    reason: InventoryAdjustmentReason;
+    /**
+     * Free note (supplier order, what broke, who counted).
+     */
+    note?: string;
+};
+
+/**
+ * One entry of an item's stock ledger.
+ */
+export type InventoryMovement = {
+    id: Id;
+    itemId: Id;
+    /**
+     * Units added (positive) or removed (negative).
+     */
+    delta: number;
+    /**
+     * The stock right after this movement.
+     */
+    quantityAfter: number;
+    reason: InventoryMovementReason;
+    /**
+     * Free note.
+     */
+    note?: string;
+    /**
+     * Who made the movement (absent when that user is gone).
+     */
+    createdByUserId?: Id;
+    /**
+     * When the movement was recorded.
+     */
+    createdAt: Timestamp;
+};
+
+/**
+ * The result of createInventoryAdjustment.
+ */
+export type InventoryAdjustmentResponse = {
+    inventoryItem: InventoryItem;
+    movement: InventoryMovement;
+};
+
+/**
+ * A page of an item's movements, newest first.
+ */
+export type InventoryMovementList = {
+    /**
+     * The requested page.
+     */
+    items: Array<InventoryMovement>;
+    /**
+     * Number of movements across all pages.
      */
     total: number;
 };
@@ -2524,7 +2908,7 @@ export type PaymentMethod = {
     id: Id;
     tenantId: Id;
     /**
-     * Name shown at the till, unique within the tenant (case-insensitive).
+     * Name shown at the till, unique among the methods that are not archived (case-insensitive).
      */
     name: string;
     kind: PaymentMethodKind;
@@ -2537,7 +2921,7 @@ export type PaymentMethod = {
      */
     commissionPercentage: Percentage;
     /**
-     * Preselected at the till; setting it clears it on the other methods.
+     * Preselected at the till; at most one method is the default.
      */
     isDefault: boolean;
     /**
@@ -2549,6 +2933,11 @@ export type PaymentMethod = {
      */
     notes?: string;
     /**
+     * Set when the method was deleted while other records referred to it.
+     */
+    archivedAt?: Timestamp;
+    version: Version;
+    /**
      * When the payment method was created.
      */
     createdAt: Timestamp;
@@ -2559,7 +2948,7 @@ export type PaymentMethod = {
 };
 
 /**
- * The writable fields of a payment method. kind UNSPECIFIED answers 422.
+ * The writable fields of a payment method. kind UNSPECIFIED answers 422; a blank name (spaces only) answers 422.
  */
 export type PaymentMethodInput = {
     /**
@@ -2576,7 +2965,7 @@ export type PaymentMethodInput = {
      */
     commissionPercentage?: Percentage;
     /**
-     * Preselected at the till; setting it clears it on the other methods.
+     * Preselected at the till; setting it clears it on the other methods. An inactive method cannot be the default (422).
      */
     isDefault?: boolean;
     /**
@@ -2590,10 +2979,31 @@ export type PaymentMethodInput = {
 };
 
 /**
- * Body of createPaymentMethod and updatePaymentMethod (a full replacement).
+ * The fields of PaymentMethodInput (same rules and defaults), plus the `version` the client read.
+ */
+export type PaymentMethodUpdate = {
+    name: string;
+    kind: PaymentMethodKind;
+    active?: boolean;
+    commissionPercentage?: Percentage;
+    isDefault?: boolean;
+    sortOrder?: number;
+    notes?: string;
+    version: Version;
+};
+
+/**
+ * Body of createPaymentMethod.
  */
 export type PaymentMethodWrite = {
     paymentMethod: PaymentMethodInput;
+};
+
+/**
+ * Body of updatePaymentMethod (a full replacement, with the version that was read).
+ */
+export type PaymentMethodUpdateWrite = {
+    paymentMethod: PaymentMethodUpdate;
 };
 
 /**
@@ -2604,7 +3014,7 @@ export type PaymentMethodResponse = {
 };
 
 /**
- * Payment methods, by sortOrder then name.
+ * Payment methods, by sortOrder, then name, then id.
  */
 export type PaymentMethodList = {
     /**
@@ -3329,9 +3739,9 @@ export type SaleList = {
 };
 
 /**
- * Accepted file types.
+ * Accepted image types (checked by content, not by this declaration).
  */
-export type AssetMimeType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'application/pdf';
+export type AssetMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
 
 /**
  * Body of uploadAsset (SPEC §3: "payload plus tenantId").
@@ -3342,7 +3752,7 @@ export type AssetUpload = {
      */
     tenantId: Id;
     /**
-     * The file, base64 (standard alphabet). At most 5 MiB decoded; a larger file answers 413.
+     * The file, base64 (standard alphabet). At most 15 MiB decoded; a larger file answers 413.
      */
     payload: string;
     mimeType: AssetMimeType;
@@ -3353,13 +3763,13 @@ export type AssetUpload = {
 };
 
 /**
- * A stored file (receipt, logo, photo).
+ * A stored image (photo, logo, cover, avatar), as re-encoded by the server.
  */
 export type Asset = {
     id: Id;
     tenantId: Id;
     /**
-     * Where to download it (root-relative to the API base, or absolute).
+     * The address of getAssetContent (root-relative to the API base). It needs the session (Authorization header), so it is not an <img> src; the SPA fetches it into a Blob.
      */
     url: string;
     mimeType: AssetMimeType;
@@ -6042,6 +6452,10 @@ export type ListCustomersData = {
          */
         q?: string;
         /**
+         * The order of the page; see CustomerSort.
+         */
+        sort?: CustomerSort;
+        /**
          * Only customers with this tag.
          */
         tagId?: Id;
@@ -6152,6 +6566,12 @@ export type SearchCustomersResponse = SearchCustomersResponses[keyof SearchCusto
 
 export type CreateCustomerData = {
     body: CustomerWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -6229,10 +6649,6 @@ export type DeleteCustomerErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
-    /**
-     * Signed in, but not allowed to do this (e.g. not an administrator).
-     */
-    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -6321,7 +6737,7 @@ export type GetCustomerResponses = {
 export type GetCustomerResponse = GetCustomerResponses[keyof GetCustomerResponses];
 
 export type UpdateCustomerData = {
-    body: CustomerWrite;
+    body: CustomerUpdateWrite;
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -6350,6 +6766,10 @@ export type UpdateCustomerErrors = {
      */
     404: Problem;
     /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
      * Well-formed, but breaks a business rule; `errors` names each failing field.
      */
     422: Problem;
@@ -6377,6 +6797,179 @@ export type UpdateCustomerResponses = {
 };
 
 export type UpdateCustomerResponse = UpdateCustomerResponses[keyof UpdateCustomerResponses];
+
+export type ExportCustomersData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: {
+        /**
+         * Only customers with this tag.
+         */
+        tagId?: Id;
+    };
+    url: '/v1/tenants/{tenantId}/customers/export';
+};
+
+export type ExportCustomersErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ExportCustomersError = ExportCustomersErrors[keyof ExportCustomersErrors];
+
+export type ExportCustomersResponses = {
+    /**
+     * The CSV file.
+     */
+    200: CustomerExport;
+};
+
+export type ExportCustomersResponse = ExportCustomersResponses[keyof ExportCustomersResponses];
+
+export type ImportCustomersData = {
+    body: CustomerImport;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/import';
+};
+
+export type ImportCustomersErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The body or the uploaded file is larger than allowed.
+     */
+    413: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ImportCustomersError = ImportCustomersErrors[keyof ImportCustomersErrors];
+
+export type ImportCustomersResponses = {
+    /**
+     * Every row was valid; the customers were created (or, in a dry run, would be).
+     */
+    200: CustomerImportResult;
+};
+
+export type ImportCustomersResponse = ImportCustomersResponses[keyof ImportCustomersResponses];
+
+export type ExportCustomerDataData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/customers/{id}/export';
+};
+
+export type ExportCustomerDataErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ExportCustomerDataError = ExportCustomerDataErrors[keyof ExportCustomerDataErrors];
+
+export type ExportCustomerDataResponses = {
+    /**
+     * The customer's data.
+     */
+    200: CustomerDataExport;
+};
+
+export type ExportCustomerDataResponse = ExportCustomerDataResponses[keyof ExportCustomerDataResponses];
 
 export type ListServiceObjectsData = {
     body?: never;
@@ -6514,6 +7107,12 @@ export type SearchServiceObjectsResponse = SearchServiceObjectsResponses[keyof S
 
 export type CreateServiceObjectData = {
     body: ServiceObjectWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -6687,7 +7286,7 @@ export type GetServiceObjectResponses = {
 export type GetServiceObjectResponse = GetServiceObjectResponses[keyof GetServiceObjectResponses];
 
 export type UpdateServiceObjectData = {
-    body: ServiceObjectWrite;
+    body: ServiceObjectUpdateWrite;
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -6720,6 +7319,10 @@ export type UpdateServiceObjectErrors = {
      */
     404: Problem;
     /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
      * Well-formed, but breaks a business rule; `errors` names each failing field.
      */
     422: Problem;
@@ -6750,6 +7353,12 @@ export type UpdateServiceObjectResponse = UpdateServiceObjectResponses[keyof Upd
 
 export type CreateCustomerTagData = {
     body: CustomerTagWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -6986,7 +7595,7 @@ export type GetCustomerTagResponses = {
 export type GetCustomerTagResponse = GetCustomerTagResponses[keyof GetCustomerTagResponses];
 
 export type UpdateCustomerTagData = {
-    body: CustomerTagWrite;
+    body: CustomerTagUpdateWrite;
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -7077,13 +7686,17 @@ export type ListServicesData = {
          */
         active?: boolean;
         /**
-         * Only services of this category.
+         * Only services of this category (exact, case-insensitive).
          */
         category?: string;
         /**
-         * Only services this team member performs.
+         * Only services this team member performs (services with no userIds are performed by everyone).
          */
         userId?: Id;
+        /**
+         * The order of the page; see ServiceSort.
+         */
+        sort?: ServiceSort;
     };
     url: '/v1/tenants/{tenantId}/services';
 };
@@ -7128,6 +7741,12 @@ export type ListServicesResponse = ListServicesResponses[keyof ListServicesRespo
 
 export type CreateServiceData = {
     body: ServiceWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -7222,10 +7841,6 @@ export type DeleteServiceErrors = {
      */
     404: Problem;
     /**
-     * The request conflicts with the current state (duplicate, stale version, object in use).
-     */
-    409: Problem;
-    /**
      * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
      */
     429: Problem;
@@ -7243,7 +7858,7 @@ export type DeleteServiceError = DeleteServiceErrors[keyof DeleteServiceErrors];
 
 export type DeleteServiceResponses = {
     /**
-     * Deleted; no content.
+     * Deleted or archived; no content.
      */
     204: void;
 };
@@ -7305,7 +7920,7 @@ export type GetServiceResponses = {
 export type GetServiceResponse = GetServiceResponses[keyof GetServiceResponses];
 
 export type UpdateServiceData = {
-    body: ServiceWrite;
+    body: ServiceUpdateWrite;
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -7767,6 +8382,12 @@ export type GetExpenseResponse = GetExpenseResponses[keyof GetExpenseResponses];
 
 export type CreateInventoryItemData = {
     body: InventoryItemWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -7786,6 +8407,10 @@ export type CreateInventoryItemErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -7856,6 +8481,10 @@ export type ListInventoryItemsData = {
          * Only items at or below their minimum quantity.
          */
         lowStock?: boolean;
+        /**
+         * Order of the list: a field, descending with a leading '-'. Ties are broken by id.
+         */
+        sort?: InventorySort;
     };
     url: '/v1/tenants/{tenantId}/inventory/list/';
 };
@@ -7923,6 +8552,10 @@ export type DeleteInventoryItemErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -8007,7 +8640,7 @@ export type GetInventoryItemResponses = {
 export type GetInventoryItemResponse = GetInventoryItemResponses[keyof GetInventoryItemResponses];
 
 export type UpdateInventoryItemData = {
-    body: InventoryItemWrite;
+    body: InventoryItemUpdate;
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -8031,6 +8664,10 @@ export type UpdateInventoryItemErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -8067,6 +8704,137 @@ export type UpdateInventoryItemResponses = {
 };
 
 export type UpdateInventoryItemResponse = UpdateInventoryItemResponses[keyof UpdateInventoryItemResponses];
+
+export type CreateInventoryAdjustmentData = {
+    body: InventoryAdjustmentInput;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/inventory/{id}/adjustments';
+};
+
+export type CreateInventoryAdjustmentErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateInventoryAdjustmentError = CreateInventoryAdjustmentErrors[keyof CreateInventoryAdjustmentErrors];
+
+export type CreateInventoryAdjustmentResponses = {
+    /**
+     * The item with its new stock, and the movement recorded.
+     */
+    201: InventoryAdjustmentResponse;
+};
+
+export type CreateInventoryAdjustmentResponse = CreateInventoryAdjustmentResponses[keyof CreateInventoryAdjustmentResponses];
+
+export type ListInventoryMovementsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+    };
+    url: '/v1/tenants/{tenantId}/inventory/{id}/movements';
+};
+
+export type ListInventoryMovementsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListInventoryMovementsError = ListInventoryMovementsErrors[keyof ListInventoryMovementsErrors];
+
+export type ListInventoryMovementsResponses = {
+    /**
+     * A page of movements, newest first.
+     */
+    200: InventoryMovementList;
+};
+
+export type ListInventoryMovementsResponse = ListInventoryMovementsResponses[keyof ListInventoryMovementsResponses];
 
 export type CreateInvoiceData = {
     body: InvoiceWrite;
@@ -8324,6 +9092,12 @@ export type ListPaymentMethodsResponse = ListPaymentMethodsResponses[keyof ListP
 
 export type CreatePaymentMethodData = {
     body: PaymentMethodWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -8343,6 +9117,10 @@ export type CreatePaymentMethodErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -8406,13 +9184,13 @@ export type DeletePaymentMethodErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
-    /**
-     * The request conflicts with the current state (duplicate, stale version, object in use).
-     */
-    409: Problem;
     /**
      * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
      */
@@ -8431,7 +9209,7 @@ export type DeletePaymentMethodError = DeletePaymentMethodErrors[keyof DeletePay
 
 export type DeletePaymentMethodResponses = {
     /**
-     * Deleted.
+     * Deleted or archived.
      */
     204: void;
 };
@@ -8493,7 +9271,7 @@ export type GetPaymentMethodResponses = {
 export type GetPaymentMethodResponse = GetPaymentMethodResponses[keyof GetPaymentMethodResponses];
 
 export type UpdatePaymentMethodData = {
-    body: PaymentMethodWrite;
+    body: PaymentMethodUpdateWrite;
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -8517,6 +9295,10 @@ export type UpdatePaymentMethodErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -9299,6 +10081,10 @@ export type RemoveAssetErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
@@ -9373,12 +10159,64 @@ export type UploadAssetError = UploadAssetErrors[keyof UploadAssetErrors];
 
 export type UploadAssetResponses = {
     /**
-     * The stored asset.
+     * The stored image.
      */
     201: AssetResponse;
 };
 
 export type UploadAssetResponse = UploadAssetResponses[keyof UploadAssetResponses];
+
+export type GetAssetContentData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/assets/{id}';
+};
+
+export type GetAssetContentErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetAssetContentError = GetAssetContentErrors[keyof GetAssetContentErrors];
+
+export type GetAssetContentResponses = {
+    /**
+     * The image.
+     */
+    200: unknown;
+};
 
 export type ListAdminInvoicesData = {
     body?: never;

@@ -219,20 +219,6 @@ export const zUserStatus = z.enum([
 
 export const zPersonName = z.string().min(1).max(100);
 
-export const zUser = z.object({
-    id: zId,
-    email: zEmail,
-    status: zUserStatus,
-    name: zPersonName.optional(),
-    lastName: zPersonName.optional(),
-    locale: zLocale,
-    phoneCountryCode: zPhoneCountryCode.optional(),
-    phoneNumber: zPhoneNumber.optional(),
-    avatarUrl: z.string().max(2048).optional(),
-    createdAt: zTimestamp,
-    updatedAt: zTimestamp
-});
-
 /**
  * The writable profile fields; those left out keep their value.
  */
@@ -247,10 +233,6 @@ export const zUserInput = z.object({
 
 export const zUserWrite = z.object({
     user: zUserInput
-});
-
-export const zUserResponse = z.object({
-    user: zUser
 });
 
 export const zUserExistsResponse = z.object({
@@ -431,6 +413,8 @@ export const zTenant = z.object({
     workMode: zWorkMode.optional(),
     logoUrl: z.string().max(2048).optional(),
     coverUrl: z.string().max(2048).optional(),
+    logoAssetId: zId.optional(),
+    coverAssetId: zId.optional(),
     licenseActiveUntil: zUtcDateTimeParts.optional(),
     licenseStatus: zLicenseStatus,
     createdAt: zTimestamp,
@@ -925,6 +909,7 @@ export const zCustomer = z.object({
     appointmentsCount: z.int().gte(0),
     noShowCount: z.int().gte(0),
     lastVisitDate: zLocalDate.optional(),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
@@ -969,6 +954,107 @@ export const zCustomerWrite = z.object({
 });
 
 /**
+ * The fields of CustomerInput (same rules and defaults), plus the `version` the client read.
+ */
+export const zCustomerUpdate = z.object({
+    name: z.string().min(1).max(100),
+    lastName: z.string().max(100).optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    email: zEmail.optional(),
+    birthday: zLocalDate.optional(),
+    address: zAddress.optional(),
+    notes: z.string().max(2000).optional(),
+    tagIds: z.array(zId).max(50).optional(),
+    marketingConsent: z.boolean().optional().default(false),
+    taxId: z.string().max(30).optional(),
+    preferredReminderChannel: zReminderChannel.optional(),
+    remindersEnabled: z.boolean().optional().default(true),
+    version: zVersion
+});
+
+/**
+ * Body of updateCustomer (a full replacement, with the version that was read).
+ */
+export const zCustomerUpdateWrite = z.object({
+    customer: zCustomerUpdate
+});
+
+/**
+ * Order of the customer list; a leading '-' sorts descending. name: first name; lastName: last name, then first name; createdAt: when the customer was added. Ties are broken by id.
+ */
+export const zCustomerSort = z.enum([
+    'name',
+    '-name',
+    'lastName',
+    '-lastName',
+    'createdAt',
+    '-createdAt'
+]);
+
+/**
+ * Beyond SPEC: the business's customers as a CSV file (UTF-8, comma-separated, a header row, RFC 4180 quoting), to save as `fileName`.
+ */
+export const zCustomerExport = z.object({
+    fileName: z.string().max(200),
+    mediaType: z.enum(['text/csv']),
+    count: z.int().gte(0),
+    csv: z.string()
+});
+
+/**
+ * Beyond SPEC: one row of an import, as text taken from the CSV columns the user mapped. The server checks each value (a name is required; a valid e-mail, a phone with its country code, a date YYYY-MM-DD, consent yes/no/true/false/sí/1/0, tag names separated by ';' or ',') and reports every failing cell.
+ */
+export const zCustomerImportRow = z.object({
+    name: z.string().max(500).optional(),
+    lastName: z.string().max(500).optional(),
+    phoneCountryCode: z.string().max(20).optional(),
+    phoneNumber: z.string().max(50).optional(),
+    email: z.string().max(500).optional(),
+    birthday: z.string().max(50).optional(),
+    taxId: z.string().max(100).optional(),
+    marketingConsent: z.string().max(20).optional(),
+    tags: z.string().max(1000).optional(),
+    notes: z.string().max(5000).optional()
+});
+
+/**
+ * Beyond SPEC: body of importCustomers.
+ */
+export const zCustomerImport = z.object({
+    rows: z.array(zCustomerImportRow).min(1).max(500),
+    dryRun: z.boolean().optional().default(false)
+});
+
+/**
+ * Beyond SPEC: the outcome of an import in which every row was valid.
+ */
+export const zCustomerImportResult = z.object({
+    dryRun: z.boolean(),
+    imported: z.int().gte(0),
+    createdTags: z.array(z.string()).max(500)
+});
+
+/**
+ * Beyond SPEC: everything the business stores about one customer (GDPR art. 15 and 20), as JSON.
+ */
+export const zCustomerDataExport = z.object({
+    exportedAt: zTimestamp,
+    business: z.object({
+        id: zId,
+        name: z.string(),
+        email: z.string().optional()
+    }),
+    customer: zCustomer,
+    tags: z.array(z.object({
+        name: z.string(),
+        color: zColor
+    })),
+    serviceObjects: z.array(z.record(z.string(), z.unknown())),
+    appointments: z.array(z.record(z.string(), z.unknown()))
+});
+
+/**
  * One customer.
  */
 export const zCustomerResponse = z.object({
@@ -984,10 +1070,10 @@ export const zCustomerList = z.object({
 });
 
 /**
- * A photo of the object, uploaded through the assets API.
+ * A photo of the object, uploaded first through POST /v1/assets and referenced by its asset id (fetch the image with getAssetContent).
  */
 export const zServiceObjectPhoto = z.object({
-    url: z.url().max(2048),
+    assetId: zId,
     caption: z.string().max(200).optional()
 });
 
@@ -1014,12 +1100,13 @@ export const zServiceObject = z.object({
     notes: z.string().max(2000).optional(),
     photos: z.array(zServiceObjectPhoto).max(20),
     attributes: z.array(zServiceObjectAttribute).max(50),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
 
 /**
- * Writable fields of a service object. Attribute keys must be unique (else 422).
+ * Writable fields of a service object. Attribute keys must be unique, case-insensitively (else 422 `duplicate_attribute`); each photo must be an image of this business (else 422 `unknown_asset`) and appear once.
  */
 export const zServiceObjectInput = z.object({
     name: z.string().min(1).max(100),
@@ -1033,10 +1120,32 @@ export const zServiceObjectInput = z.object({
 });
 
 /**
- * Body of create and update: wrapped in `serviceObject`.
+ * The fields of ServiceObjectInput (same rules), plus the `version` the client read.
+ */
+export const zServiceObjectUpdate = z.object({
+    name: z.string().min(1).max(100),
+    kind: z.string().max(60).optional(),
+    brand: z.string().max(100).optional(),
+    model: z.string().max(100).optional(),
+    identifier: z.string().max(100).optional(),
+    notes: z.string().max(2000).optional(),
+    photos: z.array(zServiceObjectPhoto).max(20).optional(),
+    attributes: z.array(zServiceObjectAttribute).max(50).optional(),
+    version: zVersion
+});
+
+/**
+ * Body of createServiceObject: wrapped in `serviceObject`.
  */
 export const zServiceObjectWrite = z.object({
     serviceObject: zServiceObjectInput
+});
+
+/**
+ * Body of updateServiceObject: wrapped in `serviceObject`.
+ */
+export const zServiceObjectUpdateWrite = z.object({
+    serviceObject: zServiceObjectUpdate
 });
 
 /**
@@ -1064,6 +1173,7 @@ export const zCustomerTag = z.object({
     color: zColor,
     description: z.string().max(500).optional(),
     customerCount: z.int().gte(0),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
@@ -1082,6 +1192,23 @@ export const zCustomerTagInput = z.object({
  */
 export const zCustomerTagWrite = z.object({
     tag: zCustomerTagInput
+});
+
+/**
+ * The fields of CustomerTagInput plus the `version` the client read. A tag in use can be renamed (its customers keep it).
+ */
+export const zCustomerTagUpdate = z.object({
+    name: z.string().min(1).max(40),
+    color: zColor.optional(),
+    description: z.string().max(500).optional(),
+    version: zVersion
+});
+
+/**
+ * Body of updateCustomerTag.
+ */
+export const zCustomerTagUpdateWrite = z.object({
+    tag: zCustomerTagUpdate
 });
 
 /**
@@ -1109,6 +1236,7 @@ export const zService = z.object({
     description: z.string().max(1000).optional(),
     durationMinutes: z.int().gte(5).lte(720),
     price: zMoney,
+    taxIncluded: z.boolean(),
     taxPercentage: zPercentage,
     color: zColor,
     active: z.boolean(),
@@ -1116,18 +1244,34 @@ export const zService = z.object({
     bufferMinutes: z.int().gte(0).lte(120),
     onlineBookable: z.boolean(),
     userIds: z.array(zId).max(100),
+    archivedAt: zTimestamp.optional(),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
 
 /**
- * Writable fields of a service. The price's currency must be the tenant's and its amount not negative, user ids must be team members (else 422); a duplicate name answers 409.
+ * Order of a service list: `category` (category, then name; the default), `name`, `price` (amount), `duration`; a leading `-` reverses it. Ties are broken by name, then id.
+ */
+export const zServiceSort = z.enum([
+    'category',
+    'name',
+    '-name',
+    'price',
+    '-price',
+    'duration',
+    '-duration'
+]);
+
+/**
+ * Writable fields of a service. The price's currency must be the tenant's (422 `currency_mismatch`) and its amount from 0 to 99999999 minor units (422 `out_of_range`); user ids must be team members (422 `unknown_team_member`); a duplicate name answers 409 `duplicate_name`.
  */
 export const zServiceInput = z.object({
     name: z.string().min(1).max(100),
     description: z.string().max(1000).optional(),
     durationMinutes: z.int().gte(5).lte(720),
     price: zMoney,
+    taxIncluded: z.boolean().optional().default(true),
     taxPercentage: zPercentage.optional(),
     color: zColor.optional(),
     active: z.boolean().optional().default(true),
@@ -1138,10 +1282,36 @@ export const zServiceInput = z.object({
 });
 
 /**
- * Body of create and update: wrapped in `service`.
+ * The fields of ServiceInput (same rules and defaults), plus the `version` the client read.
+ */
+export const zServiceUpdate = z.object({
+    name: z.string().min(1).max(100),
+    description: z.string().max(1000).optional(),
+    durationMinutes: z.int().gte(5).lte(720),
+    price: zMoney,
+    taxIncluded: z.boolean().optional().default(true),
+    taxPercentage: zPercentage.optional(),
+    color: zColor.optional(),
+    active: z.boolean().optional().default(true),
+    category: z.string().max(60).optional(),
+    bufferMinutes: z.int().gte(0).lte(120).optional().default(0),
+    onlineBookable: z.boolean().optional().default(false),
+    userIds: z.array(zId).max(100).optional(),
+    version: zVersion
+});
+
+/**
+ * Body of createService: wrapped in `service`.
  */
 export const zServiceWrite = z.object({
     service: zServiceInput
+});
+
+/**
+ * Body of updateService: wrapped in `service`.
+ */
+export const zServiceUpdateWrite = z.object({
+    service: zServiceUpdate
 });
 
 /**
@@ -1152,7 +1322,7 @@ export const zServiceResponse = z.object({
 });
 
 /**
- * A page of services, by category and name.
+ * A page of services.
  */
 export const zServiceList = z.object({
     items: z.array(zService).max(200),
@@ -1526,7 +1696,7 @@ export const zInventoryItem = z.object({
     description: z.string().max(1000).optional(),
     category: z.string().max(80).optional(),
     unit: zInventoryUnit.default('INVENTORY_UNIT_PIECE'),
-    quantity: z.number().gte(-1000000000).lte(1000000000),
+    quantity: z.number().gte(0).lte(1000000000),
     minQuantity: z.number().gte(0).lte(1000000000).optional(),
     cost: zMoney.optional(),
     price: zMoney.optional(),
@@ -1536,12 +1706,13 @@ export const zInventoryItem = z.object({
     active: z.boolean().default(true),
     imageUrl: z.string().max(2048).optional(),
     lowStock: z.boolean(),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
 
 /**
- * The writable fields of an inventory item. Stock sold through createSale is decremented by the server.
+ * The fields of a new inventory item. Stock sold through createSale is decremented by the server.
  */
 export const zInventoryItemInput = z.object({
     name: z.string().min(1).max(120),
@@ -1550,7 +1721,7 @@ export const zInventoryItemInput = z.object({
     description: z.string().max(1000).optional(),
     category: z.string().max(80).optional(),
     unit: zInventoryUnit.optional().default('INVENTORY_UNIT_PIECE'),
-    quantity: z.number().gte(-1000000000).lte(1000000000).optional(),
+    quantity: z.number().gte(0).lte(1000000000).optional(),
     minQuantity: z.number().gte(0).lte(1000000000).optional(),
     cost: zMoney.optional(),
     price: zMoney.optional(),
@@ -1561,7 +1732,7 @@ export const zInventoryItemInput = z.object({
 });
 
 /**
- * Body of createInventoryItem and updateInventoryItem (a full replacement).
+ * Body of createInventoryItem.
  */
 export const zInventoryItemWrite = z.object({
     inventoryItem: zInventoryItemInput
@@ -1579,6 +1750,110 @@ export const zInventoryItemResponse = z.object({
  */
 export const zInventoryItemList = z.object({
     items: z.array(zInventoryItem).max(200),
+    total: z.int().gte(0).lte(2147483647)
+});
+
+/**
+ * The writable fields of an inventory item (a full replacement), with the version read. No `quantity`: stock moves only through createInventoryAdjustment.
+ */
+export const zInventoryItemUpdateInput = z.object({
+    name: z.string().min(1).max(120),
+    sku: z.string().max(64).optional(),
+    barcode: z.string().max(64).regex(/^[0-9A-Za-z-]{1,64}$/).optional(),
+    description: z.string().max(1000).optional(),
+    category: z.string().max(80).optional(),
+    unit: zInventoryUnit.optional().default('INVENTORY_UNIT_PIECE'),
+    minQuantity: z.number().gte(0).lte(1000000000).optional(),
+    cost: zMoney.optional(),
+    price: zMoney.optional(),
+    taxPercentage: zPercentage.optional(),
+    supplier: z.string().max(200).optional(),
+    imageAssetId: zId.optional(),
+    active: z.boolean().optional().default(true),
+    version: zVersion
+});
+
+/**
+ * Body of updateInventoryItem.
+ */
+export const zInventoryItemUpdate = z.object({
+    inventoryItem: zInventoryItemUpdateInput
+});
+
+/**
+ * Order of the inventory list; a leading '-' sorts descending.
+ */
+export const zInventorySort = z.enum([
+    'name',
+    '-name',
+    'sku',
+    '-sku',
+    'quantity',
+    '-quantity',
+    'updatedAt',
+    '-updatedAt'
+]);
+
+/**
+ * Why stock moved by hand: goods received, sold outside a recorded sale, damaged or lost, a correction after counting, or another reason (explain it in the note).
+ */
+export const zInventoryAdjustmentReason = z.enum([
+    'INVENTORY_MOVEMENT_REASON_RECEIVED',
+    'INVENTORY_MOVEMENT_REASON_SOLD',
+    'INVENTORY_MOVEMENT_REASON_DAMAGED',
+    'INVENTORY_MOVEMENT_REASON_CORRECTION',
+    'INVENTORY_MOVEMENT_REASON_OTHER'
+]);
+
+/**
+ * Why a movement happened: the adjustment reasons, plus INITIAL for the opening stock given at creation.
+ */
+export const zInventoryMovementReason = z.enum([
+    'INVENTORY_MOVEMENT_REASON_INITIAL',
+    'INVENTORY_MOVEMENT_REASON_RECEIVED',
+    'INVENTORY_MOVEMENT_REASON_SOLD',
+    'INVENTORY_MOVEMENT_REASON_DAMAGED',
+    'INVENTORY_MOVEMENT_REASON_CORRECTION',
+    'INVENTORY_MOVEMENT_REASON_OTHER'
+]);
+
+/**
+ * Body of createInventoryAdjustment: exactly one of `delta` and `newQuantity`, with a reason.
+ */
+export const zInventoryAdjustmentInput = z.object({
+    delta: z.number().gte(-1000000000).lte(1000000000).optional(),
+    newQuantity: z.number().gte(0).lte(1000000000).optional(),
+    reason: zInventoryAdjustmentReason,
+    note: z.string().max(500).optional()
+});
+
+/**
+ * One entry of an item's stock ledger.
+ */
+export const zInventoryMovement = z.object({
+    id: zId,
+    itemId: zId,
+    delta: z.number().gte(-1000000000).lte(1000000000),
+    quantityAfter: z.number().gte(0).lte(1000000000),
+    reason: zInventoryMovementReason,
+    note: z.string().max(500).optional(),
+    createdByUserId: zId.optional(),
+    createdAt: zTimestamp
+});
+
+/**
+ * The result of createInventoryAdjustment.
+ */
+export const zInventoryAdjustmentResponse = z.object({
+    inventoryItem: zInventoryItem,
+    movement: zInventoryMovement
+});
+
+/**
+ * A page of an item's movements, newest first.
+ */
+export const zInventoryMovementList = z.object({
+    items: z.array(zInventoryMovement).max(200),
     total: z.int().gte(0).lte(2147483647)
 });
 
@@ -1669,12 +1944,14 @@ export const zPaymentMethod = z.object({
     isDefault: z.boolean().default(false),
     sortOrder: z.int().gte(0).lte(1000).default(0),
     notes: z.string().max(500).optional(),
+    archivedAt: zTimestamp.optional(),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
 
 /**
- * The writable fields of a payment method. kind UNSPECIFIED answers 422.
+ * The writable fields of a payment method. kind UNSPECIFIED answers 422; a blank name (spaces only) answers 422.
  */
 export const zPaymentMethodInput = z.object({
     name: z.string().min(1).max(60),
@@ -1687,10 +1964,31 @@ export const zPaymentMethodInput = z.object({
 });
 
 /**
- * Body of createPaymentMethod and updatePaymentMethod (a full replacement).
+ * The fields of PaymentMethodInput (same rules and defaults), plus the `version` the client read.
+ */
+export const zPaymentMethodUpdate = z.object({
+    name: z.string().min(1).max(60),
+    kind: zPaymentMethodKind,
+    active: z.boolean().optional().default(true),
+    commissionPercentage: zPercentage.optional().default(0),
+    isDefault: z.boolean().optional().default(false),
+    sortOrder: z.int().gte(0).lte(1000).optional().default(0),
+    notes: z.string().max(500).optional(),
+    version: zVersion
+});
+
+/**
+ * Body of createPaymentMethod.
  */
 export const zPaymentMethodWrite = z.object({
     paymentMethod: zPaymentMethodInput
+});
+
+/**
+ * Body of updatePaymentMethod (a full replacement, with the version that was read).
+ */
+export const zPaymentMethodUpdateWrite = z.object({
+    paymentMethod: zPaymentMethodUpdate
 });
 
 /**
@@ -1701,7 +1999,7 @@ export const zPaymentMethodResponse = z.object({
 });
 
 /**
- * Payment methods, by sortOrder then name.
+ * Payment methods, by sortOrder, then name, then id.
  */
 export const zPaymentMethodList = z.object({
     items: z.array(zPaymentMethod).max(200),
@@ -2205,14 +2503,12 @@ export const zSaleList = z.object({
 });
 
 /**
- * Accepted file types.
+ * Accepted image types (checked by content, not by this declaration).
  */
 export const zAssetMimeType = z.enum([
     'image/jpeg',
     'image/png',
-    'image/webp',
-    'image/gif',
-    'application/pdf'
+    'image/webp'
 ]);
 
 /**
@@ -2220,13 +2516,13 @@ export const zAssetMimeType = z.enum([
  */
 export const zAssetUpload = z.object({
     tenantId: zId,
-    payload: z.string().min(4).max(6990508),
+    payload: z.string().min(4).max(22020096),
     mimeType: zAssetMimeType,
     fileName: z.string().min(1).max(255)
 });
 
 /**
- * A stored file (receipt, logo, photo).
+ * A stored image (photo, logo, cover, avatar), as re-encoded by the server.
  */
 export const zAsset = z.object({
     id: zId,
@@ -2254,6 +2550,25 @@ export const zAssetResponse = z.object({
 export const zAssetRef = z.object({
     id: zId,
     tenantId: zId
+});
+
+export const zUser = z.object({
+    id: zId,
+    email: zEmail,
+    status: zUserStatus,
+    name: zPersonName.optional(),
+    lastName: zPersonName.optional(),
+    locale: zLocale,
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    avatarUrl: z.string().max(2048).optional(),
+    avatarAsset: zAssetRef.optional(),
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+export const zUserResponse = z.object({
+    user: zUser
 });
 
 /**
@@ -2884,6 +3199,7 @@ export const zListCustomersQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
     offset: z.int().gte(0).optional().default(0),
     q: z.string().max(100).optional(),
+    sort: zCustomerSort.optional(),
     tagId: zId.optional()
 });
 
@@ -2908,6 +3224,10 @@ export const zSearchCustomersQuery = z.object({
 export const zSearchCustomersResponse = zCustomerList;
 
 export const zCreateCustomerBody = zCustomerWrite;
+
+export const zCreateCustomerHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
 
 export const zCreateCustomerPath = z.object({
     tenantId: zId
@@ -2938,7 +3258,7 @@ export const zGetCustomerPath = z.object({
  */
 export const zGetCustomerResponse = zCustomerResponse;
 
-export const zUpdateCustomerBody = zCustomerWrite;
+export const zUpdateCustomerBody = zCustomerUpdateWrite;
 
 export const zUpdateCustomerPath = z.object({
     tenantId: zId,
@@ -2949,6 +3269,44 @@ export const zUpdateCustomerPath = z.object({
  * The updated customer.
  */
 export const zUpdateCustomerResponse = zCustomerResponse;
+
+export const zExportCustomersPath = z.object({
+    tenantId: zId
+});
+
+export const zExportCustomersQuery = z.object({
+    tagId: zId.optional()
+});
+
+/**
+ * The CSV file.
+ */
+export const zExportCustomersResponse = zCustomerExport;
+
+export const zImportCustomersBody = zCustomerImport;
+
+export const zImportCustomersHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
+export const zImportCustomersPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * Every row was valid; the customers were created (or, in a dry run, would be).
+ */
+export const zImportCustomersResponse = zCustomerImportResult;
+
+export const zExportCustomerDataPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The customer's data.
+ */
+export const zExportCustomerDataResponse = zCustomerDataExport;
 
 export const zListServiceObjectsPath = z.object({
     tenantId: zId,
@@ -2984,6 +3342,10 @@ export const zSearchServiceObjectsResponse = zServiceObjectList;
 
 export const zCreateServiceObjectBody = zServiceObjectWrite;
 
+export const zCreateServiceObjectHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 export const zCreateServiceObjectPath = z.object({
     tenantId: zId,
     customerId: zId
@@ -3016,7 +3378,7 @@ export const zGetServiceObjectPath = z.object({
  */
 export const zGetServiceObjectResponse = zServiceObjectResponse;
 
-export const zUpdateServiceObjectBody = zServiceObjectWrite;
+export const zUpdateServiceObjectBody = zServiceObjectUpdateWrite;
 
 export const zUpdateServiceObjectPath = z.object({
     tenantId: zId,
@@ -3030,6 +3392,10 @@ export const zUpdateServiceObjectPath = z.object({
 export const zUpdateServiceObjectResponse = zServiceObjectResponse;
 
 export const zCreateCustomerTagBody = zCustomerTagWrite;
+
+export const zCreateCustomerTagHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
 
 export const zCreateCustomerTagPath = z.object({
     tenantId: zId
@@ -3075,7 +3441,7 @@ export const zGetCustomerTagPath = z.object({
  */
 export const zGetCustomerTagResponse = zCustomerTagResponse;
 
-export const zUpdateCustomerTagBody = zCustomerTagWrite;
+export const zUpdateCustomerTagBody = zCustomerTagUpdateWrite;
 
 export const zUpdateCustomerTagPath = z.object({
     tenantId: zId,
@@ -3097,7 +3463,8 @@ export const zListServicesQuery = z.object({
     q: z.string().max(100).optional(),
     active: z.boolean().optional(),
     category: z.string().max(60).optional(),
-    userId: zId.optional()
+    userId: zId.optional(),
+    sort: zServiceSort.optional()
 });
 
 /**
@@ -3106,6 +3473,10 @@ export const zListServicesQuery = z.object({
 export const zListServicesResponse = zServiceList;
 
 export const zCreateServiceBody = zServiceWrite;
+
+export const zCreateServiceHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
 
 export const zCreateServicePath = z.object({
     tenantId: zId
@@ -3122,7 +3493,7 @@ export const zDeleteServicePath = z.object({
 });
 
 /**
- * Deleted; no content.
+ * Deleted or archived; no content.
  */
 export const zDeleteServiceResponse = z.void();
 
@@ -3136,7 +3507,7 @@ export const zGetServicePath = z.object({
  */
 export const zGetServiceResponse = zServiceResponse;
 
-export const zUpdateServiceBody = zServiceWrite;
+export const zUpdateServiceBody = zServiceUpdateWrite;
 
 export const zUpdateServicePath = z.object({
     tenantId: zId,
@@ -3229,6 +3600,10 @@ export const zGetExpenseResponse = zExpenseResponse;
 
 export const zCreateInventoryItemBody = zInventoryItemWrite;
 
+export const zCreateInventoryItemHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 export const zCreateInventoryItemPath = z.object({
     tenantId: zId
 });
@@ -3248,7 +3623,8 @@ export const zListInventoryItemsQuery = z.object({
     q: z.string().max(100).optional(),
     category: z.string().max(80).optional(),
     active: z.boolean().optional(),
-    lowStock: z.boolean().optional()
+    lowStock: z.boolean().optional(),
+    sort: zInventorySort.optional()
 });
 
 /**
@@ -3276,7 +3652,7 @@ export const zGetInventoryItemPath = z.object({
  */
 export const zGetInventoryItemResponse = zInventoryItemResponse;
 
-export const zUpdateInventoryItemBody = zInventoryItemWrite;
+export const zUpdateInventoryItemBody = zInventoryItemUpdate;
 
 export const zUpdateInventoryItemPath = z.object({
     tenantId: zId,
@@ -3287,6 +3663,37 @@ export const zUpdateInventoryItemPath = z.object({
  * The updated item.
  */
 export const zUpdateInventoryItemResponse = zInventoryItemResponse;
+
+export const zCreateInventoryAdjustmentBody = zInventoryAdjustmentInput;
+
+export const zCreateInventoryAdjustmentHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
+export const zCreateInventoryAdjustmentPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The item with its new stock, and the movement recorded.
+ */
+export const zCreateInventoryAdjustmentResponse = zInventoryAdjustmentResponse;
+
+export const zListInventoryMovementsPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+export const zListInventoryMovementsQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0)
+});
+
+/**
+ * A page of movements, newest first.
+ */
+export const zListInventoryMovementsResponse = zInventoryMovementList;
 
 export const zCreateInvoiceBody = zInvoiceWrite;
 
@@ -3346,6 +3753,10 @@ export const zListPaymentMethodsResponse = zPaymentMethodList;
 
 export const zCreatePaymentMethodBody = zPaymentMethodWrite;
 
+export const zCreatePaymentMethodHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 export const zCreatePaymentMethodPath = z.object({
     tenantId: zId
 });
@@ -3361,7 +3772,7 @@ export const zDeletePaymentMethodPath = z.object({
 });
 
 /**
- * Deleted.
+ * Deleted or archived.
  */
 export const zDeletePaymentMethodResponse = z.void();
 
@@ -3375,7 +3786,7 @@ export const zGetPaymentMethodPath = z.object({
  */
 export const zGetPaymentMethodResponse = zPaymentMethodResponse;
 
-export const zUpdatePaymentMethodBody = zPaymentMethodWrite;
+export const zUpdatePaymentMethodBody = zPaymentMethodUpdateWrite;
 
 export const zUpdatePaymentMethodPath = z.object({
     tenantId: zId,
@@ -3551,9 +3962,14 @@ export const zRemoveAssetResponse = z.void();
 export const zUploadAssetBody = zAssetUpload;
 
 /**
- * The stored asset.
+ * The stored image.
  */
 export const zUploadAssetResponse = zAssetResponse;
+
+export const zGetAssetContentPath = z.object({
+    tenantId: zId,
+    id: zId
+});
 
 export const zListAdminInvoicesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),

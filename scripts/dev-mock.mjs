@@ -1,25 +1,114 @@
-// `npm run dev:mock`: the SPA's dev server against Prism serving the contract's examples, plus the
-// Auth emulator so that signing in works (any e-mail and password; Prism answers the API calls).
-// No API server, no database.
+// `npm run dev:mock`: Prism mode, the SPA with no server and no database. Three processes:
+// - Prism serving openapi/tenant-api.yaml's examples (static mode: always the documented example, never
+//   invented data; it restarts by itself when the contract changes);
+// - the Firebase Auth emulator (offline, project demo-cita, users kept in memory);
+// - the SPA: Vite's dev server (or, with --preview, the built dist/ as the browser tests use it),
+//   proxying /v1 to Prism and serving /runtime-config.json with `mockApi: true`. With it, signing in
+//   with any e-mail and password works: the SPA creates the emulator identity on first use, and Prism
+//   answers as the contract's example user of the example business (Peluquería Ana).
+//
+// node scripts/dev-mock.mjs [--preview] [--spa-port 5173] [--prism-port 4010] [--auth-port 9099]
+// The SPA's port answers only once Prism and the emulator are ready. Ctrl-C (or SIGTERM) stops all three.
 import { spawn } from 'node:child_process';
-import { startAuthEmulator } from './emulator.mjs';
+import { parseArgs } from 'node:util';
+import { createServer, preview } from 'vite';
+import { EMULATOR_API_KEY, startAuthEmulator } from './emulator.mjs';
 
-const MOCK = 'http://127.0.0.1:4010';
-const emulator = await startAuthEmulator({ port: 9099, quiet: true, detached: true });
-console.log(`Auth emulator at http://${emulator.host}; Prism at ${MOCK}; the SPA at http://127.0.0.1:5173`);
-const children = [
-  spawn('node_modules/.bin/prism', ['mock', '--host', '127.0.0.1', '--port', '4010', 'openapi/tenant-api.yaml'], { stdio: 'inherit' }),
-  spawn('node_modules/.bin/vite', [], { stdio: 'inherit', env: { ...process.env, API_TARGET: MOCK } }),
-];
+const { values } = parseArgs({
+  options: {
+    preview: { type: 'boolean', default: false },
+    'spa-port': { type: 'string' },
+    'prism-port': { type: 'string', default: '4010' },
+    'auth-port': { type: 'string', default: '9099' },
+  },
+});
+const HOST = '127.0.0.1';
+const spaPort = Number(values['spa-port'] ?? (values.preview ? 4173 : 5173));
+const prismPort = Number(values['prism-port']);
+const authPort = Number(values['auth-port']);
+const prismUrl = `http://${HOST}:${prismPort}`;
+
+/** What the API server serves as /runtime-config.json, for Prism mode (see src/app/runtime-config.ts). */
+const mockRuntimeConfig = (emulatorPort) => ({
+  apiBaseUrl: '',
+  firebase: { apiKey: EMULATOR_API_KEY, authDomain: HOST, projectId: 'demo-cita', storageBucket: '', appId: '' },
+  authEmulatorUrl: `http://${HOST}:${emulatorPort}`,
+  ssoRedirectUris: [],
+  mockApi: true,
+});
+
+/** Vite plugin: /runtime-config.json in both the dev server and the preview server. */
+function runtimeConfigPlugin(config) {
+  const body = JSON.stringify(config);
+  // Returns nothing: a function returned from these hooks would run as a post-middleware hook.
+  const serve = (server) => {
+    server.middlewares.use('/runtime-config.json', (_request, response) => {
+      response.setHeader('Content-Type', 'application/json');
+      response.setHeader('Cache-Control', 'no-store');
+      response.end(body);
+    });
+  };
+  return { name: 'cita-mock-runtime-config', configureServer: serve, configurePreviewServer: serve };
+}
+
+async function waitFor(url, label, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+  throw new Error(`${label} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+let prism = null;
+let emulator = null;
+let spa = null;
 let stopping = false;
-const stop = async (code = 0) => {
+async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGINT');
-  await emulator.stop();
+  await spa?.close().catch(() => undefined);
+  if (prism && prism.exitCode === null) prism.kill('SIGINT');
+  await emulator?.stop().catch(() => undefined);
   process.exit(code);
-};
-for (const child of children) child.on('exit', (code) => void stop(code ?? 0));
-emulator.exited.then(() => void stop(1));
+}
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+
+try {
+  prism = spawn('node_modules/.bin/prism', ['mock', '--host', HOST, '--port', String(prismPort), 'openapi/tenant-api.yaml'], { stdio: 'inherit' });
+  prism.on('exit', (code, signal) => {
+    if (!stopping) console.error(`Prism exited (${signal ?? `code ${code}`}): stopping Prism mode.`);
+    void stop(code || 1);
+  });
+  // Detached: a terminal's Ctrl-C reaches only this script, which then stops the emulator in order.
+  [emulator] = await Promise.all([
+    startAuthEmulator({ port: authPort, quiet: true, detached: true, timeoutMs: 180_000 }),
+    waitFor(`${prismUrl}/v1/configuration`, 'Prism'),
+  ]);
+  emulator.exited.then((code) => {
+    if (!stopping) console.error(`The Auth emulator exited (code ${code}):\n${emulator.output()}`);
+    void stop(1);
+  });
+
+  // vite.config.ts proxies /v1 to API_TARGET.
+  process.env.API_TARGET = prismUrl;
+  const inline = { plugins: [runtimeConfigPlugin(mockRuntimeConfig(authPort))], logLevel: 'warn' };
+  if (values.preview) {
+    spa = await preview({ ...inline, preview: { host: HOST, port: spaPort, strictPort: true } });
+  } else {
+    spa = await createServer({ ...inline, server: { host: HOST, port: spaPort, strictPort: true } });
+    await spa.listen();
+  }
+  console.log(
+    `Prism mode: the SPA at http://${HOST}:${spaPort} (sign in with any e-mail and password), ` +
+      `Prism at ${prismUrl}, the Auth emulator at http://${emulator.host}. Ctrl-C stops everything.`,
+  );
+} catch (error) {
+  console.error(error);
+  await stop(1);
+}

@@ -52,7 +52,11 @@ export async function startAuthEmulator({
   // export each other's users).
   const workDir = mkdtempSync(path.join(tmpdir(), 'cita-auth-emulator-'));
   const base = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
-  const config = { ...base, emulators: { ...base.emulators, auth: { host: '127.0.0.1', port } } };
+  // The hub and logging ports next to the auth port: left to firebase-tools, two emulators starting
+  // at the same time (a Playwright run beside the server tests) can both fall back to the same free
+  // port, and one dies with "An unexpected error has occurred".
+  const neighbours = port + 2 <= 65535 ? { hub: { host: '127.0.0.1', port: port + 1 }, logging: { host: '127.0.0.1', port: port + 2 } } : {};
+  const config = { ...base, emulators: { ...base.emulators, auth: { host: '127.0.0.1', port }, ...neighbours } };
   const configPath = path.join(workDir, 'firebase.json');
   writeFileSync(configPath, JSON.stringify(config, null, 2));
 

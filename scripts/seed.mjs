@@ -2,6 +2,10 @@
 // the same API and identity provider a person uses. Idempotent: an existing demo account is reused.
 //   CITA_URL (default http://127.0.0.1:8080), FIREBASE_AUTH_EMULATOR_HOST (default 127.0.0.1:9099)
 import { createEmulatorUser, signInWithPassword } from './emulator.mjs';
+import { seedCustomers } from './seed/customers.mjs';
+import { seedInventory } from './seed/inventory.mjs';
+import { seedServiceObjects } from './seed/service-objects.mjs';
+import { seedServices } from './seed/services.mjs';
 
 const api = process.env.CITA_URL ?? 'http://127.0.0.1:8080';
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
@@ -88,5 +92,11 @@ for (const demo of DEMOS) {
   if (!tenant) tenant = (await call('POST', '/v1/tenants', { tenant: demo.tenant }, session.token)).tenant;
   await call('PUT', `/v1/tenants/${tenant.id}`, { tenant: { id: tenant.id, opening_hours: { timeZone: demo.tenant.timeZone, weekly: demo.weekly, closedDates: [] } } }, session.token);
   await call('POST', `/v1/tenants/${tenant.id}/invite`, { subjects: demo.team }, session.token);
+  // The catalogue, in the business's language (each step is idempotent: a second run adds nothing).
+  const context = { call, tenant, session, locale: demo.tenant.locale };
+  await seedServices(context);
+  await seedCustomers(context);
+  await seedServiceObjects(context);
+  await seedInventory(context);
   console.log(`✔ ${demo.tenant.businessName}: sign in as ${demo.owner.email} / ${PASSWORD}`);
 }

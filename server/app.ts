@@ -15,6 +15,7 @@ import { IdentityProviderUnavailableError, type IdTokenVerifier } from './auth/f
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
+import { ASSET_UPLOAD_BODY_LIMIT } from './handlers/assets.ts';
 import { createHandlers } from './handlers/index.ts';
 import { HttpProblem, problem, sendProblem, type FieldError } from './problem.ts';
 import { parseAdminEmails } from './auth/admins.ts';
@@ -27,9 +28,8 @@ const IDENTITY_OPERATIONS = new Set(['loginUser', 'registerUser', 'checkUserExis
 const SENSITIVE_WRITES = new Set(['createTenant', 'inviteTeamMembers']);
 /** Largest JSON body of an ordinary request. Small, so that no anonymous request can cost much. */
 export const BODY_LIMIT_BYTES = 128 * 1024;
-/** Operations that carry files (base64 in JSON: a 5 MB image is ~6.7 MB); they are authenticated first. */
-export const UPLOAD_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
-const UPLOAD_OPERATIONS = new Set(['uploadAsset']);
+/** Operations that carry files (base64 in JSON), with their own limit; they are authenticated first. */
+const UPLOAD_BODY_LIMITS: Record<string, number> = { uploadAsset: ASSET_UPLOAD_BODY_LIMIT };
 /** At most this many field errors are reported (and computed into a response) for one request. */
 export const MAX_REPORTED_ERRORS = 20;
 const MAX_POINTER_LENGTH = 200;
@@ -256,7 +256,7 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
       return {
         handler,
         onRequest,
-        ...(UPLOAD_OPERATIONS.has(operationId) ? { bodyLimit: UPLOAD_BODY_LIMIT_BYTES } : {}),
+        ...(UPLOAD_BODY_LIMITS[operationId] ? { bodyLimit: UPLOAD_BODY_LIMITS[operationId] } : {}),
       } as never;
     },
   });

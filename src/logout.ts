@@ -1,6 +1,7 @@
 // The script of /logout.html (SPEC §2): a full-page load that revokes the session on the server
 // (POST /v1/users/logout with the token cookie), signs out of the identity provider, forgets the
 // token cookie and the stored session, then opens the login page of the kept locale.
+import '~/app/zod-config';
 import { loadRuntimeConfig } from '~/app/runtime-config';
 import { clearSession } from '~/app/session/session-store';
 import { TOKEN_COOKIE_NAME } from '~/app/session/session-values';

@@ -22,9 +22,29 @@ import { Route as Char123LocaleChar125BusinessAutoRegisterRouteImport } from './
 import { Route as Char123LocaleChar125LoginIndexRouteImport } from './routes/{-$locale}/login/index'
 import { Route as Char123LocaleChar125LoginForgotPasswordRouteImport } from './routes/{-$locale}/login/forgot-password'
 import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$locale}/login/sso'
+import { Route as Char123LocaleChar125DashboardCustomerTagsIndexRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/index'
+import { Route as Char123LocaleChar125DashboardCustomerTagsIdRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/$id'
+import { Route as Char123LocaleChar125DashboardCustomerTagsCreateRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/create'
+import { Route as Char123LocaleChar125DashboardCustomersIndexRouteImport } from './routes/{-$locale}/_dashboard/customers/index'
+import { Route as Char123LocaleChar125DashboardCustomersCreateRouteImport } from './routes/{-$locale}/_dashboard/customers/create'
+import { Route as Char123LocaleChar125DashboardInventoryIndexRouteImport } from './routes/{-$locale}/_dashboard/inventory/index'
+import { Route as Char123LocaleChar125DashboardInventoryIdRouteImport } from './routes/{-$locale}/_dashboard/inventory/$id'
+import { Route as Char123LocaleChar125DashboardInventoryCreateRouteImport } from './routes/{-$locale}/_dashboard/inventory/create'
+import { Route as Char123LocaleChar125DashboardPaymentMethodsIndexRouteImport } from './routes/{-$locale}/_dashboard/payment-methods/index'
+import { Route as Char123LocaleChar125DashboardPaymentMethodsIdRouteImport } from './routes/{-$locale}/_dashboard/payment-methods/$id'
+import { Route as Char123LocaleChar125DashboardPaymentMethodsCreateRouteImport } from './routes/{-$locale}/_dashboard/payment-methods/create'
+import { Route as Char123LocaleChar125DashboardServicesIndexRouteImport } from './routes/{-$locale}/_dashboard/services/index'
+import { Route as Char123LocaleChar125DashboardServicesIdRouteImport } from './routes/{-$locale}/_dashboard/services/$id'
+import { Route as Char123LocaleChar125DashboardServicesCreateRouteImport } from './routes/{-$locale}/_dashboard/services/create'
 import { Route as Char123LocaleChar125OnboardingOnboardingIndexRouteImport } from './routes/{-$locale}/_onboarding/onboarding/index'
 import { Route as Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRouteImport } from './routes/{-$locale}/_onboarding/onboarding/how-do-you-work'
 import { Route as Char123LocaleChar125OnboardingOnboardingOpeningHoursRouteImport } from './routes/{-$locale}/_onboarding/onboarding/opening-hours'
+import { Route as Char123LocaleChar125DashboardCustomersCustomerIdIndexRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/index'
+import { Route as Char123LocaleChar125DashboardCustomersCustomerIdIdRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/$id'
+import { Route as Char123LocaleChar125DashboardCustomersCustomerIdCreateRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/create'
+import { Route as Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/services-object'
+import { Route as Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/$serviceId/edit'
+import { Route as Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/$serviceId/view'
 
 const Char123LocaleChar125RouteRoute =
   Char123LocaleChar125RouteRouteImport.update({
@@ -102,6 +122,90 @@ const Char123LocaleChar125LoginSsoRoute =
     path: '/login/sso',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125DashboardCustomerTagsIndexRoute =
+  Char123LocaleChar125DashboardCustomerTagsIndexRouteImport.update({
+    id: '/customer-tags/',
+    path: '/customer-tags/',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardCustomerTagsIdRoute =
+  Char123LocaleChar125DashboardCustomerTagsIdRouteImport.update({
+    id: '/customer-tags/$id',
+    path: '/customer-tags/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardCustomerTagsCreateRoute =
+  Char123LocaleChar125DashboardCustomerTagsCreateRouteImport.update({
+    id: '/customer-tags/create',
+    path: '/customer-tags/create',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardCustomersIndexRoute =
+  Char123LocaleChar125DashboardCustomersIndexRouteImport.update({
+    id: '/customers/',
+    path: '/customers/',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardCustomersCreateRoute =
+  Char123LocaleChar125DashboardCustomersCreateRouteImport.update({
+    id: '/customers/create',
+    path: '/customers/create',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardInventoryIndexRoute =
+  Char123LocaleChar125DashboardInventoryIndexRouteImport.update({
+    id: '/inventory/',
+    path: '/inventory/',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardInventoryIdRoute =
+  Char123LocaleChar125DashboardInventoryIdRouteImport.update({
+    id: '/inventory/$id',
+    path: '/inventory/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardInventoryCreateRoute =
+  Char123LocaleChar125DashboardInventoryCreateRouteImport.update({
+    id: '/inventory/create',
+    path: '/inventory/create',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardPaymentMethodsIndexRoute =
+  Char123LocaleChar125DashboardPaymentMethodsIndexRouteImport.update({
+    id: '/payment-methods/',
+    path: '/payment-methods/',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardPaymentMethodsIdRoute =
+  Char123LocaleChar125DashboardPaymentMethodsIdRouteImport.update({
+    id: '/payment-methods/$id',
+    path: '/payment-methods/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardPaymentMethodsCreateRoute =
+  Char123LocaleChar125DashboardPaymentMethodsCreateRouteImport.update({
+    id: '/payment-methods/create',
+    path: '/payment-methods/create',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardServicesIndexRoute =
+  Char123LocaleChar125DashboardServicesIndexRouteImport.update({
+    id: '/services/',
+    path: '/services/',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardServicesIdRoute =
+  Char123LocaleChar125DashboardServicesIdRouteImport.update({
+    id: '/services/$id',
+    path: '/services/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardServicesCreateRoute =
+  Char123LocaleChar125DashboardServicesCreateRouteImport.update({
+    id: '/services/create',
+    path: '/services/create',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
 const Char123LocaleChar125OnboardingOnboardingIndexRoute =
   Char123LocaleChar125OnboardingOnboardingIndexRouteImport.update({
     id: '/onboarding/',
@@ -120,6 +224,48 @@ const Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute =
     path: '/onboarding/opening-hours',
     getParentRoute: () => Char123LocaleChar125OnboardingRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute =
+  Char123LocaleChar125DashboardCustomersCustomerIdIndexRouteImport.update({
+    id: '/customers/$customerId/',
+    path: '/customers/$customerId/',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardCustomersCustomerIdIdRoute =
+  Char123LocaleChar125DashboardCustomersCustomerIdIdRouteImport.update({
+    id: '/customers/$customerId/$id',
+    path: '/customers/$customerId/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute =
+  Char123LocaleChar125DashboardCustomersCustomerIdCreateRouteImport.update({
+    id: '/customers/$customerId/create',
+    path: '/customers/$customerId/create',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute =
+  Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRouteImport.update(
+    {
+      id: '/customers/$customerId/services-object',
+      path: '/customers/$customerId/services-object',
+      getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+    } as any,
+  )
+const Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute =
+  Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRouteImport.update(
+    {
+      id: '/customers/$customerId/$serviceId/edit',
+      path: '/customers/$customerId/$serviceId/edit',
+      getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+    } as any,
+  )
+const Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute =
+  Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRouteImport.update(
+    {
+      id: '/customers/$customerId/$serviceId/view',
+      path: '/customers/$customerId/$serviceId/view',
+      getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
@@ -133,9 +279,29 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
+  '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
+  '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
+  '/{-$locale}/inventory/$id': typeof Char123LocaleChar125DashboardInventoryIdRoute
+  '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardInventoryCreateRoute
+  '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardPaymentMethodsIdRoute
+  '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardPaymentMethodsCreateRoute
+  '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardServicesIdRoute
+  '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/customer-tags/': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
+  '/{-$locale}/customers/': typeof Char123LocaleChar125DashboardCustomersIndexRoute
+  '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardInventoryIndexRoute
+  '/{-$locale}/payment-methods/': typeof Char123LocaleChar125DashboardPaymentMethodsIndexRoute
+  '/{-$locale}/services/': typeof Char123LocaleChar125DashboardServicesIndexRoute
   '/{-$locale}/onboarding/': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
+  '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardCustomersCustomerIdIdRoute
+  '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute
+  '/{-$locale}/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute
+  '/{-$locale}/customers/$customerId/': typeof Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute
+  '/{-$locale}/customers/$customerId/$serviceId/edit': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute
+  '/{-$locale}/customers/$customerId/$serviceId/view': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125DashboardIndexRoute
@@ -148,9 +314,29 @@ export interface FileRoutesByTo {
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
+  '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
+  '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
+  '/{-$locale}/inventory/$id': typeof Char123LocaleChar125DashboardInventoryIdRoute
+  '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardInventoryCreateRoute
+  '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardPaymentMethodsIdRoute
+  '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardPaymentMethodsCreateRoute
+  '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardServicesIdRoute
+  '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/customer-tags': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
+  '/{-$locale}/customers': typeof Char123LocaleChar125DashboardCustomersIndexRoute
+  '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardInventoryIndexRoute
+  '/{-$locale}/payment-methods': typeof Char123LocaleChar125DashboardPaymentMethodsIndexRoute
+  '/{-$locale}/services': typeof Char123LocaleChar125DashboardServicesIndexRoute
   '/{-$locale}/onboarding': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
+  '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardCustomersCustomerIdIdRoute
+  '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute
+  '/{-$locale}/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute
+  '/{-$locale}/customers/$customerId': typeof Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute
+  '/{-$locale}/customers/$customerId/$serviceId/edit': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute
+  '/{-$locale}/customers/$customerId/$serviceId/view': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -167,9 +353,29 @@ export interface FileRoutesById {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/_dashboard/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/_dashboard/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
+  '/{-$locale}/_dashboard/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
+  '/{-$locale}/_dashboard/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
+  '/{-$locale}/_dashboard/inventory/$id': typeof Char123LocaleChar125DashboardInventoryIdRoute
+  '/{-$locale}/_dashboard/inventory/create': typeof Char123LocaleChar125DashboardInventoryCreateRoute
+  '/{-$locale}/_dashboard/payment-methods/$id': typeof Char123LocaleChar125DashboardPaymentMethodsIdRoute
+  '/{-$locale}/_dashboard/payment-methods/create': typeof Char123LocaleChar125DashboardPaymentMethodsCreateRoute
+  '/{-$locale}/_dashboard/services/$id': typeof Char123LocaleChar125DashboardServicesIdRoute
+  '/{-$locale}/_dashboard/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
   '/{-$locale}/_onboarding/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/_onboarding/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/_dashboard/customer-tags/': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
+  '/{-$locale}/_dashboard/customers/': typeof Char123LocaleChar125DashboardCustomersIndexRoute
+  '/{-$locale}/_dashboard/inventory/': typeof Char123LocaleChar125DashboardInventoryIndexRoute
+  '/{-$locale}/_dashboard/payment-methods/': typeof Char123LocaleChar125DashboardPaymentMethodsIndexRoute
+  '/{-$locale}/_dashboard/services/': typeof Char123LocaleChar125DashboardServicesIndexRoute
   '/{-$locale}/_onboarding/onboarding/': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
+  '/{-$locale}/_dashboard/customers/$customerId/$id': typeof Char123LocaleChar125DashboardCustomersCustomerIdIdRoute
+  '/{-$locale}/_dashboard/customers/$customerId/create': typeof Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute
+  '/{-$locale}/_dashboard/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute
+  '/{-$locale}/_dashboard/customers/$customerId/': typeof Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute
+  '/{-$locale}/_dashboard/customers/$customerId/$serviceId/edit': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute
+  '/{-$locale}/_dashboard/customers/$customerId/$serviceId/view': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -185,9 +391,29 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/customer-tags/$id'
+    | '/{-$locale}/customer-tags/create'
+    | '/{-$locale}/customers/create'
+    | '/{-$locale}/inventory/$id'
+    | '/{-$locale}/inventory/create'
+    | '/{-$locale}/payment-methods/$id'
+    | '/{-$locale}/payment-methods/create'
+    | '/{-$locale}/services/$id'
+    | '/{-$locale}/services/create'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/customer-tags/'
+    | '/{-$locale}/customers/'
+    | '/{-$locale}/inventory/'
+    | '/{-$locale}/payment-methods/'
+    | '/{-$locale}/services/'
     | '/{-$locale}/onboarding/'
+    | '/{-$locale}/customers/$customerId/$id'
+    | '/{-$locale}/customers/$customerId/create'
+    | '/{-$locale}/customers/$customerId/services-object'
+    | '/{-$locale}/customers/$customerId/'
+    | '/{-$locale}/customers/$customerId/$serviceId/edit'
+    | '/{-$locale}/customers/$customerId/$serviceId/view'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}'
@@ -200,9 +426,29 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/login'
+    | '/{-$locale}/customer-tags/$id'
+    | '/{-$locale}/customer-tags/create'
+    | '/{-$locale}/customers/create'
+    | '/{-$locale}/inventory/$id'
+    | '/{-$locale}/inventory/create'
+    | '/{-$locale}/payment-methods/$id'
+    | '/{-$locale}/payment-methods/create'
+    | '/{-$locale}/services/$id'
+    | '/{-$locale}/services/create'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/customer-tags'
+    | '/{-$locale}/customers'
+    | '/{-$locale}/inventory'
+    | '/{-$locale}/payment-methods'
+    | '/{-$locale}/services'
     | '/{-$locale}/onboarding'
+    | '/{-$locale}/customers/$customerId/$id'
+    | '/{-$locale}/customers/$customerId/create'
+    | '/{-$locale}/customers/$customerId/services-object'
+    | '/{-$locale}/customers/$customerId'
+    | '/{-$locale}/customers/$customerId/$serviceId/edit'
+    | '/{-$locale}/customers/$customerId/$serviceId/view'
   id:
     | '__root__'
     | '/{-$locale}'
@@ -218,9 +464,29 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/_dashboard/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/_dashboard/customer-tags/$id'
+    | '/{-$locale}/_dashboard/customer-tags/create'
+    | '/{-$locale}/_dashboard/customers/create'
+    | '/{-$locale}/_dashboard/inventory/$id'
+    | '/{-$locale}/_dashboard/inventory/create'
+    | '/{-$locale}/_dashboard/payment-methods/$id'
+    | '/{-$locale}/_dashboard/payment-methods/create'
+    | '/{-$locale}/_dashboard/services/$id'
+    | '/{-$locale}/_dashboard/services/create'
     | '/{-$locale}/_onboarding/onboarding/how-do-you-work'
     | '/{-$locale}/_onboarding/onboarding/opening-hours'
+    | '/{-$locale}/_dashboard/customer-tags/'
+    | '/{-$locale}/_dashboard/customers/'
+    | '/{-$locale}/_dashboard/inventory/'
+    | '/{-$locale}/_dashboard/payment-methods/'
+    | '/{-$locale}/_dashboard/services/'
     | '/{-$locale}/_onboarding/onboarding/'
+    | '/{-$locale}/_dashboard/customers/$customerId/$id'
+    | '/{-$locale}/_dashboard/customers/$customerId/create'
+    | '/{-$locale}/_dashboard/customers/$customerId/services-object'
+    | '/{-$locale}/_dashboard/customers/$customerId/'
+    | '/{-$locale}/_dashboard/customers/$customerId/$serviceId/edit'
+    | '/{-$locale}/_dashboard/customers/$customerId/$serviceId/view'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -320,6 +586,104 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125LoginSsoRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/_dashboard/customer-tags/': {
+      id: '/{-$locale}/_dashboard/customer-tags/'
+      path: '/customer-tags'
+      fullPath: '/{-$locale}/customer-tags/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomerTagsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/customer-tags/$id': {
+      id: '/{-$locale}/_dashboard/customer-tags/$id'
+      path: '/customer-tags/$id'
+      fullPath: '/{-$locale}/customer-tags/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomerTagsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/customer-tags/create': {
+      id: '/{-$locale}/_dashboard/customer-tags/create'
+      path: '/customer-tags/create'
+      fullPath: '/{-$locale}/customer-tags/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomerTagsCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/customers/': {
+      id: '/{-$locale}/_dashboard/customers/'
+      path: '/customers'
+      fullPath: '/{-$locale}/customers/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/customers/create': {
+      id: '/{-$locale}/_dashboard/customers/create'
+      path: '/customers/create'
+      fullPath: '/{-$locale}/customers/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/inventory/': {
+      id: '/{-$locale}/_dashboard/inventory/'
+      path: '/inventory'
+      fullPath: '/{-$locale}/inventory/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardInventoryIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/inventory/$id': {
+      id: '/{-$locale}/_dashboard/inventory/$id'
+      path: '/inventory/$id'
+      fullPath: '/{-$locale}/inventory/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardInventoryIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/inventory/create': {
+      id: '/{-$locale}/_dashboard/inventory/create'
+      path: '/inventory/create'
+      fullPath: '/{-$locale}/inventory/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardInventoryCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/payment-methods/': {
+      id: '/{-$locale}/_dashboard/payment-methods/'
+      path: '/payment-methods'
+      fullPath: '/{-$locale}/payment-methods/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardPaymentMethodsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/payment-methods/$id': {
+      id: '/{-$locale}/_dashboard/payment-methods/$id'
+      path: '/payment-methods/$id'
+      fullPath: '/{-$locale}/payment-methods/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardPaymentMethodsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/payment-methods/create': {
+      id: '/{-$locale}/_dashboard/payment-methods/create'
+      path: '/payment-methods/create'
+      fullPath: '/{-$locale}/payment-methods/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardPaymentMethodsCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/services/': {
+      id: '/{-$locale}/_dashboard/services/'
+      path: '/services'
+      fullPath: '/{-$locale}/services/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardServicesIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/services/$id': {
+      id: '/{-$locale}/_dashboard/services/$id'
+      path: '/services/$id'
+      fullPath: '/{-$locale}/services/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardServicesIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/services/create': {
+      id: '/{-$locale}/_dashboard/services/create'
+      path: '/services/create'
+      fullPath: '/{-$locale}/services/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardServicesCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
     '/{-$locale}/_onboarding/onboarding/': {
       id: '/{-$locale}/_onboarding/onboarding/'
       path: '/onboarding'
@@ -341,6 +705,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRouteImport
       parentRoute: typeof Char123LocaleChar125OnboardingRouteRoute
     }
+    '/{-$locale}/_dashboard/customers/$customerId/': {
+      id: '/{-$locale}/_dashboard/customers/$customerId/'
+      path: '/customers/$customerId'
+      fullPath: '/{-$locale}/customers/$customerId/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/customers/$customerId/$id': {
+      id: '/{-$locale}/_dashboard/customers/$customerId/$id'
+      path: '/customers/$customerId/$id'
+      fullPath: '/{-$locale}/customers/$customerId/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/customers/$customerId/create': {
+      id: '/{-$locale}/_dashboard/customers/$customerId/create'
+      path: '/customers/$customerId/create'
+      fullPath: '/{-$locale}/customers/$customerId/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/customers/$customerId/services-object': {
+      id: '/{-$locale}/_dashboard/customers/$customerId/services-object'
+      path: '/customers/$customerId/services-object'
+      fullPath: '/{-$locale}/customers/$customerId/services-object'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/customers/$customerId/$serviceId/edit': {
+      id: '/{-$locale}/_dashboard/customers/$customerId/$serviceId/edit'
+      path: '/customers/$customerId/$serviceId/edit'
+      fullPath: '/{-$locale}/customers/$customerId/$serviceId/edit'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/customers/$customerId/$serviceId/view': {
+      id: '/{-$locale}/_dashboard/customers/$customerId/$serviceId/view'
+      path: '/customers/$customerId/$serviceId/view'
+      fullPath: '/{-$locale}/customers/$customerId/$serviceId/view'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
   }
 }
 
@@ -350,6 +756,26 @@ interface Char123LocaleChar125DashboardRouteRouteChildren {
   Char123LocaleChar125DashboardSettingsRoute: typeof Char123LocaleChar125DashboardSettingsRoute
   Char123LocaleChar125DashboardSupportRoute: typeof Char123LocaleChar125DashboardSupportRoute
   Char123LocaleChar125DashboardIndexRoute: typeof Char123LocaleChar125DashboardIndexRoute
+  Char123LocaleChar125DashboardCustomerTagsIdRoute: typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
+  Char123LocaleChar125DashboardCustomerTagsCreateRoute: typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
+  Char123LocaleChar125DashboardCustomersCreateRoute: typeof Char123LocaleChar125DashboardCustomersCreateRoute
+  Char123LocaleChar125DashboardInventoryIdRoute: typeof Char123LocaleChar125DashboardInventoryIdRoute
+  Char123LocaleChar125DashboardInventoryCreateRoute: typeof Char123LocaleChar125DashboardInventoryCreateRoute
+  Char123LocaleChar125DashboardPaymentMethodsIdRoute: typeof Char123LocaleChar125DashboardPaymentMethodsIdRoute
+  Char123LocaleChar125DashboardPaymentMethodsCreateRoute: typeof Char123LocaleChar125DashboardPaymentMethodsCreateRoute
+  Char123LocaleChar125DashboardServicesIdRoute: typeof Char123LocaleChar125DashboardServicesIdRoute
+  Char123LocaleChar125DashboardServicesCreateRoute: typeof Char123LocaleChar125DashboardServicesCreateRoute
+  Char123LocaleChar125DashboardCustomerTagsIndexRoute: typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
+  Char123LocaleChar125DashboardCustomersIndexRoute: typeof Char123LocaleChar125DashboardCustomersIndexRoute
+  Char123LocaleChar125DashboardInventoryIndexRoute: typeof Char123LocaleChar125DashboardInventoryIndexRoute
+  Char123LocaleChar125DashboardPaymentMethodsIndexRoute: typeof Char123LocaleChar125DashboardPaymentMethodsIndexRoute
+  Char123LocaleChar125DashboardServicesIndexRoute: typeof Char123LocaleChar125DashboardServicesIndexRoute
+  Char123LocaleChar125DashboardCustomersCustomerIdIdRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdIdRoute
+  Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute
+  Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute
+  Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute
+  Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute
+  Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute
 }
 
 const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125DashboardRouteRouteChildren =
@@ -364,6 +790,46 @@ const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125Dashb
       Char123LocaleChar125DashboardSupportRoute,
     Char123LocaleChar125DashboardIndexRoute:
       Char123LocaleChar125DashboardIndexRoute,
+    Char123LocaleChar125DashboardCustomerTagsIdRoute:
+      Char123LocaleChar125DashboardCustomerTagsIdRoute,
+    Char123LocaleChar125DashboardCustomerTagsCreateRoute:
+      Char123LocaleChar125DashboardCustomerTagsCreateRoute,
+    Char123LocaleChar125DashboardCustomersCreateRoute:
+      Char123LocaleChar125DashboardCustomersCreateRoute,
+    Char123LocaleChar125DashboardInventoryIdRoute:
+      Char123LocaleChar125DashboardInventoryIdRoute,
+    Char123LocaleChar125DashboardInventoryCreateRoute:
+      Char123LocaleChar125DashboardInventoryCreateRoute,
+    Char123LocaleChar125DashboardPaymentMethodsIdRoute:
+      Char123LocaleChar125DashboardPaymentMethodsIdRoute,
+    Char123LocaleChar125DashboardPaymentMethodsCreateRoute:
+      Char123LocaleChar125DashboardPaymentMethodsCreateRoute,
+    Char123LocaleChar125DashboardServicesIdRoute:
+      Char123LocaleChar125DashboardServicesIdRoute,
+    Char123LocaleChar125DashboardServicesCreateRoute:
+      Char123LocaleChar125DashboardServicesCreateRoute,
+    Char123LocaleChar125DashboardCustomerTagsIndexRoute:
+      Char123LocaleChar125DashboardCustomerTagsIndexRoute,
+    Char123LocaleChar125DashboardCustomersIndexRoute:
+      Char123LocaleChar125DashboardCustomersIndexRoute,
+    Char123LocaleChar125DashboardInventoryIndexRoute:
+      Char123LocaleChar125DashboardInventoryIndexRoute,
+    Char123LocaleChar125DashboardPaymentMethodsIndexRoute:
+      Char123LocaleChar125DashboardPaymentMethodsIndexRoute,
+    Char123LocaleChar125DashboardServicesIndexRoute:
+      Char123LocaleChar125DashboardServicesIndexRoute,
+    Char123LocaleChar125DashboardCustomersCustomerIdIdRoute:
+      Char123LocaleChar125DashboardCustomersCustomerIdIdRoute,
+    Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute:
+      Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute,
+    Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute:
+      Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute,
+    Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute:
+      Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute,
+    Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute:
+      Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute,
+    Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute:
+      Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute,
   }
 
 const Char123LocaleChar125DashboardRouteRouteWithChildren =

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { acceptInvitation, autoRegisterBusiness, cancelAppointmentByToken, checkUserExists, createAdminInvoice, createAppointment, createAppointmentDistinction, createCustomer, createCustomerTag, createExpense, createInventoryItem, createInvoice, createPaymentMethod, createPaymentTransaction, createPortfolioItem, createQrCode, createSale, createService, createServiceObject, createSsoCode, createTenant, deleteAdminInvoice, deleteAppointment, deleteAppointmentDistinction, deleteCustomer, deleteCustomerTag, deleteExpense, deleteInventoryItem, deletePaymentMethod, deletePortfolioItem, deleteQrCode, deleteService, deleteServiceObject, deleteTenant, exchangeSsoCode, fetchStatistics, getAdminInvoice, getAppointment, getAppointmentCalendar, getAppointmentCancellation, getAppointmentDistinction, getConfiguration, getCustomer, getCustomerTag, getDashboard, getExpense, getInventoryItem, getInvoice, getPaymentMethod, getPaymentTransaction, getPortfolioItem, getQrCode, getSale, getSalesDetailedReport, getSalesSummaryReport, getService, getServiceObject, getTenant, getUser, inviteTeamMembers, listAdminInvoices, listAdminTenants, listAppointmentDistinctions, listAppointments, listCurrencies, listCustomerAppointments, listCustomers, listCustomerTags, listExpenses, listInventoryItems, listInvoices, listPaymentMethods, listPaymentTransactions, listPortfolioItems, listQrCodes, listSales, listServiceObjects, listServices, listTeamMembers, listUserTenants, loginUser, logoutEverywhere, logoutUser, type Options, registerUser, removeAsset, removeTeamMember, revokeInvitation, scanExpense, searchCustomers, searchServiceObjects, updateAppointment, updateAppointmentDistinction, updateAppointmentRealTiming, updateCustomer, updateCustomerTag, updateInventoryItem, updatePaymentMethod, updateService, updateServiceObject, updateTenant, updateUser, uploadAsset } from '../sdk.gen';
-import type { AcceptInvitationData, AcceptInvitationError, AcceptInvitationResponse, AutoRegisterBusinessData, AutoRegisterBusinessError, AutoRegisterBusinessResponse, CancelAppointmentByTokenData, CancelAppointmentByTokenError, CancelAppointmentByTokenResponse, CheckUserExistsData, CheckUserExistsError, CheckUserExistsResponse, CreateAdminInvoiceData, CreateAdminInvoiceError, CreateAdminInvoiceResponse, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionError, CreateAppointmentDistinctionResponse, CreateAppointmentError, CreateAppointmentResponse, CreateCustomerData, CreateCustomerError, CreateCustomerResponse, CreateCustomerTagData, CreateCustomerTagError, CreateCustomerTagResponse, CreateExpenseData, CreateExpenseError, CreateExpenseResponse, CreateInventoryItemData, CreateInventoryItemError, CreateInventoryItemResponse, CreateInvoiceData, CreateInvoiceError, CreateInvoiceResponse, CreatePaymentMethodData, CreatePaymentMethodError, CreatePaymentMethodResponse, CreatePaymentTransactionData, CreatePaymentTransactionError, CreatePaymentTransactionResponse, CreatePortfolioItemData, CreatePortfolioItemError, CreatePortfolioItemResponse, CreateQrCodeData, CreateQrCodeError, CreateQrCodeResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceObjectData, CreateServiceObjectError, CreateServiceObjectResponse, CreateServiceResponse, CreateSsoCodeData, CreateSsoCodeError, CreateSsoCodeResponse, CreateTenantData, CreateTenantError, CreateTenantResponse, DeleteAdminInvoiceData, DeleteAdminInvoiceError, DeleteAdminInvoiceResponse, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionError, DeleteAppointmentDistinctionResponse, DeleteAppointmentError, DeleteAppointmentResponse, DeleteCustomerData, DeleteCustomerError, DeleteCustomerResponse, DeleteCustomerTagData, DeleteCustomerTagError, DeleteCustomerTagResponse, DeleteExpenseData, DeleteExpenseError, DeleteExpenseResponse, DeleteInventoryItemData, DeleteInventoryItemError, DeleteInventoryItemResponse, DeletePaymentMethodData, DeletePaymentMethodError, DeletePaymentMethodResponse, DeletePortfolioItemData, DeletePortfolioItemError, DeletePortfolioItemResponse, DeleteQrCodeData, DeleteQrCodeError, DeleteQrCodeResponse, DeleteServiceData, DeleteServiceError, DeleteServiceObjectData, DeleteServiceObjectError, DeleteServiceObjectResponse, DeleteServiceResponse, DeleteTenantData, DeleteTenantError, DeleteTenantResponse, ExchangeSsoCodeData, ExchangeSsoCodeError, ExchangeSsoCodeResponse, FetchStatisticsData, FetchStatisticsError, FetchStatisticsResponse, GetAdminInvoiceData, GetAdminInvoiceError, GetAdminInvoiceResponse, GetAppointmentCalendarData, GetAppointmentCalendarError, GetAppointmentCalendarResponse, GetAppointmentCancellationData, GetAppointmentCancellationError, GetAppointmentCancellationResponse, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionError, GetAppointmentDistinctionResponse, GetAppointmentError, GetAppointmentResponse, GetConfigurationData, GetConfigurationError, GetConfigurationResponse, GetCustomerData, GetCustomerError, GetCustomerResponse, GetCustomerTagData, GetCustomerTagError, GetCustomerTagResponse, GetDashboardData, GetDashboardError, GetDashboardResponse, GetExpenseData, GetExpenseError, GetExpenseResponse, GetInventoryItemData, GetInventoryItemError, GetInventoryItemResponse, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetPaymentMethodData, GetPaymentMethodError, GetPaymentMethodResponse, GetPaymentTransactionData, GetPaymentTransactionError, GetPaymentTransactionResponse, GetPortfolioItemData, GetPortfolioItemError, GetPortfolioItemResponse, GetQrCodeData, GetQrCodeError, GetQrCodeResponse, GetSaleData, GetSaleError, GetSaleResponse, GetSalesDetailedReportData, GetSalesDetailedReportError, GetSalesDetailedReportResponse, GetSalesSummaryReportData, GetSalesSummaryReportError, GetSalesSummaryReportResponse, GetServiceData, GetServiceError, GetServiceObjectData, GetServiceObjectError, GetServiceObjectResponse, GetServiceResponse, GetTenantData, GetTenantError, GetTenantResponse, GetUserData, GetUserError, GetUserResponse, InviteTeamMembersData, InviteTeamMembersError, InviteTeamMembersResponse, ListAdminInvoicesData, ListAdminInvoicesError, ListAdminInvoicesResponse, ListAdminTenantsData, ListAdminTenantsError, ListAdminTenantsResponse, ListAppointmentDistinctionsData, ListAppointmentDistinctionsError, ListAppointmentDistinctionsResponse, ListAppointmentsData, ListAppointmentsError, ListAppointmentsResponse, ListCurrenciesData, ListCurrenciesError, ListCurrenciesResponse, ListCustomerAppointmentsData, ListCustomerAppointmentsError, ListCustomerAppointmentsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListCustomerTagsData, ListCustomerTagsError, ListCustomerTagsResponse, ListExpensesData, ListExpensesError, ListExpensesResponse, ListInventoryItemsData, ListInventoryItemsError, ListInventoryItemsResponse, ListInvoicesData, ListInvoicesError, ListInvoicesResponse, ListPaymentMethodsData, ListPaymentMethodsError, ListPaymentMethodsResponse, ListPaymentTransactionsData, ListPaymentTransactionsError, ListPaymentTransactionsResponse, ListPortfolioItemsData, ListPortfolioItemsError, ListPortfolioItemsResponse, ListQrCodesData, ListQrCodesError, ListQrCodesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListServiceObjectsData, ListServiceObjectsError, ListServiceObjectsResponse, ListServicesData, ListServicesError, ListServicesResponse, ListTeamMembersData, ListTeamMembersError, ListTeamMembersResponse, ListUserTenantsData, ListUserTenantsError, ListUserTenantsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutEverywhereData, LogoutEverywhereError, LogoutEverywhereResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveAssetData, RemoveAssetError, RemoveAssetResponse, RemoveTeamMemberData, RemoveTeamMemberError, RemoveTeamMemberResponse, RevokeInvitationData, RevokeInvitationError, RevokeInvitationResponse, ScanExpenseData, ScanExpenseError, ScanExpenseResponse, SearchCustomersData, SearchCustomersError, SearchCustomersResponse, SearchServiceObjectsData, SearchServiceObjectsError, SearchServiceObjectsResponse, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionError, UpdateAppointmentDistinctionResponse, UpdateAppointmentError, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingError, UpdateAppointmentRealTimingResponse, UpdateAppointmentResponse, UpdateCustomerData, UpdateCustomerError, UpdateCustomerResponse, UpdateCustomerTagData, UpdateCustomerTagError, UpdateCustomerTagResponse, UpdateInventoryItemData, UpdateInventoryItemError, UpdateInventoryItemResponse, UpdatePaymentMethodData, UpdatePaymentMethodError, UpdatePaymentMethodResponse, UpdateServiceData, UpdateServiceError, UpdateServiceObjectData, UpdateServiceObjectError, UpdateServiceObjectResponse, UpdateServiceResponse, UpdateTenantData, UpdateTenantError, UpdateTenantResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UploadAssetData, UploadAssetError, UploadAssetResponse } from '../types.gen';
+import { acceptInvitation, autoRegisterBusiness, cancelAppointmentByToken, checkUserExists, createAdminInvoice, createAppointment, createAppointmentDistinction, createCustomer, createCustomerTag, createExpense, createInventoryAdjustment, createInventoryItem, createInvoice, createPaymentMethod, createPaymentTransaction, createPortfolioItem, createQrCode, createSale, createService, createServiceObject, createSsoCode, createTenant, deleteAdminInvoice, deleteAppointment, deleteAppointmentDistinction, deleteCustomer, deleteCustomerTag, deleteExpense, deleteInventoryItem, deletePaymentMethod, deletePortfolioItem, deleteQrCode, deleteService, deleteServiceObject, deleteTenant, exchangeSsoCode, exportCustomerData, exportCustomers, fetchStatistics, getAdminInvoice, getAppointment, getAppointmentCalendar, getAppointmentCancellation, getAppointmentDistinction, getAssetContent, getConfiguration, getCustomer, getCustomerTag, getDashboard, getExpense, getInventoryItem, getInvoice, getPaymentMethod, getPaymentTransaction, getPortfolioItem, getQrCode, getSale, getSalesDetailedReport, getSalesSummaryReport, getService, getServiceObject, getTenant, getUser, importCustomers, inviteTeamMembers, listAdminInvoices, listAdminTenants, listAppointmentDistinctions, listAppointments, listCurrencies, listCustomerAppointments, listCustomers, listCustomerTags, listExpenses, listInventoryItems, listInventoryMovements, listInvoices, listPaymentMethods, listPaymentTransactions, listPortfolioItems, listQrCodes, listSales, listServiceObjects, listServices, listTeamMembers, listUserTenants, loginUser, logoutEverywhere, logoutUser, type Options, registerUser, removeAsset, removeTeamMember, revokeInvitation, scanExpense, searchCustomers, searchServiceObjects, updateAppointment, updateAppointmentDistinction, updateAppointmentRealTiming, updateCustomer, updateCustomerTag, updateInventoryItem, updatePaymentMethod, updateService, updateServiceObject, updateTenant, updateUser, uploadAsset } from '../sdk.gen';
+import type { AcceptInvitationData, AcceptInvitationError, AcceptInvitationResponse, AutoRegisterBusinessData, AutoRegisterBusinessError, AutoRegisterBusinessResponse, CancelAppointmentByTokenData, CancelAppointmentByTokenError, CancelAppointmentByTokenResponse, CheckUserExistsData, CheckUserExistsError, CheckUserExistsResponse, CreateAdminInvoiceData, CreateAdminInvoiceError, CreateAdminInvoiceResponse, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionError, CreateAppointmentDistinctionResponse, CreateAppointmentError, CreateAppointmentResponse, CreateCustomerData, CreateCustomerError, CreateCustomerResponse, CreateCustomerTagData, CreateCustomerTagError, CreateCustomerTagResponse, CreateExpenseData, CreateExpenseError, CreateExpenseResponse, CreateInventoryAdjustmentData, CreateInventoryAdjustmentError, CreateInventoryAdjustmentResponse, CreateInventoryItemData, CreateInventoryItemError, CreateInventoryItemResponse, CreateInvoiceData, CreateInvoiceError, CreateInvoiceResponse, CreatePaymentMethodData, CreatePaymentMethodError, CreatePaymentMethodResponse, CreatePaymentTransactionData, CreatePaymentTransactionError, CreatePaymentTransactionResponse, CreatePortfolioItemData, CreatePortfolioItemError, CreatePortfolioItemResponse, CreateQrCodeData, CreateQrCodeError, CreateQrCodeResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceObjectData, CreateServiceObjectError, CreateServiceObjectResponse, CreateServiceResponse, CreateSsoCodeData, CreateSsoCodeError, CreateSsoCodeResponse, CreateTenantData, CreateTenantError, CreateTenantResponse, DeleteAdminInvoiceData, DeleteAdminInvoiceError, DeleteAdminInvoiceResponse, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionError, DeleteAppointmentDistinctionResponse, DeleteAppointmentError, DeleteAppointmentResponse, DeleteCustomerData, DeleteCustomerError, DeleteCustomerResponse, DeleteCustomerTagData, DeleteCustomerTagError, DeleteCustomerTagResponse, DeleteExpenseData, DeleteExpenseError, DeleteExpenseResponse, DeleteInventoryItemData, DeleteInventoryItemError, DeleteInventoryItemResponse, DeletePaymentMethodData, DeletePaymentMethodError, DeletePaymentMethodResponse, DeletePortfolioItemData, DeletePortfolioItemError, DeletePortfolioItemResponse, DeleteQrCodeData, DeleteQrCodeError, DeleteQrCodeResponse, DeleteServiceData, DeleteServiceError, DeleteServiceObjectData, DeleteServiceObjectError, DeleteServiceObjectResponse, DeleteServiceResponse, DeleteTenantData, DeleteTenantError, DeleteTenantResponse, ExchangeSsoCodeData, ExchangeSsoCodeError, ExchangeSsoCodeResponse, ExportCustomerDataData, ExportCustomerDataError, ExportCustomerDataResponse, ExportCustomersData, ExportCustomersError, ExportCustomersResponse, FetchStatisticsData, FetchStatisticsError, FetchStatisticsResponse, GetAdminInvoiceData, GetAdminInvoiceError, GetAdminInvoiceResponse, GetAppointmentCalendarData, GetAppointmentCalendarError, GetAppointmentCalendarResponse, GetAppointmentCancellationData, GetAppointmentCancellationError, GetAppointmentCancellationResponse, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionError, GetAppointmentDistinctionResponse, GetAppointmentError, GetAppointmentResponse, GetAssetContentData, GetAssetContentError, GetConfigurationData, GetConfigurationError, GetConfigurationResponse, GetCustomerData, GetCustomerError, GetCustomerResponse, GetCustomerTagData, GetCustomerTagError, GetCustomerTagResponse, GetDashboardData, GetDashboardError, GetDashboardResponse, GetExpenseData, GetExpenseError, GetExpenseResponse, GetInventoryItemData, GetInventoryItemError, GetInventoryItemResponse, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetPaymentMethodData, GetPaymentMethodError, GetPaymentMethodResponse, GetPaymentTransactionData, GetPaymentTransactionError, GetPaymentTransactionResponse, GetPortfolioItemData, GetPortfolioItemError, GetPortfolioItemResponse, GetQrCodeData, GetQrCodeError, GetQrCodeResponse, GetSaleData, GetSaleError, GetSaleResponse, GetSalesDetailedReportData, GetSalesDetailedReportError, GetSalesDetailedReportResponse, GetSalesSummaryReportData, GetSalesSummaryReportError, GetSalesSummaryReportResponse, GetServiceData, GetServiceError, GetServiceObjectData, GetServiceObjectError, GetServiceObjectResponse, GetServiceResponse, GetTenantData, GetTenantError, GetTenantResponse, GetUserData, GetUserError, GetUserResponse, ImportCustomersData, ImportCustomersError, ImportCustomersResponse, InviteTeamMembersData, InviteTeamMembersError, InviteTeamMembersResponse, ListAdminInvoicesData, ListAdminInvoicesError, ListAdminInvoicesResponse, ListAdminTenantsData, ListAdminTenantsError, ListAdminTenantsResponse, ListAppointmentDistinctionsData, ListAppointmentDistinctionsError, ListAppointmentDistinctionsResponse, ListAppointmentsData, ListAppointmentsError, ListAppointmentsResponse, ListCurrenciesData, ListCurrenciesError, ListCurrenciesResponse, ListCustomerAppointmentsData, ListCustomerAppointmentsError, ListCustomerAppointmentsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListCustomerTagsData, ListCustomerTagsError, ListCustomerTagsResponse, ListExpensesData, ListExpensesError, ListExpensesResponse, ListInventoryItemsData, ListInventoryItemsError, ListInventoryItemsResponse, ListInventoryMovementsData, ListInventoryMovementsError, ListInventoryMovementsResponse, ListInvoicesData, ListInvoicesError, ListInvoicesResponse, ListPaymentMethodsData, ListPaymentMethodsError, ListPaymentMethodsResponse, ListPaymentTransactionsData, ListPaymentTransactionsError, ListPaymentTransactionsResponse, ListPortfolioItemsData, ListPortfolioItemsError, ListPortfolioItemsResponse, ListQrCodesData, ListQrCodesError, ListQrCodesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListServiceObjectsData, ListServiceObjectsError, ListServiceObjectsResponse, ListServicesData, ListServicesError, ListServicesResponse, ListTeamMembersData, ListTeamMembersError, ListTeamMembersResponse, ListUserTenantsData, ListUserTenantsError, ListUserTenantsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutEverywhereData, LogoutEverywhereError, LogoutEverywhereResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveAssetData, RemoveAssetError, RemoveAssetResponse, RemoveTeamMemberData, RemoveTeamMemberError, RemoveTeamMemberResponse, RevokeInvitationData, RevokeInvitationError, RevokeInvitationResponse, ScanExpenseData, ScanExpenseError, ScanExpenseResponse, SearchCustomersData, SearchCustomersError, SearchCustomersResponse, SearchServiceObjectsData, SearchServiceObjectsError, SearchServiceObjectsResponse, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionError, UpdateAppointmentDistinctionResponse, UpdateAppointmentError, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingError, UpdateAppointmentRealTimingResponse, UpdateAppointmentResponse, UpdateCustomerData, UpdateCustomerError, UpdateCustomerResponse, UpdateCustomerTagData, UpdateCustomerTagError, UpdateCustomerTagResponse, UpdateInventoryItemData, UpdateInventoryItemError, UpdateInventoryItemResponse, UpdatePaymentMethodData, UpdatePaymentMethodError, UpdatePaymentMethodResponse, UpdateServiceData, UpdateServiceError, UpdateServiceObjectData, UpdateServiceObjectError, UpdateServiceObjectResponse, UpdateServiceResponse, UpdateTenantData, UpdateTenantError, UpdateTenantResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UploadAssetData, UploadAssetError, UploadAssetResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -1178,7 +1178,7 @@ export const listCustomersQueryKey = (options: Options<ListCustomersData>) => cr
 /**
  * List customers
  *
- * SPEC §7 (customers GET /list). A page of customers by name and last name, filtered by free text and tag.
+ * SPEC §7 (customers GET /list). A page of customers (at most 200 per page, with the total), sorted by `sort` with the id as the last tiebreaker, filtered by free text (every word must occur in the name, last name, e-mail or phone digits; case- and accent-insensitive) and by tag.
  */
 export const listCustomersOptions = (options: Options<ListCustomersData>) => queryOptions<ListCustomersResponse, ListCustomersError, ListCustomersResponse, ReturnType<typeof listCustomersQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1198,7 +1198,7 @@ export const listCustomersInfiniteQueryKey = (options: Options<ListCustomersData
 /**
  * List customers
  *
- * SPEC §7 (customers GET /list). A page of customers by name and last name, filtered by free text and tag.
+ * SPEC §7 (customers GET /list). A page of customers (at most 200 per page, with the total), sorted by `sort` with the id as the last tiebreaker, filtered by free text (every word must occur in the name, last name, e-mail or phone digits; case- and accent-insensitive) and by tag.
  */
 export const listCustomersInfiniteOptions = (options: Options<ListCustomersData>) => infiniteQueryOptions<ListCustomersResponse, ListCustomersError, InfiniteData<ListCustomersResponse>, QueryKey<Options<ListCustomersData>>, number | Pick<QueryKey<Options<ListCustomersData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
@@ -1227,7 +1227,7 @@ export const searchCustomersQueryKey = (options: Options<SearchCustomersData>) =
 /**
  * Search customers
  *
- * SPEC §7 (customers GET /by/{pattern}). Customers whose name, last name, phone or e-mail contains the pattern; used by the appointment form's customer picker.
+ * SPEC §7 (customers GET /by/{pattern}). Customers whose name, last name, phone digits or e-mail contain every word of the pattern, case- and accent-insensitively ("pena" finds Peña; "612 34" finds +34 612 345 678); used by the appointment form's customer picker. Ranked: names that start with the pattern first, then by trigram similarity, then by last name and name, then id.
  */
 export const searchCustomersOptions = (options: Options<SearchCustomersData>) => queryOptions<SearchCustomersResponse, SearchCustomersError, SearchCustomersResponse, ReturnType<typeof searchCustomersQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1247,7 +1247,7 @@ export const searchCustomersInfiniteQueryKey = (options: Options<SearchCustomers
 /**
  * Search customers
  *
- * SPEC §7 (customers GET /by/{pattern}). Customers whose name, last name, phone or e-mail contains the pattern; used by the appointment form's customer picker.
+ * SPEC §7 (customers GET /by/{pattern}). Customers whose name, last name, phone digits or e-mail contain every word of the pattern, case- and accent-insensitively ("pena" finds Peña; "612 34" finds +34 612 345 678); used by the appointment form's customer picker. Ranked: names that start with the pattern first, then by trigram similarity, then by last name and name, then id.
  */
 export const searchCustomersInfiniteOptions = (options: Options<SearchCustomersData>) => infiniteQueryOptions<SearchCustomersResponse, SearchCustomersError, InfiniteData<SearchCustomersResponse>, QueryKey<Options<SearchCustomersData>>, number | Pick<QueryKey<Options<SearchCustomersData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
@@ -1274,7 +1274,7 @@ export const searchCustomersInfiniteOptions = (options: Options<SearchCustomersD
 /**
  * Create a customer
  *
- * SPEC §7 (customers POST with `customer`). 422 for the rules in CustomerInput.
+ * SPEC §7 (customers POST with `customer`). Any member of the team may add customers. A customer with the same phone or e-mail as another is allowed (the screens warn before saving). Safe to retry with an Idempotency-Key. 422 for the rules in CustomerInput.
  */
 export const createCustomerMutation = (options?: Partial<Options<CreateCustomerData>>): UseMutationOptions<CreateCustomerResponse, CreateCustomerError, Options<CreateCustomerData>> => {
     const mutationOptions: UseMutationOptions<CreateCustomerResponse, CreateCustomerError, Options<CreateCustomerData>> = {
@@ -1293,7 +1293,7 @@ export const createCustomerMutation = (options?: Partial<Options<CreateCustomerD
 /**
  * Delete a customer
  *
- * SPEC §7 (customers DELETE /{id}). Erases the customer and their service objects; past appointments, sales and invoices keep their snapshot. Owner only (403); 409 while the customer has upcoming appointments (cancel them first).
+ * SPEC §7 (customers DELETE /{id}). Erases the customer, their tags and their service objects; past appointments, sales and invoices keep their snapshot. Any member of the team may delete customers. 409 while the customer has upcoming appointments (cancel them first).
  */
 export const deleteCustomerMutation = (options?: Partial<Options<DeleteCustomerData>>): UseMutationOptions<DeleteCustomerResponse, DeleteCustomerError, Options<DeleteCustomerData>> => {
     const mutationOptions: UseMutationOptions<DeleteCustomerResponse, DeleteCustomerError, Options<DeleteCustomerData>> = {
@@ -1332,7 +1332,7 @@ export const getCustomerOptions = (options: Options<GetCustomerData>) => queryOp
 /**
  * Update a customer
  *
- * SPEC §7 (customers PUT /{id} with `{customer}`). Replaces the writable fields; existing appointments keep their customer snapshot. 422 for the rules in CustomerInput.
+ * SPEC §7 (customers PUT /{id} with `{customer}`). Replaces the writable fields; existing appointments keep their customer snapshot. Sends the `version` it read (409 `stale_version` when someone changed the customer since). Any member of the team may edit customers. 422 for the rules in CustomerInput.
  */
 export const updateCustomerMutation = (options?: Partial<Options<UpdateCustomerData>>): UseMutationOptions<UpdateCustomerResponse, UpdateCustomerError, Options<UpdateCustomerData>> => {
     const mutationOptions: UseMutationOptions<UpdateCustomerResponse, UpdateCustomerError, Options<UpdateCustomerData>> = {
@@ -1348,12 +1348,71 @@ export const updateCustomerMutation = (options?: Partial<Options<UpdateCustomerD
     return mutationOptions;
 };
 
+export const exportCustomersQueryKey = (options: Options<ExportCustomersData>) => createQueryKey('exportCustomers', options);
+
+/**
+ * Export customers as CSV
+ *
+ * Beyond SPEC: every customer of the business (optionally only those with a tag) as a CSV file, in the list's last-name order. Any member of the team may export.
+ */
+export const exportCustomersOptions = (options: Options<ExportCustomersData>) => queryOptions<ExportCustomersResponse, ExportCustomersError, ExportCustomersResponse, ReturnType<typeof exportCustomersQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await exportCustomers({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: exportCustomersQueryKey(options)
+});
+
+/**
+ * Import customers
+ *
+ * Beyond SPEC: creates customers from the rows of a CSV file whose columns the user mapped. All or nothing: when any row fails, nothing is imported and the 422 names every failing cell as /rows/{index}/{field} (index from 0). Tag names that do not exist are created when the caller may write tags (owner or admin); for a member they fail the row. `dryRun` checks without writing (the preview).
+ */
+export const importCustomersMutation = (options?: Partial<Options<ImportCustomersData>>): UseMutationOptions<ImportCustomersResponse, ImportCustomersError, Options<ImportCustomersData>> => {
+    const mutationOptions: UseMutationOptions<ImportCustomersResponse, ImportCustomersError, Options<ImportCustomersData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await importCustomers({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const exportCustomerDataQueryKey = (options: Options<ExportCustomerDataData>) => createQueryKey('exportCustomerData', options);
+
+/**
+ * Export one customer's data (GDPR)
+ *
+ * Beyond SPEC: everything the business stores about one customer, as JSON, to answer a right-of-access or portability request (GDPR art. 15 and 20). Any member of the team may export.
+ */
+export const exportCustomerDataOptions = (options: Options<ExportCustomerDataData>) => queryOptions<ExportCustomerDataResponse, ExportCustomerDataError, ExportCustomerDataResponse, ReturnType<typeof exportCustomerDataQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await exportCustomerData({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: exportCustomerDataQueryKey(options)
+});
+
 export const listServiceObjectsQueryKey = (options: Options<ListServiceObjectsData>) => createQueryKey('listServiceObjects', options);
 
 /**
  * List a customer's service objects
  *
- * SPEC §7 (service objects GET /list).
+ * SPEC §7 (service objects GET /list). Sorted by name (accent- and case-insensitive), then id. Every member may read them. 404 when the customer does not exist in the tenant.
  */
 export const listServiceObjectsOptions = (options: Options<ListServiceObjectsData>) => queryOptions<ListServiceObjectsResponse, ListServiceObjectsError, ListServiceObjectsResponse, ReturnType<typeof listServiceObjectsQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1373,7 +1432,7 @@ export const listServiceObjectsInfiniteQueryKey = (options: Options<ListServiceO
 /**
  * List a customer's service objects
  *
- * SPEC §7 (service objects GET /list).
+ * SPEC §7 (service objects GET /list). Sorted by name (accent- and case-insensitive), then id. Every member may read them. 404 when the customer does not exist in the tenant.
  */
 export const listServiceObjectsInfiniteOptions = (options: Options<ListServiceObjectsData>) => infiniteQueryOptions<ListServiceObjectsResponse, ListServiceObjectsError, InfiniteData<ListServiceObjectsResponse>, QueryKey<Options<ListServiceObjectsData>>, number | Pick<QueryKey<Options<ListServiceObjectsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
@@ -1402,7 +1461,7 @@ export const searchServiceObjectsQueryKey = (options: Options<SearchServiceObjec
 /**
  * Search a customer's service objects
  *
- * SPEC §7 (service objects GET /by/{pattern}). Objects whose name, kind, brand, model or identifier contains the pattern.
+ * SPEC §7 (service objects GET /by/{pattern}). Objects whose name, kind, brand, model or identifier contains the pattern, case- and accent-insensitively ("perez" finds "Pérez"); backed by a trigram index. Sorted like the list.
  */
 export const searchServiceObjectsOptions = (options: Options<SearchServiceObjectsData>) => queryOptions<SearchServiceObjectsResponse, SearchServiceObjectsError, SearchServiceObjectsResponse, ReturnType<typeof searchServiceObjectsQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1422,7 +1481,7 @@ export const searchServiceObjectsInfiniteQueryKey = (options: Options<SearchServ
 /**
  * Search a customer's service objects
  *
- * SPEC §7 (service objects GET /by/{pattern}). Objects whose name, kind, brand, model or identifier contains the pattern.
+ * SPEC §7 (service objects GET /by/{pattern}). Objects whose name, kind, brand, model or identifier contains the pattern, case- and accent-insensitively ("perez" finds "Pérez"); backed by a trigram index. Sorted like the list.
  */
 export const searchServiceObjectsInfiniteOptions = (options: Options<SearchServiceObjectsData>) => infiniteQueryOptions<SearchServiceObjectsResponse, SearchServiceObjectsError, InfiniteData<SearchServiceObjectsResponse>, QueryKey<Options<SearchServiceObjectsData>>, number | Pick<QueryKey<Options<SearchServiceObjectsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
@@ -1449,7 +1508,7 @@ export const searchServiceObjectsInfiniteOptions = (options: Options<SearchServi
 /**
  * Add a service object to a customer
  *
- * SPEC §7 (service objects POST). Body wrapped in `serviceObject`. Photos are uploaded first through the assets API.
+ * SPEC §7 (service objects POST). Body wrapped in `serviceObject`. Photos are uploaded first through POST /v1/assets and referenced here by asset id (an id that is not an image of this business answers 422 `unknown_asset`). Every member may create them. Send an Idempotency-Key so that a retried create never makes two.
  */
 export const createServiceObjectMutation = (options?: Partial<Options<CreateServiceObjectData>>): UseMutationOptions<CreateServiceObjectResponse, CreateServiceObjectError, Options<CreateServiceObjectData>> => {
     const mutationOptions: UseMutationOptions<CreateServiceObjectResponse, CreateServiceObjectError, Options<CreateServiceObjectData>> = {
@@ -1468,7 +1527,7 @@ export const createServiceObjectMutation = (options?: Partial<Options<CreateServ
 /**
  * Delete a service object
  *
- * SPEC §7 (service objects DELETE /{id}). Appointments that referred to it keep their history without the link.
+ * SPEC §7 (service objects DELETE /{id}). Deletes the object and its photos. Appointments that referred to it keep their history without the link.
  */
 export const deleteServiceObjectMutation = (options?: Partial<Options<DeleteServiceObjectData>>): UseMutationOptions<DeleteServiceObjectResponse, DeleteServiceObjectError, Options<DeleteServiceObjectData>> => {
     const mutationOptions: UseMutationOptions<DeleteServiceObjectResponse, DeleteServiceObjectError, Options<DeleteServiceObjectData>> = {
@@ -1489,7 +1548,7 @@ export const getServiceObjectQueryKey = (options: Options<GetServiceObjectData>)
 /**
  * Get a service object
  *
- * SPEC §7 (service objects GET /{id}). 404 also when the object belongs to another customer.
+ * SPEC §7 (service objects GET /{id}). 404 also when the object belongs to another customer or another business.
  */
 export const getServiceObjectOptions = (options: Options<GetServiceObjectData>) => queryOptions<GetServiceObjectResponse, GetServiceObjectError, GetServiceObjectResponse, ReturnType<typeof getServiceObjectQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1507,7 +1566,7 @@ export const getServiceObjectOptions = (options: Options<GetServiceObjectData>) 
 /**
  * Update a service object
  *
- * SPEC §7 (service objects PUT /{id}). Replaces the writable fields (body wrapped in `serviceObject`).
+ * SPEC §7 (service objects PUT /{id}). Replaces the writable fields (body wrapped in `serviceObject`) and carries the `version` the client read; a stale version answers 409 `stale_version`. Photos left out of the new list are deleted.
  */
 export const updateServiceObjectMutation = (options?: Partial<Options<UpdateServiceObjectData>>): UseMutationOptions<UpdateServiceObjectResponse, UpdateServiceObjectError, Options<UpdateServiceObjectData>> => {
     const mutationOptions: UseMutationOptions<UpdateServiceObjectResponse, UpdateServiceObjectError, Options<UpdateServiceObjectData>> = {
@@ -1526,7 +1585,7 @@ export const updateServiceObjectMutation = (options?: Partial<Options<UpdateServ
 /**
  * Create a customer tag
  *
- * SPEC §7 (customer tags POST). Body wrapped in `tag` like the update. Owner only (403); 409 when the name exists.
+ * SPEC §7 (customer tags POST). Body wrapped in `tag` like the update. Owner or admin only (403 for members); 409 `duplicate_name` when the name exists (case-insensitive). Safe to retry with an Idempotency-Key.
  */
 export const createCustomerTagMutation = (options?: Partial<Options<CreateCustomerTagData>>): UseMutationOptions<CreateCustomerTagResponse, CreateCustomerTagError, Options<CreateCustomerTagData>> => {
     const mutationOptions: UseMutationOptions<CreateCustomerTagResponse, CreateCustomerTagError, Options<CreateCustomerTagData>> = {
@@ -1547,7 +1606,7 @@ export const listCustomerTagsQueryKey = (options: Options<ListCustomerTagsData>)
 /**
  * List customer tags
  *
- * SPEC §7 (customer tags GET /list/, trailing slash kept). Tags by name, with how many customers carry each.
+ * SPEC §7 (customer tags GET /list/, trailing slash kept). A page of tags (at most 200) by name (case-insensitive, then id), filtered by free text on the name, with how many customers carry each.
  */
 export const listCustomerTagsOptions = (options: Options<ListCustomerTagsData>) => queryOptions<ListCustomerTagsResponse, ListCustomerTagsError, ListCustomerTagsResponse, ReturnType<typeof listCustomerTagsQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1567,7 +1626,7 @@ export const listCustomerTagsInfiniteQueryKey = (options: Options<ListCustomerTa
 /**
  * List customer tags
  *
- * SPEC §7 (customer tags GET /list/, trailing slash kept). Tags by name, with how many customers carry each.
+ * SPEC §7 (customer tags GET /list/, trailing slash kept). A page of tags (at most 200) by name (case-insensitive, then id), filtered by free text on the name, with how many customers carry each.
  */
 export const listCustomerTagsInfiniteOptions = (options: Options<ListCustomerTagsData>) => infiniteQueryOptions<ListCustomerTagsResponse, ListCustomerTagsError, InfiniteData<ListCustomerTagsResponse>, QueryKey<Options<ListCustomerTagsData>>, number | Pick<QueryKey<Options<ListCustomerTagsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
@@ -1594,7 +1653,7 @@ export const listCustomerTagsInfiniteOptions = (options: Options<ListCustomerTag
 /**
  * Delete a customer tag
  *
- * SPEC §7 (customer tags DELETE /{id}). Removes the tag from every customer. Owner only (403).
+ * SPEC §7 (customer tags DELETE /{id}). Removes the tag from every customer carrying it (the tag's `customerCount` says how many; the screen asks first). Owner or admin only (403 for members).
  */
 export const deleteCustomerTagMutation = (options?: Partial<Options<DeleteCustomerTagData>>): UseMutationOptions<DeleteCustomerTagResponse, DeleteCustomerTagError, Options<DeleteCustomerTagData>> => {
     const mutationOptions: UseMutationOptions<DeleteCustomerTagResponse, DeleteCustomerTagError, Options<DeleteCustomerTagData>> = {
@@ -1633,7 +1692,7 @@ export const getCustomerTagOptions = (options: Options<GetCustomerTagData>) => q
 /**
  * Update a customer tag
  *
- * SPEC §7 (customer tags PUT /{id} with `{tag}`). Owner only (403); 409 when the new name exists.
+ * SPEC §7 (customer tags PUT /{id} with `{tag}`). Renaming a tag in use keeps it on its customers. Owner or admin only (403 for members); 409 `duplicate_name` when the new name exists, 409 `stale_version` when the tag changed since it was read.
  */
 export const updateCustomerTagMutation = (options?: Partial<Options<UpdateCustomerTagData>>): UseMutationOptions<UpdateCustomerTagResponse, UpdateCustomerTagError, Options<UpdateCustomerTagData>> => {
     const mutationOptions: UseMutationOptions<UpdateCustomerTagResponse, UpdateCustomerTagError, Options<UpdateCustomerTagData>> = {
@@ -1654,7 +1713,7 @@ export const listServicesQueryKey = (options: Options<ListServicesData>) => crea
 /**
  * List services
  *
- * SPEC §7 (services GET list, on the collection). A page of services by category and name, filtered by free text, active state, category and professional.
+ * SPEC §7 (services GET list, on the collection). A page of the business's services (archived ones left out), filtered by free text (name, category, description; case- and accent-insensitive), active state, category and team member, sorted by `sort` with the id as the last tiebreaker. Every member of the team may read them.
  */
 export const listServicesOptions = (options: Options<ListServicesData>) => queryOptions<ListServicesResponse, ListServicesError, ListServicesResponse, ReturnType<typeof listServicesQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1674,7 +1733,7 @@ export const listServicesInfiniteQueryKey = (options: Options<ListServicesData>)
 /**
  * List services
  *
- * SPEC §7 (services GET list, on the collection). A page of services by category and name, filtered by free text, active state, category and professional.
+ * SPEC §7 (services GET list, on the collection). A page of the business's services (archived ones left out), filtered by free text (name, category, description; case- and accent-insensitive), active state, category and team member, sorted by `sort` with the id as the last tiebreaker. Every member of the team may read them.
  */
 export const listServicesInfiniteOptions = (options: Options<ListServicesData>) => infiniteQueryOptions<ListServicesResponse, ListServicesError, InfiniteData<ListServicesResponse>, QueryKey<Options<ListServicesData>>, number | Pick<QueryKey<Options<ListServicesData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
@@ -1701,7 +1760,7 @@ export const listServicesInfiniteOptions = (options: Options<ListServicesData>) 
 /**
  * Create a service
  *
- * SPEC §7 (services POST). Body wrapped in `service`. Owner only (403); 409 when the name exists; 422 for the rules in ServiceInput. The first service moves a tenant out of TENANT_STATUS_PENDING_SERVICES_DEFINITION.
+ * SPEC §7 (services POST). Body wrapped in `service`. Owner or administrator only (a member gets 403); 409 `duplicate_name` when an active or inactive service already has the name; 422 for the rules in ServiceInput, naming the field. The first active service completes onboarding: a business in TENANT_STATUS_PENDING_SERVICES_DEFINITION becomes TENANT_STATUS_ACTIVE. Safe to retry with an Idempotency-Key.
  */
 export const createServiceMutation = (options?: Partial<Options<CreateServiceData>>): UseMutationOptions<CreateServiceResponse, CreateServiceError, Options<CreateServiceData>> => {
     const mutationOptions: UseMutationOptions<CreateServiceResponse, CreateServiceError, Options<CreateServiceData>> = {
@@ -1720,7 +1779,7 @@ export const createServiceMutation = (options?: Partial<Options<CreateServiceDat
 /**
  * Delete a service
  *
- * SPEC §7 (services DELETE /{id}). Past appointments keep their snapshot. Owner only (403); 409 while upcoming appointments book it (deactivate it instead).
+ * SPEC §7 (services DELETE /{id}). Owner or administrator only (a member gets 403). A service that other records (appointments, sales) refer to is archived instead of removed: it leaves the lists and can no longer be changed, its name becomes free again, and GET /{id} still answers it with `archivedAt`. A service nothing refers to is removed. Either way the answer is 204, and a second DELETE answers 404.
  */
 export const deleteServiceMutation = (options?: Partial<Options<DeleteServiceData>>): UseMutationOptions<DeleteServiceResponse, DeleteServiceError, Options<DeleteServiceData>> => {
     const mutationOptions: UseMutationOptions<DeleteServiceResponse, DeleteServiceError, Options<DeleteServiceData>> = {
@@ -1741,7 +1800,7 @@ export const getServiceQueryKey = (options: Options<GetServiceData>) => createQu
 /**
  * Get a service
  *
- * SPEC §7 (services GET /{id}).
+ * SPEC §7 (services GET /{id}). An archived service (deleted while other records referred to it) is still answered, with `archivedAt`, so that those records can show it.
  */
 export const getServiceOptions = (options: Options<GetServiceData>) => queryOptions<GetServiceResponse, GetServiceError, GetServiceResponse, ReturnType<typeof getServiceQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1759,7 +1818,7 @@ export const getServiceOptions = (options: Options<GetServiceData>) => queryOpti
 /**
  * Update a service
  *
- * SPEC §7 (services PUT /{id}). Replaces the writable fields (body wrapped in `service`); booked appointments keep their snapshot. Owner only (403); 409 when the new name exists.
+ * SPEC §7 (services PUT /{id}). Replaces the writable fields (body wrapped in `service`, with the `version` that was read); booked appointments keep their snapshot. Owner or administrator only (a member gets 403); 409 `stale_version` when someone changed it since, 409 `duplicate_name` when the new name exists; 404 for an archived service. Activating a service completes onboarding as creating one does.
  */
 export const updateServiceMutation = (options?: Partial<Options<UpdateServiceData>>): UseMutationOptions<UpdateServiceResponse, UpdateServiceError, Options<UpdateServiceData>> => {
     const mutationOptions: UseMutationOptions<UpdateServiceResponse, UpdateServiceError, Options<UpdateServiceData>> = {
@@ -1913,7 +1972,7 @@ export const getExpenseOptions = (options: Options<GetExpenseData>) => queryOpti
 /**
  * Create an inventory item
  *
- * SPEC §7: Inventory POST. Creates a product. 409 when sku or barcode is already used in the tenant; 422 when the image asset is not the tenant's or a price is not in the tenant currency.
+ * SPEC §7: Inventory POST. Creates a product; `quantity` is the opening stock (default 0), recorded as the first movement of its ledger. Owners and administrators only (403 for members). Send an Idempotency-Key so that a retried create never makes two. 409 when sku or barcode is already used in the tenant; 422 when the image asset is not the tenant's, a price is not in the tenant currency or a quantity has more than 3 decimals.
  */
 export const createInventoryItemMutation = (options?: Partial<Options<CreateInventoryItemData>>): UseMutationOptions<CreateInventoryItemResponse, CreateInventoryItemError, Options<CreateInventoryItemData>> => {
     const mutationOptions: UseMutationOptions<CreateInventoryItemResponse, CreateInventoryItemError, Options<CreateInventoryItemData>> = {
@@ -1934,7 +1993,7 @@ export const listInventoryItemsQueryKey = (options: Options<ListInventoryItemsDa
 /**
  * List inventory items
  *
- * SPEC §7: Inventory GET /list/ (trailing slash as in SPEC). `q` matches name, sku and barcode.
+ * SPEC §7: Inventory GET /list/ (trailing slash as in SPEC). `q` matches name, sku and barcode (accent- and case-insensitive, trigram index). Sorted by `sort` (default name), id breaking ties; at most 200 per page. Every member reads it.
  */
 export const listInventoryItemsOptions = (options: Options<ListInventoryItemsData>) => queryOptions<ListInventoryItemsResponse, ListInventoryItemsError, ListInventoryItemsResponse, ReturnType<typeof listInventoryItemsQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1954,7 +2013,7 @@ export const listInventoryItemsInfiniteQueryKey = (options: Options<ListInventor
 /**
  * List inventory items
  *
- * SPEC §7: Inventory GET /list/ (trailing slash as in SPEC). `q` matches name, sku and barcode.
+ * SPEC §7: Inventory GET /list/ (trailing slash as in SPEC). `q` matches name, sku and barcode (accent- and case-insensitive, trigram index). Sorted by `sort` (default name), id breaking ties; at most 200 per page. Every member reads it.
  */
 export const listInventoryItemsInfiniteOptions = (options: Options<ListInventoryItemsData>) => infiniteQueryOptions<ListInventoryItemsResponse, ListInventoryItemsError, InfiniteData<ListInventoryItemsResponse>, QueryKey<Options<ListInventoryItemsData>>, number | Pick<QueryKey<Options<ListInventoryItemsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
@@ -1981,7 +2040,7 @@ export const listInventoryItemsInfiniteOptions = (options: Options<ListInventory
 /**
  * Delete an inventory item
  *
- * SPEC §7: Inventory DELETE /{id}. Past sales keep their line snapshots.
+ * SPEC §7: Inventory DELETE /{id}. Archives the item: it leaves the lists and answers 404, while its movements and past sales keep pointing at it (sales keep their line snapshots); its sku and barcode become free again. Owners and administrators only (403 for members).
  */
 export const deleteInventoryItemMutation = (options?: Partial<Options<DeleteInventoryItemData>>): UseMutationOptions<DeleteInventoryItemResponse, DeleteInventoryItemError, Options<DeleteInventoryItemData>> => {
     const mutationOptions: UseMutationOptions<DeleteInventoryItemResponse, DeleteInventoryItemError, Options<DeleteInventoryItemData>> = {
@@ -2020,7 +2079,7 @@ export const getInventoryItemOptions = (options: Options<GetInventoryItemData>) 
 /**
  * Update an inventory item
  *
- * SPEC §7: Inventory PUT /{id}. Replaces the item's writable fields (a stock count sets quantity). 409 on a duplicate sku or barcode.
+ * SPEC §7: Inventory PUT /{id}. Replaces the item's writable fields except the stock: `quantity` is read-only here (a form opened before a sale must not write the old stock back) and moves only through createInventoryAdjustment. The body carries the `version` the client read: 409 `stale_version` when someone changed the item since, 409 on a duplicate sku or barcode. Owners and administrators only (403 for members).
  */
 export const updateInventoryItemMutation = (options?: Partial<Options<UpdateInventoryItemData>>): UseMutationOptions<UpdateInventoryItemResponse, UpdateInventoryItemError, Options<UpdateInventoryItemData>> => {
     const mutationOptions: UseMutationOptions<UpdateInventoryItemResponse, UpdateInventoryItemError, Options<UpdateInventoryItemData>> = {
@@ -2035,6 +2094,74 @@ export const updateInventoryItemMutation = (options?: Partial<Options<UpdateInve
     };
     return mutationOptions;
 };
+
+/**
+ * Adjust the stock of an inventory item
+ *
+ * Beyond SPEC: the only way stock moves by hand. Either `delta` (units in, positive, or out, negative) or `newQuantity` (a counted value, ≥ 0) with a reason; the server locks the item, applies the change and records a movement in the same transaction, so concurrent adjustments all apply. 422 naming `/delta` when the stock would go below zero (use `newQuantity` with a count instead), when both or neither of delta and newQuantity are sent, or when a quantity has more than 3 decimals. Send an Idempotency-Key so that a retried adjustment applies once. Owners and administrators only (403 for members).
+ */
+export const createInventoryAdjustmentMutation = (options?: Partial<Options<CreateInventoryAdjustmentData>>): UseMutationOptions<CreateInventoryAdjustmentResponse, CreateInventoryAdjustmentError, Options<CreateInventoryAdjustmentData>> => {
+    const mutationOptions: UseMutationOptions<CreateInventoryAdjustmentResponse, CreateInventoryAdjustmentError, Options<CreateInventoryAdjustmentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createInventoryAdjustment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listInventoryMovementsQueryKey = (options: Options<ListInventoryMovementsData>) => createQueryKey('listInventoryMovements', options);
+
+/**
+ * List the stock movements of an inventory item
+ *
+ * Beyond SPEC: the item's stock ledger (opening stock and every adjustment), newest first, at most 200 per page. Every member reads it.
+ */
+export const listInventoryMovementsOptions = (options: Options<ListInventoryMovementsData>) => queryOptions<ListInventoryMovementsResponse, ListInventoryMovementsError, ListInventoryMovementsResponse, ReturnType<typeof listInventoryMovementsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listInventoryMovements({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listInventoryMovementsQueryKey(options)
+});
+
+export const listInventoryMovementsInfiniteQueryKey = (options: Options<ListInventoryMovementsData>): QueryKey<Options<ListInventoryMovementsData>> => createQueryKey('listInventoryMovements', options, true);
+
+/**
+ * List the stock movements of an inventory item
+ *
+ * Beyond SPEC: the item's stock ledger (opening stock and every adjustment), newest first, at most 200 per page. Every member reads it.
+ */
+export const listInventoryMovementsInfiniteOptions = (options: Options<ListInventoryMovementsData>) => infiniteQueryOptions<ListInventoryMovementsResponse, ListInventoryMovementsError, InfiniteData<ListInventoryMovementsResponse>, QueryKey<Options<ListInventoryMovementsData>>, number | Pick<QueryKey<Options<ListInventoryMovementsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ListInventoryMovementsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await listInventoryMovements({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listInventoryMovementsInfiniteQueryKey(options)
+});
 
 /**
  * Create an invoice
@@ -2129,7 +2256,7 @@ export const listPaymentMethodsQueryKey = (options: Options<ListPaymentMethodsDa
 /**
  * List payment methods
  *
- * SPEC §7: Payment methods GET (list).
+ * SPEC §7: Payment methods GET (list). A page of the business's payment methods (archived ones left out) in till order: sortOrder, then name, then id. Every member of the team may read them. A new business starts with Cash (the default) and Card, named in the business's language.
  */
 export const listPaymentMethodsOptions = (options: Options<ListPaymentMethodsData>) => queryOptions<ListPaymentMethodsResponse, ListPaymentMethodsError, ListPaymentMethodsResponse, ReturnType<typeof listPaymentMethodsQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -2149,7 +2276,7 @@ export const listPaymentMethodsInfiniteQueryKey = (options: Options<ListPaymentM
 /**
  * List payment methods
  *
- * SPEC §7: Payment methods GET (list).
+ * SPEC §7: Payment methods GET (list). A page of the business's payment methods (archived ones left out) in till order: sortOrder, then name, then id. Every member of the team may read them. A new business starts with Cash (the default) and Card, named in the business's language.
  */
 export const listPaymentMethodsInfiniteOptions = (options: Options<ListPaymentMethodsData>) => infiniteQueryOptions<ListPaymentMethodsResponse, ListPaymentMethodsError, InfiniteData<ListPaymentMethodsResponse>, QueryKey<Options<ListPaymentMethodsData>>, number | Pick<QueryKey<Options<ListPaymentMethodsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
@@ -2176,7 +2303,7 @@ export const listPaymentMethodsInfiniteOptions = (options: Options<ListPaymentMe
 /**
  * Create a payment method
  *
- * SPEC §7: Payment methods POST. 409 when the name is taken; 422 for kind UNSPECIFIED.
+ * SPEC §7: Payment methods POST. Owner or administrator only (a member gets 403). 409 `duplicate_name` when the name is taken; 422 for kind UNSPECIFIED. `isDefault: true` clears it on the other methods. Safe to retry with an Idempotency-Key.
  */
 export const createPaymentMethodMutation = (options?: Partial<Options<CreatePaymentMethodData>>): UseMutationOptions<CreatePaymentMethodResponse, CreatePaymentMethodError, Options<CreatePaymentMethodData>> => {
     const mutationOptions: UseMutationOptions<CreatePaymentMethodResponse, CreatePaymentMethodError, Options<CreatePaymentMethodData>> = {
@@ -2195,7 +2322,7 @@ export const createPaymentMethodMutation = (options?: Partial<Options<CreatePaym
 /**
  * Delete a payment method
  *
- * SPEC §7: Payment methods DELETE /{id}. 409 when transactions or expenses use the method: deactivate it instead.
+ * SPEC §7: Payment methods DELETE /{id}. Owner or administrator only (a member gets 403). A method that payment transactions or expenses refer to is archived instead of removed (it leaves the list, its name becomes free, GET /{id} still answers it with `archivedAt`); one nothing refers to is removed. Either way 204; a second DELETE answers 404.
  */
 export const deletePaymentMethodMutation = (options?: Partial<Options<DeletePaymentMethodData>>): UseMutationOptions<DeletePaymentMethodResponse, DeletePaymentMethodError, Options<DeletePaymentMethodData>> => {
     const mutationOptions: UseMutationOptions<DeletePaymentMethodResponse, DeletePaymentMethodError, Options<DeletePaymentMethodData>> = {
@@ -2216,7 +2343,7 @@ export const getPaymentMethodQueryKey = (options: Options<GetPaymentMethodData>)
 /**
  * Get a payment method
  *
- * SPEC §7: Payment methods GET /{id}.
+ * SPEC §7: Payment methods GET /{id}. An archived method is still answered, with `archivedAt`.
  */
 export const getPaymentMethodOptions = (options: Options<GetPaymentMethodData>) => queryOptions<GetPaymentMethodResponse, GetPaymentMethodError, GetPaymentMethodResponse, ReturnType<typeof getPaymentMethodQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -2234,7 +2361,7 @@ export const getPaymentMethodOptions = (options: Options<GetPaymentMethodData>) 
 /**
  * Update a payment method
  *
- * SPEC §7: Payment methods PUT /{id}. Replaces the writable fields. A commission change applies to new transactions only. 409 when the name is taken; 422 for kind UNSPECIFIED.
+ * SPEC §7: Payment methods PUT /{id}. Replaces the writable fields, with the `version` that was read. A commission change applies to new transactions only. Owner or administrator only (a member gets 403); 409 `stale_version` when someone changed it since, 409 `duplicate_name` when the name is taken; 422 for kind UNSPECIFIED; 404 for an archived method.
  */
 export const updatePaymentMethodMutation = (options?: Partial<Options<UpdatePaymentMethodData>>): UseMutationOptions<UpdatePaymentMethodResponse, UpdatePaymentMethodError, Options<UpdatePaymentMethodData>> => {
     const mutationOptions: UseMutationOptions<UpdatePaymentMethodResponse, UpdatePaymentMethodError, Options<UpdatePaymentMethodData>> = {
@@ -2572,9 +2699,9 @@ export const createSaleMutation = (options?: Partial<Options<CreateSaleData>>): 
 };
 
 /**
- * Remove a file
+ * Remove an image
  *
- * SPEC §7: PATCH /v1/assets to remove (body `{asset}`). Deletes the file; objects that referenced it (an expense receipt, a product photo) lose the reference.
+ * SPEC §7: PATCH /v1/assets to remove (body `{asset}`). Deletes the image; what referenced it loses the reference (a service-object photo disappears from its object, the business logo or cover, a user avatar). Members may remove images, except the business logo and cover (owner or administrator: 403) and another person's avatar (403). 404 when the image does not exist in that tenant or the caller is no member of it.
  */
 export const removeAssetMutation = (options?: Partial<Options<RemoveAssetData>>): UseMutationOptions<RemoveAssetResponse, RemoveAssetError, Options<RemoveAssetData>> => {
     const mutationOptions: UseMutationOptions<RemoveAssetResponse, RemoveAssetError, Options<RemoveAssetData>> = {
@@ -2591,9 +2718,9 @@ export const removeAssetMutation = (options?: Partial<Options<RemoveAssetData>>)
 };
 
 /**
- * Upload a file
+ * Upload an image
  *
- * SPEC §7: POST /v1/assets (body plus tenantId). Stores an image (JPEG, PNG, WebP, GIF) or PDF of at most 5 MiB for the tenant. The type is checked by magic bytes. 404 when the caller is no member of tenantId; 413 above 5 MiB; 422 when the content does not match mimeType or the file is unreadable.
+ * SPEC §7: POST /v1/assets (body plus tenantId). Stores an image for the tenant: service-object photos, service images, the business logo and cover, the user avatar. The type is checked by content (magic bytes: JPEG, PNG or WebP; the declared mimeType is not trusted), at most 15 MiB decoded (a phone photo). The server re-encodes it: orientation applied, EXIF and other metadata stripped, resized to fit 1600 × 1600 px (never enlarged), stored as WebP quality 80, so a 12 MB photo is stored as a few hundred kB; `size`, `width`, `height` and `mimeType` describe the stored image. Every member may upload. 404 when the caller is no member of tenantId; 413 above 15 MiB; 422 `not_an_image` when the content is not a JPEG, PNG or WebP image, `unreadable_image` when it cannot be decoded, `too_many_pixels` above 100 megapixels.
  */
 export const uploadAssetMutation = (options?: Partial<Options<UploadAssetData>>): UseMutationOptions<UploadAssetResponse, UploadAssetError, Options<UploadAssetData>> => {
     const mutationOptions: UseMutationOptions<UploadAssetResponse, UploadAssetError, Options<UploadAssetData>> = {
@@ -2608,6 +2735,26 @@ export const uploadAssetMutation = (options?: Partial<Options<UploadAssetData>>)
     };
     return mutationOptions;
 };
+
+export const getAssetContentQueryKey = (options: Options<GetAssetContentData>) => createQueryKey('getAssetContent', options);
+
+/**
+ * Download an image
+ *
+ * Beyond SPEC: the bytes of a stored image, for members of its business only (anyone else, and an image of another business: 404). Authenticated like every call (Authorization: Bearer), so the SPA fetches it into a Blob and shows it through an object URL; no image address works without a session. An id never changes content (a new upload is a new id), so the answer is cacheable for a year by the browser only: `Cache-Control: private, max-age=31536000, immutable`.
+ */
+export const getAssetContentOptions = (options: Options<GetAssetContentData>) => queryOptions<unknown, GetAssetContentError, unknown, ReturnType<typeof getAssetContentQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getAssetContent({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getAssetContentQueryKey(options)
+});
 
 export const listAdminInvoicesQueryKey = (options?: Options<ListAdminInvoicesData>) => createQueryKey('listAdminInvoices', options);
 

@@ -1,8 +1,16 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import { assetStorageFromEnv } from '../assets/storage.ts';
 import { parseAdminEmails } from '../auth/admins.ts';
+import { assetHandlers } from './assets.ts';
 import type { HandlerDeps } from './context.ts';
+import { customerTagHandlers } from './customer-tags.ts';
+import { customerHandlers } from './customers.ts';
+import { inventoryHandlers } from './inventory.ts';
 import { notImplementedHandlers } from './not-implemented.ts';
+import { paymentMethodHandlers } from './payment-methods.ts';
 import { platformHandlers } from './platform.ts';
+import { serviceObjectHandlers } from './service-objects.ts';
+import { serviceHandlers } from './services.ts';
 import { teamHandlers } from './team.ts';
 import { tenantHandlers } from './tenants.ts';
 import { ssoHandlers } from './sso.ts';
@@ -17,12 +25,20 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
     ...base,
     sessions: { ttlSeconds: base.config.sessionTtlSeconds, admins: parseAdminEmails(base.config.adminEmails) },
   };
+  const assetStorage = assetStorageFromEnv(base.config.dataDir);
   return {
     ...platformHandlers(deps),
     ...userHandlers(deps),
     ...ssoHandlers(deps),
     ...tenantHandlers(deps),
     ...teamHandlers(deps),
+    ...inventoryHandlers(deps),
+    ...serviceHandlers(deps),
+    ...paymentMethodHandlers(deps),
+    ...assetHandlers(deps, assetStorage),
+    ...serviceObjectHandlers(deps, assetStorage),
+    ...customerHandlers(deps),
+    ...customerTagHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

@@ -39,32 +39,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     getAppointmentDistinction: notImplemented,
     updateAppointmentDistinction: notImplemented,
     deleteAppointmentDistinction: notImplemented,
-    // Customers
-    listCustomers: notImplemented,
-    searchCustomers: notImplemented,
-    createCustomer: notImplemented,
-    getCustomer: notImplemented,
-    updateCustomer: notImplemented,
-    deleteCustomer: notImplemented,
-    // ServiceObjects
-    listServiceObjects: notImplemented,
-    searchServiceObjects: notImplemented,
-    createServiceObject: notImplemented,
-    getServiceObject: notImplemented,
-    updateServiceObject: notImplemented,
-    deleteServiceObject: notImplemented,
-    // CustomerTags
-    createCustomerTag: notImplemented,
-    listCustomerTags: notImplemented,
-    getCustomerTag: notImplemented,
-    updateCustomerTag: notImplemented,
-    deleteCustomerTag: notImplemented,
-    // Services
-    listServices: notImplemented,
-    createService: notImplemented,
-    getService: notImplemented,
-    updateService: notImplemented,
-    deleteService: notImplemented,
     // Statistics
     fetchStatistics: notImplemented,
     // Dashboard
@@ -75,22 +49,10 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     scanExpense: notImplemented,
     getExpense: notImplemented,
     deleteExpense: notImplemented,
-    // Inventory
-    createInventoryItem: notImplemented,
-    listInventoryItems: notImplemented,
-    getInventoryItem: notImplemented,
-    updateInventoryItem: notImplemented,
-    deleteInventoryItem: notImplemented,
     // Invoices
     createInvoice: notImplemented,
     listInvoices: notImplemented,
     getInvoice: notImplemented,
-    // PaymentMethods
-    listPaymentMethods: notImplemented,
-    createPaymentMethod: notImplemented,
-    getPaymentMethod: notImplemented,
-    updatePaymentMethod: notImplemented,
-    deletePaymentMethod: notImplemented,
     // PaymentTransactions
     listPaymentTransactions: notImplemented,
     getPaymentTransaction: notImplemented,
@@ -107,9 +69,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     listSales: notImplemented,
     getSale: notImplemented,
     createSale: notImplemented,
-    // Assets
-    uploadAsset: notImplemented,
-    removeAsset: notImplemented,
     // Admin
     listAdminInvoices: notImplemented,
     createAdminInvoice: notImplemented,

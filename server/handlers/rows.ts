@@ -32,6 +32,7 @@ export function toUser(row: Row): User {
     ...opt('phoneCountryCode', row.phone_country_code as string | null),
     ...opt('phoneNumber', row.phone_number as string | null),
     ...opt('avatarUrl', row.avatar_url as string | null),
+    ...(row.avatar_asset_id ? { avatarAsset: { id: row.avatar_asset_id as string, tenantId: row.avatar_tenant_id as string } } : {}),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -61,6 +62,8 @@ export function toTenant(row: Row): Tenant {
     ...opt('workMode', row.work_mode as Tenant['workMode'] | null),
     ...opt('logoUrl', row.logo_url as string | null),
     ...opt('coverUrl', row.cover_url as string | null),
+    ...opt('logoAssetId', row.logo_asset_id as string | null),
+    ...opt('coverAssetId', row.cover_asset_id as string | null),
     ...opt('licenseActiveUntil', utcParts(row.license_active_until)),
     licenseStatus: row.license_status as Tenant['licenseStatus'],
     createdAt: iso(row.created_at),

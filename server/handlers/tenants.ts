@@ -4,8 +4,10 @@ import { findCurrency } from '../catalog.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, notFound, unauthorized, unprocessable } from '../problem.ts';
+import { assertAssetsExist } from '../assets/references.ts';
 import { verifyIdentity } from '../security.ts';
 import { identityOf, MANAGERS, requireMember, sessionOf, type HandlerDeps } from './context.ts';
+import { insertDefaultPaymentMethods } from './payment-methods.ts';
 import { toTenant } from './rows.ts';
 import { openSession } from './sessions.ts';
 
@@ -88,7 +90,11 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
     async createTenant(request, reply) {
       const { userId } = sessionOf(request);
       checkTenantInput(request.body.tenant, '/tenant');
-      const row = await db.withSystem((tx) => insertTenant(tx, userId, request.body.tenant, config.trialDays));
+      const row = await db.withSystem(async (tx) => {
+        const tenant = await insertTenant(tx, userId, request.body.tenant, config.trialDays);
+        await insertDefaultPaymentMethods(tx, tenant.id as string, tenant.locale as string);
+        return tenant;
+      });
       return reply.code(201).send({ tenant: toTenant(row) });
     },
 
@@ -105,14 +111,17 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
       await requireMember(db, request, tenantId, MANAGERS);
       const input = request.body.tenant;
       if (input.id !== undefined && input.id !== tenantId) throw unprocessable('/tenant/id', 'id_mismatch', 'The body is for another business.');
-      for (const key of ['logoAssetId', 'coverAssetId'] as const) {
-        if (typeof input[key] === 'string') throw unprocessable(`/tenant/${key}`, 'unknown_asset', 'No uploaded image has this id.');
-      }
       checkTenantInput(input, '/tenant');
       const columns = tenantColumns(input);
-      if (input.logoAssetId === null) columns.push(['logo_url', null]);
-      if (input.coverAssetId === null) columns.push(['cover_url', null]);
+      // Images by asset id (an image of this business; null removes it).
+      if (input.logoAssetId !== undefined) columns.push(['logo_asset_id', input.logoAssetId]);
+      if (input.coverAssetId !== undefined) columns.push(['cover_asset_id', input.coverAssetId]);
       const row = await db.withTenant(tenantId, async (tx) => {
+        await assertAssetsExist(
+          tx,
+          tenantId,
+          (['logoAssetId', 'coverAssetId'] as const).flatMap((key) => (typeof input[key] === 'string' ? [{ id: input[key], field: `/tenant/${key}` }] : [])),
+        );
         const sets = columns.map(([column], i) => `${column} = $${i + 2}`);
         // Saving opening hours completes that onboarding step.
         if (input.opening_hours) {
@@ -182,6 +191,7 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
             },
             config.trialDays,
           );
+          await insertDefaultPaymentMethods(tx, tenant.id as string, tenant.locale as string);
           const session = await openSession(tx, sessions, user, request.headers['user-agent']);
           return { ...session, tenantId: tenant.id as string };
         });

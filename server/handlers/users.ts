@@ -1,4 +1,5 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import { avatarAssetOf } from '../assets/references.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, forbidden, HttpProblem, notFound, unprocessable } from '../problem.ts';
@@ -144,16 +145,15 @@ export function userHandlers({ db, verifier, sessions }: HandlerDeps): Handlers 
       const auth = sessionOf(request);
       if (request.params.id !== auth.userId) throw notFound();
       const input = request.body.user;
-      if (typeof input.avatarAssetId === 'string') {
-        throw unprocessable('/user/avatarAssetId', 'unknown_asset', 'No uploaded image has this id.');
-      }
+      const avatarId = input.avatarAssetId;
+      const avatar = typeof avatarId === 'string' ? await db.withSystem((tx) => avatarAssetOf(tx, auth.userId, avatarId, '/user/avatarAssetId')) : undefined;
       const columns: Array<[string, unknown]> = [];
       if (input.name !== undefined) columns.push(['name', input.name]);
       if (input.lastName !== undefined) columns.push(['last_name', input.lastName]);
       if (input.locale !== undefined) columns.push(['locale', input.locale]);
       if (input.phoneCountryCode !== undefined) columns.push(['phone_country_code', input.phoneCountryCode]);
       if (input.phoneNumber !== undefined) columns.push(['phone_number', input.phoneNumber]);
-      if (input.avatarAssetId === null) columns.push(['avatar_url', null]);
+      if (avatarId !== undefined) columns.push(['avatar_asset_id', avatar?.id ?? null], ['avatar_tenant_id', avatar?.tenantId ?? null]);
       const row = await db.withSystem(async (tx) => {
         if (columns.length === 0) return (await tx.query('SELECT * FROM users WHERE id = $1', [auth.userId])).rows[0];
         const sets = columns.map(([column], i) => `${column} = $${i + 2}`).join(', ');

@@ -55,6 +55,13 @@ describe('runtime configuration', () => {
     expect(parseRuntimeConfig({ ...served, ssoRedirectUris: undefined })?.ssoRedirectUris).toEqual([]);
   });
 
+  it('reads Prism mode (mockApi) only as an explicit true', () => {
+    expect(parseRuntimeConfig({ ...served, mockApi: true })?.mockApi).toBe(true);
+    expect(parseRuntimeConfig({ ...served, mockApi: 'yes' })?.mockApi).toBeUndefined();
+    expect(parseRuntimeConfig(served)?.mockApi).toBeUndefined();
+    expect(fallbackRuntimeConfig({}).mockApi).toBeUndefined();
+  });
+
   it('normalises origins', () => {
     expect(normalizeRedirectUri('https://a.test:443/x')).toBe('https://a.test/x');
     expect(normalizeRedirectUri('ftp://a.test')).toBeNull();

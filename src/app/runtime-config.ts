@@ -22,6 +22,11 @@ export interface RuntimeConfig {
   authEmulatorUrl: string | null;
   /** The exact redirect URIs /login/sso may return to (the server checks them again). */
   ssoRedirectUris: string[];
+  /**
+   * True only in Prism mode (`npm run dev:mock`): the API answers the contract's examples, and with
+   * the Auth emulator any e-mail and password sign in (the emulator account is created on first use).
+   */
+  mockApi?: boolean;
 }
 
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';
@@ -37,6 +42,7 @@ const zRuntimeConfig = z.object({
   }),
   authEmulatorUrl: z.string().min(1).nullable().catch(null),
   ssoRedirectUris: z.array(z.string()).catch([]),
+  mockApi: z.literal(true).optional().catch(undefined),
 });
 
 /** The local Auth emulator defaults (firebase.json, project demo-cita). */

@@ -12,7 +12,8 @@ export function LocaleDropdown({ value, onChange }: { value: AppLocale; onChange
           variant="subtle"
           color="gray"
           leftSection={<IconLanguage size={18} aria-hidden />}
-          aria-label={intl.formatMessage({ id: 'shell.locale.label', defaultMessage: 'Language' })}
+          // WCAG 2.5.3: the name starts with the visible text (the current language), then says what it does.
+          aria-label={intl.formatMessage({ id: 'shell.locale.label', defaultMessage: '{language} (change language)' }, { language: LOCALE_NAMES[value] })}
           data-testid="locale-dropdown"
         >
           {LOCALE_NAMES[value]}

@@ -2,6 +2,7 @@ import { Group, Input, Select, TextInput } from '@mantine/core';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { countries, findCountryByDialCode } from '~/lib/countries';
+import { CountryFlag } from './country-flag';
 import type { PhoneValue } from '~/lib/phone-field';
 
 export interface PhoneInputProps {
@@ -27,7 +28,7 @@ export function PhoneInput({ value, onChange, onBlur, label, description, langua
   const id = useId();
   const list = useMemo(() => countries(language), [language]);
   const data = useMemo(
-    () => list.map((country) => ({ value: country.code, label: `${country.flag} ${country.name} (${country.dial_code})` })),
+    () => list.map((country) => ({ value: country.code, label: `${country.name} (${country.dial_code})` })),
     [list],
   );
   const selected = findCountryByDialCode(value.countryCode, language)?.code ?? null;
@@ -41,6 +42,13 @@ export function PhoneInput({ value, onChange, onBlur, label, description, langua
           searchable
           allowDeselect={false}
           data={data}
+          renderOption={({ option }) => (
+            <Group gap="xs" wrap="nowrap">
+              <CountryFlag code={option.value} />
+              <span>{option.label}</span>
+            </Group>
+          )}
+          leftSection={selected ? <CountryFlag code={selected} /> : null}
           value={selected}
           onChange={(code) => {
             const country = list.find((item) => item.code === code);

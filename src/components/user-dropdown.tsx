@@ -30,7 +30,8 @@ export function UserDropdown({ email, name, lastName, avatarUrl, profileHref, se
     <Menu position="bottom-end" withinPortal width={240}>
       <Menu.Target>
         <UnstyledButton
-          aria-label={intl.formatMessage({ id: 'components.userDropdown.label', defaultMessage: 'Account menu' })}
+          // WCAG 2.5.3: the name holds the visible text (the initials), so "click AM" works with speech input.
+          aria-label={intl.formatMessage({ id: 'components.userDropdown.label', defaultMessage: 'Account menu ({initials})' }, { initials: letters })}
           data-testid="user-dropdown"
         >
           <Group gap={6} wrap="nowrap">

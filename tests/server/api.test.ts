@@ -12,9 +12,16 @@ import {
   type TestEmulator,
   type TestServer,
 } from './harness.ts';
+import { assetSuite } from './suites/assets.ts';
+import { customerTagsSuite } from './suites/customer-tags.ts';
+import { customersSuite } from './suites/customers.ts';
 import { identitySuite } from './suites/identity.ts';
+import { inventorySuite } from './suites/inventory.ts';
+import { paymentMethodsSuite } from './suites/payment-methods.ts';
 import { platformSuite } from './suites/platform.ts';
 import { securitySuite } from './suites/security.ts';
+import { serviceObjectSuite } from './suites/service-objects.ts';
+import { servicesSuite } from './suites/services.ts';
 import { teamSuite } from './suites/team.ts';
 import { tenancySuite } from './suites/tenancy.ts';
 import { tenantSuite } from './suites/tenants.ts';
@@ -59,5 +66,12 @@ describe.each(testEngines)('API on %s', (engine) => {
   tenantSuite(current);
   teamSuite(current);
   tenancySuite(current);
+  assetSuite(current);
+  serviceObjectSuite(current);
   securitySuite(current);
+  inventorySuite(current);
+  servicesSuite(current);
+  paymentMethodsSuite(current);
+  customersSuite(current);
+  customerTagsSuite(current);
 });

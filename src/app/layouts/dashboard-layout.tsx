@@ -8,6 +8,7 @@ import { UserDropdown } from '~/components/user-dropdown';
 import { BetaBadge } from '~/features/license/components/beta-badge';
 import { NARROW_WINDOW_PX } from '~/lib/layout';
 import { localeParam, localizedPath } from '~/lib/locale';
+import { useAssetImage } from '../assets/use-asset-image';
 import { setSidebarOpened, toggleSidebar, useSidebarOpened } from '../guards/sidebar-store';
 import { useSession } from '../session/use-session';
 import { useLocale } from '../use-locale';
@@ -28,6 +29,7 @@ export function DashboardLayout() {
   const navigate = useNavigate();
   const matchRoute = useMatchRoute();
   const session = useSession();
+  const avatar = useAssetImage(session.user?.avatarAsset?.tenantId, session.user?.avatarAsset?.id);
   // The sidebar guard closes the sidebar on each navigation in a narrow window; crossing the
   // breakpoint opens or closes it too.
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
@@ -55,7 +57,7 @@ export function DashboardLayout() {
                 email={session.user.email}
                 name={session.user.name}
                 lastName={session.user.lastName}
-                avatarUrl={session.user.avatarUrl}
+                avatarUrl={avatar.url}
                 profileHref={localizedPath('/profile', locale)}
                 settingsHref={localizedPath('/settings', locale)}
                 logoutHref={LOGOUT_HREF}
@@ -76,6 +78,7 @@ export function DashboardLayout() {
               )}
               label={intl.formatMessage(item.label)}
               leftSection={<item.icon size={18} aria-hidden />}
+              rightSection={'badge' in item ? <item.badge /> : undefined}
             />
           ))}
         </AppShell.Section>

@@ -1,8 +1,14 @@
-import { IconHome, IconLifebuoy, IconSettings } from '@tabler/icons-react';
+import { IconCreditCard, IconHome, IconTags, IconUsers, IconLifebuoy, IconPackage, IconScissors, IconSettings } from '@tabler/icons-react';
 import { defineMessages } from 'react-intl';
+import { LowStockNavBadge } from './nav-badges';
 
 const labels = defineMessages({
   home: { id: 'nav.home', defaultMessage: 'Home' },
+  services: { id: 'nav.services', defaultMessage: 'Services' },
+  customers: { id: 'nav.customers', defaultMessage: 'Customers' },
+  customerTags: { id: 'nav.customerTags', defaultMessage: 'Customer tags' },
+  paymentMethods: { id: 'nav.paymentMethods', defaultMessage: 'Payment methods' },
+  inventory: { id: 'nav.inventory', defaultMessage: 'Inventory' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
   support: { id: 'nav.support', defaultMessage: 'Support' },
 });
@@ -10,6 +16,12 @@ const labels = defineMessages({
 /** The sidebar's entries; each feature adds its own when its routes land. */
 export const NAVIGATION = [
   { to: '/{-$locale}', label: labels.home, icon: IconHome, exact: true },
+  { to: '/{-$locale}/customers', label: labels.customers, icon: IconUsers, exact: false },
+  { to: '/{-$locale}/customer-tags', label: labels.customerTags, icon: IconTags, exact: false },
+  { to: '/{-$locale}/services', label: labels.services, icon: IconScissors, exact: false },
+  { to: '/{-$locale}/payment-methods', label: labels.paymentMethods, icon: IconCreditCard, exact: false },
+  // `badge`: an optional count beside the entry (a component from ./nav-badges).
+  { to: '/{-$locale}/inventory', label: labels.inventory, icon: IconPackage, exact: false, badge: LowStockNavBadge },
   { to: '/{-$locale}/settings', label: labels.settings, icon: IconSettings, exact: false },
   { to: '/{-$locale}/support', label: labels.support, icon: IconLifebuoy, exact: false },
 ] as const;

@@ -48,8 +48,20 @@ function withLanguage(locale: string | undefined): Auth {
   return instance;
 }
 
+/**
+ * E-mail and password sign-in. In Prism mode (`mockApi` with the Auth emulator, `npm run dev:mock`)
+ * any e-mail and password sign in: an e-mail the emulator does not know yet gets its identity created
+ * with that password (the mocked API then answers as the contract's example user). Never with the
+ * hosted provider.
+ */
 export async function signInWithEmail(email: string, password: string): Promise<User> {
-  return (await signInWithEmailAndPassword(firebaseAuth(), email, password)).user;
+  try {
+    return (await signInWithEmailAndPassword(firebaseAuth(), email, password)).user;
+  } catch (error) {
+    const { mockApi, authEmulatorUrl } = getRuntimeConfig();
+    if (mockApi && authEmulatorUrl && firebaseErrorCode(error) === 'user-not-found') return registerWithEmail(email, password);
+    throw error;
+  }
 }
 
 export async function registerWithEmail(email: string, password: string): Promise<User> {

@@ -7,8 +7,8 @@ import {
   deleteTenant,
   getTenant,
   inviteTeamMembers,
-  listCustomers,
-  listServices,
+  listAppointmentDistinctions,
+  listQrCodes,
   listTeamMembers,
   removeTeamMember,
   revokeInvitation,
@@ -69,15 +69,15 @@ export function tenancySuite(server: () => TestServer) {
     });
 
     it('answers 501 on a domain not built yet to a member', async () => {
-      const p = await problem(listCustomers({ client: a.member.client, path: { tenantId: a.tenant.id } }), 501);
+      const p = await problem(listAppointmentDistinctions({ client: a.member.client, path: { tenantId: a.tenant.id } }), 501);
       expect(p.title).toBe('Not Implemented');
-      await problem(listServices({ client: a.owner.client, path: { tenantId: a.tenant.id } }), 501);
+      await problem(listQrCodes({ client: a.owner.client, path: { tenantId: a.tenant.id } }), 501);
     });
 
     it('answers 404, not 501, on a domain not built yet to another business and for an unknown business', async () => {
-      await problem(listCustomers({ client: b.owner.client, path: { tenantId: a.tenant.id } }), 404);
-      await problem(listServices({ client: b.owner.client, path: { tenantId: a.tenant.id } }), 404);
-      await problem(listCustomers({ client: b.owner.client, path: { tenantId: randomUUID() } }), 404);
+      await problem(listAppointmentDistinctions({ client: b.owner.client, path: { tenantId: a.tenant.id } }), 404);
+      await problem(listQrCodes({ client: b.owner.client, path: { tenantId: a.tenant.id } }), 404);
+      await problem(listAppointmentDistinctions({ client: b.owner.client, path: { tenantId: randomUUID() } }), 404);
     });
   });
 }

@@ -8,7 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { updateUserMutation } from '@generated/@tanstack/react-query.gen';
 import type { User } from '@generated/types.gen';
-import { refreshSession, setSession } from '~/app/session/use-session';
+import { refreshSession, setSession, useSession } from '~/app/session/use-session';
 import { useLocale } from '~/app/use-locale';
 import { useSwitchLocale } from '~/app/use-switch-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
@@ -19,6 +19,7 @@ import { problemFormErrors } from '~/lib/api-problem';
 import { formIssueMessages, issueErrorMap } from '~/lib/form-issues';
 import { isAppLocale, LOCALE_NAMES, LOCALES } from '~/lib/locale';
 import { profileFromUser, profileIssueMessages, profileSchema, toUserInput, type ProfileInput, type ProfileValues } from '../schemas/profile-schema';
+import { AvatarField } from './avatar-field';
 
 const SERVER_FIELD_MAP = { phoneNumber: 'phone.number', phoneCountryCode: 'phone.countryCode' };
 const SERVER_FIELDS = ['name', 'lastName', 'phone.number', 'phone.countryCode', 'locale'] as const;
@@ -34,6 +35,7 @@ export function ProfilePage({ user }: { user: User }) {
   const switchLocale = useSwitchLocale();
   const queryClient = useQueryClient();
   const updateUser = useMutation(updateUserMutation());
+  const { tenantId } = useSession();
 
   const resolver = useMemo(
     () => zodResolver(profileSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), profileIssueMessages) }),
@@ -83,6 +85,8 @@ export function ProfilePage({ user }: { user: User }) {
           <FormattedMessage id="profile.intro" defaultMessage="Your own details, as your team sees them." />
         </Text>
       </Stack>
+
+      {tenantId ? <AvatarField user={user} tenantId={tenantId} /> : null}
 
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Card withBorder radius="lg" padding="lg">

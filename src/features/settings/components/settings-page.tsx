@@ -29,6 +29,7 @@ import {
   type SettingsInput,
   type SettingsValues,
 } from '../schemas/settings-schema';
+import { BusinessImages } from './business-images';
 
 /** API field → form field, for the server's 422 field errors. */
 const SERVER_FIELD_MAP = {
@@ -158,6 +159,8 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
           <FormattedMessage id="settings.intro" defaultMessage="How your business appears to your customers and how Cita works for you." />
         </Text>
       </Stack>
+
+      <BusinessImages tenant={tenant} />
 
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="lg">

@@ -1,0 +1,151 @@
+import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import type { CustomerTag } from '../../generated/types.gen.ts';
+import type { Queryable } from '../db/database.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { HttpProblem, notFound, unprocessable } from '../problem.ts';
+import { authorize } from '../tenancy/roles.ts';
+import type { HandlerDeps } from './context.ts';
+import { escapeLike } from './sql.ts';
+import { idempotencyKeyOf, idempotent, updateVersioned } from './write-rules.ts';
+
+type Handlers = Pick<RouteHandlers, 'createCustomerTag' | 'listCustomerTags' | 'getCustomerTag' | 'updateCustomerTag' | 'deleteCustomerTag'>;
+
+type Row = Record<string, unknown>;
+
+/** Colours given to tags created without one, in turn (Mantine's palette, shade 6). */
+export const TAG_PALETTE = ['#2f9e44', '#1c7ed6', '#ae3ec9', '#f76707', '#e03131', '#0c8599', '#f59f00', '#6741d9', '#d6336c', '#5c940d'];
+
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+
+/** A tag with how many customers carry it (`customer_count`). */
+const SELECT = `SELECT t.*, (SELECT count(*)::int FROM customer_tag_links l WHERE l.tenant_id = t.tenant_id AND l.tag_id = t.id) AS customer_count
+                  FROM customer_tags t`;
+
+export function toCustomerTag(row: Row): CustomerTag {
+  return {
+    id: row.id as string,
+    tenantId: row.tenant_id as string,
+    name: row.name as string,
+    color: row.color as string,
+    ...(row.description === null || row.description === undefined ? {} : { description: row.description as string }),
+    customerCount: Number(row.customer_count ?? 0),
+    version: Number(row.version),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** The next colour of the palette, by how many tags the business has. */
+export async function pickTagColor(tx: Queryable, tenantId: string): Promise<string> {
+  const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customer_tags WHERE tenant_id = $1', [tenantId]);
+  return TAG_PALETTE[rows[0]!.n % TAG_PALETTE.length]!;
+}
+
+const duplicateTagName = () =>
+  new HttpProblem(409, 'Another tag already has this name.', 'duplicate_name', [
+    { field: '/tag/name', code: 'duplicate_name', message: 'Another tag already has this name.' },
+  ]);
+
+function cleanTagName(name: string): string {
+  const trimmed = name.trim().replace(/\s+/g, ' ');
+  if (!trimmed) throw unprocessable('/tag/name', 'blank', 'Enter a name.');
+  return trimmed;
+}
+
+async function assertNameFree(tx: Queryable, tenantId: string, name: string, exceptId: string | null) {
+  const { rows } = await tx.query(
+    'SELECT 1 FROM customer_tags WHERE tenant_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3)',
+    [tenantId, name, exceptId],
+  );
+  if (rows.length > 0) throw duplicateTagName();
+}
+
+/** Runs `write`, turning a unique-name violation (a concurrent twin) into 409 duplicate_name. */
+async function guardNames<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateTagName();
+    throw error;
+  }
+}
+
+export function customerTagHandlers({ db }: HandlerDeps): Handlers {
+  return {
+    async listCustomerTags(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'customerTags', 'read');
+      const { limit = 50, offset = 0, q } = request.query ?? {};
+      const pattern = q?.trim() ? `%${escapeLike(q.trim())}%` : null;
+      const result = await db.withTenant(tenantId, async (tx) => {
+        const filter = `t.tenant_id = $1 AND ($2::text IS NULL OR cita_fold(t.name) LIKE cita_fold($2) ESCAPE '\\')`;
+        const { rows } = await tx.query(`${SELECT} WHERE ${filter} ORDER BY lower(t.name), t.id LIMIT $3 OFFSET $4`, [tenantId, pattern, limit, offset]);
+        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM customer_tags t WHERE ${filter}`, [tenantId, pattern]);
+        return { items: rows.map(toCustomerTag), total: total.rows[0]!.n };
+      });
+      return reply.code(200).send(result);
+    },
+
+    async createCustomerTag(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'customerTags', 'write');
+      const input = request.body.tag;
+      const name = cleanTagName(input.name);
+      const stored = await guardNames(() =>
+        db.withTenant(tenantId, (tx) =>
+          idempotent(tx, tenantId, idempotencyKeyOf(request), 'createCustomerTag', request.body, async () => {
+            await assertNameFree(tx, tenantId, name, null);
+            const color = input.color ?? (await pickTagColor(tx, tenantId));
+            const { rows } = await tx.query<{ id: string }>(
+              'INSERT INTO customer_tags (tenant_id, name, color, description) VALUES ($1, $2, $3, $4) RETURNING id',
+              [tenantId, name, color.toLowerCase(), input.description?.trim() || null],
+            );
+            const created = await tx.query(`${SELECT} WHERE t.tenant_id = $1 AND t.id = $2`, [tenantId, rows[0]!.id]);
+            return { status: 201, body: { tag: toCustomerTag(created.rows[0]!) } };
+          }),
+        ),
+      );
+      return reply.code(201).send(stored.body);
+    },
+
+    async getCustomerTag(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'customerTags', 'read');
+      const row = await db.withTenant(tenantId, async (tx) => (await tx.query(`${SELECT} WHERE t.tenant_id = $1 AND t.id = $2`, [tenantId, id])).rows[0]);
+      if (!row) throw notFound('No tag has this id.');
+      return reply.code(200).send({ tag: toCustomerTag(row) });
+    },
+
+    async updateCustomerTag(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'customerTags', 'write');
+      const input = request.body.tag;
+      const name = cleanTagName(input.name);
+      const row = await guardNames(() =>
+        db.withTenant(tenantId, async (tx) => {
+          const current = await tx.query('SELECT 1 FROM customer_tags WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+          if (current.rows.length === 0) throw notFound('No tag has this id.');
+          await assertNameFree(tx, tenantId, name, id);
+          await updateVersioned(tx, 'customer_tags', { tenantId, id }, () =>
+            tx.query(
+              `UPDATE customer_tags SET name = $4, color = coalesce($5, color), description = $6, version = version + 1
+                WHERE tenant_id = $1 AND id = $2 AND version = $3 RETURNING id`,
+              [tenantId, id, input.version, name, input.color?.toLowerCase() ?? null, input.description?.trim() || null],
+            ),
+          );
+          return (await tx.query(`${SELECT} WHERE t.tenant_id = $1 AND t.id = $2`, [tenantId, id])).rows[0]!;
+        }),
+      );
+      return reply.code(200).send({ tag: toCustomerTag(row) });
+    },
+
+    async deleteCustomerTag(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'customerTags', 'delete');
+      // The links go with it (ON DELETE CASCADE): the tag disappears from every customer.
+      const { rows } = await db.withTenant(tenantId, (tx) => tx.query('DELETE FROM customer_tags WHERE tenant_id = $1 AND id = $2 RETURNING id', [tenantId, id]));
+      if (rows.length === 0) throw notFound('No tag has this id.');
+      return reply.code(204).send();
+    },
+  };
+}

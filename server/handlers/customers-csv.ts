@@ -1,0 +1,184 @@
+import type { CustomerImportRow } from '../../generated/types.gen.ts';
+import type { FieldError } from '../problem.ts';
+
+/**
+ * CSV export and import of customers (beyond SPEC). The SPA parses the file (papaparse) and maps its
+ * columns; the server receives each row as text and checks every cell here, so that one answer lists
+ * every failing cell (/rows/{index}/{field}) and nothing is half-imported.
+ */
+
+/** The columns of the export, in order (also the names the import's mapping suggests). */
+export const EXPORT_COLUMNS = [
+  'name',
+  'lastName',
+  'phoneCountryCode',
+  'phoneNumber',
+  'email',
+  'birthday',
+  'taxId',
+  'marketingConsent',
+  'marketingConsentAt',
+  'tags',
+  'notes',
+  'createdAt',
+] as const;
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF; a leading =, +, - or @ is neutralised (no formula injection in spreadsheets). */
+export function csvField(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !/^[+-]?\d[\d\s]*$/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: ReadonlyArray<string | number | boolean | null | undefined>): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+/** A cleaned, valid import row, ready to insert. */
+export interface ImportedCustomer {
+  name: string;
+  lastName: string | null;
+  phoneCountryCode: string | null;
+  phoneNumber: string | null;
+  email: string | null;
+  birthday: string | null;
+  taxId: string | null;
+  marketingConsent: boolean;
+  notes: string | null;
+  tags: string[];
+}
+
+/** International dial codes recognised at the start of a number written as +CC… or 00CC… (longest first). */
+const DIAL_CODES = [
+  '1', '7', '20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49',
+  '51', '52', '53', '54', '55', '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86', '90',
+  '91', '92', '212', '213', '216', '351', '352', '353', '354', '355', '356', '357', '358', '359', '370', '371', '372',
+  '376', '380', '381', '385', '386', '420', '421', '502', '503', '504', '505', '506', '507', '591', '593', '595', '598', '971', '972',
+].sort((a, b) => b.length - a.length);
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TRUE_WORDS = new Set(['yes', 'y', 'true', '1', 'sí', 'si', 's', 'x', 'ok']);
+const FALSE_WORDS = new Set(['no', 'n', 'false', '0', '']);
+
+function validDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** YYYY-MM-DD, or the business's usual order with slashes (day first in es-ES, month first in en-US). */
+export function parseImportDate(text: string, locale: string): string | undefined {
+  let year: number, month: number, day: number;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const slashed = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(text);
+  if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (slashed) {
+    const [a, b] = [Number(slashed[1]), Number(slashed[2])];
+    [year, month, day] = locale === 'en-US' ? [Number(slashed[3]), a, b] : [Number(slashed[3]), b, a];
+  } else return undefined;
+  if (!validDate(year, month, day)) return undefined;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Splits "Regular; Curly hair, VIP" into distinct names (case-insensitive). */
+export function splitTagNames(text: string): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const part of text.split(/[;,|]/)) {
+    const name = part.trim().replace(/\s+/g, ' ');
+    if (name && !seen.has(name.toLowerCase())) {
+      seen.add(name.toLowerCase());
+      names.push(name);
+    }
+  }
+  return names;
+}
+
+export interface ImportContext {
+  /** The business's locale (date order). */
+  locale: string;
+  /** Dial code for numbers without one, e.g. '+34'. */
+  defaultDialCode: string;
+  /** Today, YYYY-MM-DD, in the business's zone: birthdays cannot be later. */
+  today: string;
+}
+
+/** Checks one row; pushes an error per failing cell (field /rows/{index}/{column}). */
+export function checkImportRow(row: CustomerImportRow, index: number, context: ImportContext, errors: FieldError[]): ImportedCustomer | undefined {
+  const before = errors.length;
+  const fail = (column: keyof CustomerImportRow, code: string, message: string) =>
+    errors.push({ field: `/rows/${index}/${column}`, code, message });
+  const text = (value: string | undefined) => (value ?? '').trim().replace(/\s+/g, ' ');
+
+  const name = text(row.name);
+  if (!name) fail('name', 'required', 'Enter a name.');
+  else if (name.length > 100) fail('name', 'too_long', 'At most 100 characters.');
+  const lastName = text(row.lastName);
+  if (lastName.length > 100) fail('lastName', 'too_long', 'At most 100 characters.');
+
+  const email = text(row.email).toLowerCase();
+  if (email && (email.length > 254 || !EMAIL.test(email))) fail('email', 'invalid_email', 'Not a valid e-mail address.');
+
+  let phoneCountryCode: string | null = null;
+  let phoneNumber: string | null = null;
+  const rawNumber = text(row.phoneNumber);
+  const rawCode = text(row.phoneCountryCode);
+  if (rawCode && !/^\+?\d{1,4}$/.test(rawCode)) fail('phoneCountryCode', 'invalid_country_code', 'Not a dial code such as +34.');
+  if (rawNumber) {
+    let digits = rawNumber.replace(/\D/g, '');
+    let code = rawCode ? rawCode.replace(/\D/g, '') : '';
+    if (!code && /^(\+|00)/.test(rawNumber)) {
+      if (rawNumber.startsWith('00')) digits = digits.slice(2);
+      const match = DIAL_CODES.find((candidate) => digits.startsWith(candidate));
+      if (match) {
+        code = match;
+        digits = digits.slice(match.length);
+      }
+    } else if (code && /^(\+|00)/.test(rawNumber)) {
+      if (rawNumber.startsWith('00')) digits = digits.slice(2);
+      if (digits.startsWith(code)) digits = digits.slice(code.length);
+    }
+    if (!code) code = context.defaultDialCode.replace(/\D/g, '');
+    if (/[a-z]/i.test(rawNumber) || digits.length < 4 || digits.length > 15) fail('phoneNumber', 'invalid_phone', 'Not a valid phone number.');
+    phoneCountryCode = `+${code}`;
+    phoneNumber = digits;
+  }
+
+  const birthdayText = text(row.birthday);
+  let birthday: string | null = null;
+  if (birthdayText) {
+    const parsed = parseImportDate(birthdayText, context.locale);
+    if (!parsed) fail('birthday', 'invalid_date', 'Not a valid date (use YYYY-MM-DD).');
+    else if (parsed > context.today || parsed < '1900-01-01') fail('birthday', 'out_of_range', 'The birthday cannot be in the future.');
+    else birthday = parsed;
+  }
+
+  const taxId = text(row.taxId).toUpperCase();
+  if (taxId.length > 30) fail('taxId', 'too_long', 'At most 30 characters.');
+
+  const consentText = text(row.marketingConsent).toLowerCase();
+  let marketingConsent = false;
+  if (TRUE_WORDS.has(consentText)) marketingConsent = true;
+  else if (!FALSE_WORDS.has(consentText)) fail('marketingConsent', 'invalid_boolean', 'Use yes or no.');
+
+  const notes = (row.notes ?? '').trim();
+  if (notes.length > 2000) fail('notes', 'too_long', 'At most 2000 characters.');
+
+  const tags = splitTagNames(row.tags ?? '');
+  if (tags.some((tag) => tag.length > 40)) fail('tags', 'too_long', 'A tag name has at most 40 characters.');
+  if (tags.length > 50) fail('tags', 'too_many', 'At most 50 tags.');
+
+  if (errors.length > before) return undefined;
+  return {
+    name,
+    lastName: lastName || null,
+    phoneCountryCode,
+    phoneNumber,
+    email: email || null,
+    birthday,
+    taxId: taxId || null,
+    marketingConsent,
+    notes: notes || null,
+    tags,
+  };
+}

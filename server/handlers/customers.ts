@@ -1,0 +1,471 @@
+import { randomUUID } from 'node:crypto';
+import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import type { Customer, CustomerInput, CustomerListItem, CustomerSort } from '../../generated/types.gen.ts';
+import type { Queryable } from '../db/database.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
+import { conflict, HttpProblem, notFound, unprocessable, type FieldError } from '../problem.ts';
+import { authorize, can } from '../tenancy/roles.ts';
+import type { HandlerDeps } from './context.ts';
+import { checkImportRow, csvLine, EXPORT_COLUMNS, type ImportedCustomer } from './customers-csv.ts';
+import { pickTagColor } from './customer-tags.ts';
+import { idempotencyKeyOf, idempotent, updateVersioned } from './write-rules.ts';
+
+type Handlers = Pick<
+  RouteHandlers,
+  | 'listCustomers'
+  | 'searchCustomers'
+  | 'createCustomer'
+  | 'getCustomer'
+  | 'updateCustomer'
+  | 'deleteCustomer'
+  | 'exportCustomers'
+  | 'importCustomers'
+  | 'exportCustomerData'
+>;
+
+type Row = Record<string, unknown>;
+
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const opt = (key: string, value: unknown) => (value === null || value === undefined ? {} : { [key]: value });
+
+/** The customer's tag ids, as a column `tag_ids` (text[]). */
+const TAG_IDS = `ARRAY(SELECT l.tag_id::text FROM customer_tag_links l
+                  WHERE l.tenant_id = c.tenant_id AND l.customer_id = c.id ORDER BY l.tag_id) AS tag_ids`;
+
+export function toCustomer(row: Row): Customer {
+  return {
+    id: row.id as string,
+    tenantId: row.tenant_id as string,
+    name: row.name as string,
+    ...opt('lastName', row.last_name),
+    ...opt('phoneCountryCode', row.phone_country_code),
+    ...opt('phoneNumber', row.phone_number),
+    ...opt('email', row.email),
+    ...opt('birthday', row.birthday),
+    ...opt('address', row.address),
+    ...opt('notes', row.notes),
+    tagIds: (row.tag_ids as string[] | null) ?? [],
+    marketingConsent: row.marketing_consent as boolean,
+    ...(row.marketing_consent_at ? { marketingConsentAt: iso(row.marketing_consent_at) } : {}),
+    ...opt('taxId', row.tax_id),
+    ...opt('preferredReminderChannel', row.preferred_reminder_channel),
+    remindersEnabled: row.reminders_enabled as boolean,
+    appointmentsCount: Number(row.appointments_count),
+    noShowCount: Number(row.no_show_count),
+    ...opt('lastVisitDate', row.last_visit_date),
+    version: Number(row.version),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  } as Customer;
+}
+
+export function toCustomerListItem(row: Row): CustomerListItem {
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    ...opt('lastName', row.last_name),
+    ...opt('phoneCountryCode', row.phone_country_code),
+    ...opt('phoneNumber', row.phone_number),
+    ...opt('email', row.email),
+    tagIds: (row.tag_ids as string[] | null) ?? [],
+  };
+}
+
+const LIST_COLUMNS = `c.id, c.name, c.last_name, c.phone_country_code, c.phone_number, c.email, ${TAG_IDS}`;
+
+const ORDER: Record<CustomerSort, string> = {
+  name: 'cita_fold(c.name), c.id',
+  '-name': 'cita_fold(c.name) DESC, c.id DESC',
+  lastName: 'c.sort_name, c.id',
+  '-lastName': 'c.sort_name DESC, c.id DESC',
+  createdAt: 'c.created_at, c.id',
+  '-createdAt': 'c.created_at DESC, c.id DESC',
+};
+
+/**
+ * The words of a search: each must occur in the folded search text (name, last name, e-mail, phone
+ * digits). A pattern made of phone characters only ("+34 612-34") is one term of its digits.
+ */
+export function searchTerms(pattern: string | undefined): string[] {
+  const text = (pattern ?? '').trim();
+  if (!text) return [];
+  if (/^[\d\s()+\-./]+$/.test(text) && /\d/.test(text)) return [text.replace(/\D/g, '')];
+  return text.split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+interface ListFilter {
+  terms: string[];
+  tagId?: string;
+}
+
+/** WHERE clause and its parameters ($1 is the tenant). */
+function where(tenantId: string, filter: ListFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [tenantId];
+  let sql = 'c.tenant_id = $1';
+  if (filter.terms.length > 0) {
+    params.push(filter.terms);
+    sql += ` AND c.id IN (SELECT id FROM customer_search_ids($${params.length}::text[]))`;
+  }
+  if (filter.tagId) {
+    params.push(filter.tagId);
+    sql += ` AND EXISTS (SELECT 1 FROM customer_tag_links l WHERE l.tenant_id = c.tenant_id AND l.customer_id = c.id AND l.tag_id = $${params.length})`;
+  }
+  return { sql, params };
+}
+
+async function loadCustomer(tx: Queryable, tenantId: string, id: string): Promise<Row | undefined> {
+  const { rows } = await tx.query(`SELECT c.*, ${TAG_IDS} FROM customers c WHERE c.tenant_id = $1 AND c.id = $2`, [tenantId, id]);
+  return rows[0];
+}
+
+/** The schema cannot say these: 422 naming the field. */
+function checkInput(input: CustomerInput, today: string): void {
+  if (!input.name.trim()) throw unprocessable('/customer/name', 'blank', 'Enter a name.');
+  if (input.phoneNumber && !input.phoneCountryCode) {
+    throw unprocessable('/customer/phoneCountryCode', 'country_code_required', 'Choose the country of the phone number.');
+  }
+  if (input.birthday && (input.birthday > today || input.birthday < '1900-01-01')) {
+    throw unprocessable('/customer/birthday', 'out_of_range', 'The birthday cannot be in the future.');
+  }
+}
+
+async function checkTags(tx: Queryable, tenantId: string, tagIds: readonly string[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  const { rows } = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM customer_tags WHERE tenant_id = $1 AND id IN (SELECT (jsonb_array_elements_text($2::jsonb))::uuid)`,
+    [tenantId, JSON.stringify(tagIds)],
+  );
+  if (rows[0]!.n !== new Set(tagIds).size) throw unprocessable('/customer/tagIds', 'unknown_tag', 'A tag does not exist (any more); reload the tags.');
+}
+
+async function setTags(tx: Queryable, tenantId: string, customerId: string, tagIds: readonly string[]): Promise<void> {
+  await tx.query('DELETE FROM customer_tag_links WHERE tenant_id = $1 AND customer_id = $2', [tenantId, customerId]);
+  if (tagIds.length === 0) return;
+  await tx.query(
+    `INSERT INTO customer_tag_links (tenant_id, customer_id, tag_id)
+     SELECT DISTINCT $1::uuid, $2::uuid, (jsonb_array_elements_text($3::jsonb))::uuid`,
+    [tenantId, customerId, JSON.stringify(tagIds)],
+  );
+}
+
+/** Today in the business's time zone, YYYY-MM-DD. */
+async function businessToday(tx: Queryable, tenantId: string): Promise<{ today: string; locale: string; dialCode: string | null; name: string; email: string }> {
+  const { rows } = await tx.query<{ today: string; locale: string; phone_country_code: string | null; business_name: string; email: string }>(
+    `SELECT to_char(now() AT TIME ZONE time_zone, 'YYYY-MM-DD') AS today, locale, phone_country_code, business_name, email
+       FROM tenants WHERE id = $1`,
+    [tenantId],
+  );
+  const row = rows[0];
+  if (!row) throw notFound();
+  return { today: row.today, locale: row.locale, dialCode: row.phone_country_code, name: row.business_name, email: row.email };
+}
+
+/** Rows of another domain's table that belong to the customer, when that table exists (service objects, appointments). */
+async function relatedRows(tx: Queryable, tenantId: string, customerId: string, table: string): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await tx.query<{ ok: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns
+                     WHERE table_schema = current_schema() AND table_name = $1 AND column_name = 'customer_id') AS ok`,
+    [table],
+  );
+  if (!rows[0]?.ok) return [];
+  const result = await tx.query<{ data: Record<string, unknown> }>(
+    `SELECT to_jsonb(t) - 'tenant_id' AS data FROM ${table} t WHERE t.tenant_id = $1 AND t.customer_id = $2 LIMIT 10000`,
+    [tenantId, customerId],
+  );
+  return result.rows.map((row) => (typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data));
+}
+
+export function customerHandlers({ db }: HandlerDeps): Handlers {
+  async function page(tenantId: string, filter: ListFilter, order: string, limit: number, offset: number) {
+    return db.withTenant(tenantId, async (tx) => {
+      const { sql, params } = where(tenantId, filter);
+      const { rows } = await tx.query(
+        `SELECT ${LIST_COLUMNS} FROM customers c WHERE ${sql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, limit, offset],
+      );
+      const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM customers c WHERE ${sql}`, params);
+      return { items: rows.map(toCustomerListItem), total: total.rows[0]!.n };
+    });
+  }
+
+  return {
+    async listCustomers(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'customers', 'read');
+      const { limit = 50, offset = 0, q, tagId, sort = 'lastName' } = request.query ?? {};
+      const result = await page(tenantId, { terms: searchTerms(q), tagId }, ORDER[sort], limit, offset);
+      return reply.code(200).send(result);
+    },
+
+    async searchCustomers(request, reply) {
+      const { tenantId, pattern } = request.params;
+      await authorize(db, request, tenantId, 'customers', 'read');
+      const { limit = 50, offset = 0 } = request.query ?? {};
+      const terms = searchTerms(pattern);
+      if (terms.length === 0) return reply.code(200).send({ items: [], total: 0 });
+      const first = terms[0]!;
+      // Ranked: a name or last name starting with the first word, then trigram similarity to the whole pattern.
+      const order = `CASE WHEN starts_with(cita_fold(c.name), cita_fold($4)) OR starts_with(cita_fold(coalesce(c.last_name, '')), cita_fold($4))
+                          OR starts_with(c.phone_digits, $4) THEN 0 ELSE 1 END,
+                     similarity(c.search, cita_fold($3)) DESC, c.sort_name, c.id`;
+      const result = await db.withTenant(tenantId, async (tx) => {
+        const { rows } = await tx.query(
+          `SELECT ${LIST_COLUMNS} FROM customers c
+            WHERE c.tenant_id = $1 AND c.id IN (SELECT id FROM customer_search_ids($2::text[]))
+            ORDER BY ${order} LIMIT $5 OFFSET $6`,
+          [tenantId, terms, terms.join(' '), first, limit, offset],
+        );
+        const total = await tx.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM customers c WHERE c.tenant_id = $1 AND c.id IN (SELECT id FROM customer_search_ids($2::text[]))`,
+          [tenantId, terms],
+        );
+        return { items: rows.map(toCustomerListItem), total: total.rows[0]!.n };
+      });
+      return reply.code(200).send(result);
+    },
+
+    async createCustomer(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'customers', 'write');
+      const input = request.body.customer;
+      const stored = await db.withTenant(tenantId, async (tx) => {
+        const { today } = await businessToday(tx, tenantId);
+        checkInput(input, today);
+        return idempotent(tx, tenantId, idempotencyKeyOf(request), 'createCustomer', request.body, async () => {
+          const tagIds = input.tagIds ?? [];
+          await checkTags(tx, tenantId, tagIds);
+          const { rows } = await tx.query<{ id: string }>(
+            `INSERT INTO customers (tenant_id, name, last_name, phone_country_code, phone_number, email, birthday, address, notes,
+                                    marketing_consent, marketing_consent_at, tax_id, preferred_reminder_channel, reminders_enabled)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 THEN now() END, $11, $12, $13) RETURNING id`,
+            [
+              tenantId,
+              input.name.trim(),
+              input.lastName?.trim() || null,
+              input.phoneNumber ? input.phoneCountryCode : null,
+              input.phoneNumber || null,
+              input.email?.trim() || null,
+              input.birthday ?? null,
+              input.address ? JSON.stringify(input.address) : null,
+              input.notes?.trim() || null,
+              input.marketingConsent ?? false,
+              input.taxId?.trim().toUpperCase() || null,
+              input.preferredReminderChannel ?? null,
+              input.remindersEnabled ?? true,
+            ],
+          );
+          const id = rows[0]!.id;
+          await setTags(tx, tenantId, id, tagIds);
+          return { status: 201, body: { customer: toCustomer((await loadCustomer(tx, tenantId, id))!) } };
+        });
+      });
+      return reply.code(201).send(stored.body);
+    },
+
+    async getCustomer(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'customers', 'read');
+      const row = await db.withTenant(tenantId, (tx) => loadCustomer(tx, tenantId, id));
+      if (!row) throw notFound('No customer has this id.');
+      return reply.code(200).send({ customer: toCustomer(row) });
+    },
+
+    async updateCustomer(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'customers', 'write');
+      const input = request.body.customer;
+      const row = await db.withTenant(tenantId, async (tx) => {
+        const { today } = await businessToday(tx, tenantId);
+        checkInput(input, today);
+        const current = await tx.query('SELECT 1 FROM customers WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+        if (current.rows.length === 0) throw notFound('No customer has this id.');
+        const tagIds = input.tagIds ?? [];
+        await checkTags(tx, tenantId, tagIds);
+        await updateVersioned(tx, 'customers', { tenantId, id }, () =>
+          tx.query(
+            `UPDATE customers
+                SET name = $4, last_name = $5, phone_country_code = $6, phone_number = $7, email = $8, birthday = $9, address = $10,
+                    notes = $11, marketing_consent_at = CASE WHEN NOT $12 THEN NULL WHEN marketing_consent THEN marketing_consent_at ELSE now() END,
+                    marketing_consent = $12, tax_id = $13, preferred_reminder_channel = $14, reminders_enabled = $15,
+                    version = version + 1
+              WHERE tenant_id = $1 AND id = $2 AND version = $3
+              RETURNING id`,
+            [
+              tenantId,
+              id,
+              input.version,
+              input.name.trim(),
+              input.lastName?.trim() || null,
+              input.phoneNumber ? input.phoneCountryCode : null,
+              input.phoneNumber || null,
+              input.email?.trim() || null,
+              input.birthday ?? null,
+              input.address ? JSON.stringify(input.address) : null,
+              input.notes?.trim() || null,
+              input.marketingConsent ?? false,
+              input.taxId?.trim().toUpperCase() || null,
+              input.preferredReminderChannel ?? null,
+              input.remindersEnabled ?? true,
+            ],
+          ),
+        );
+        await setTags(tx, tenantId, id, tagIds);
+        return (await loadCustomer(tx, tenantId, id))!;
+      });
+      return reply.code(200).send({ customer: toCustomer(row) });
+    },
+
+    async deleteCustomer(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'customers', 'delete');
+      try {
+        const deleted = await db.withTenant(tenantId, (tx) => tx.query('DELETE FROM customers WHERE tenant_id = $1 AND id = $2 RETURNING id', [tenantId, id]));
+        if (deleted.rows.length === 0) throw notFound('No customer has this id.');
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw conflict('This customer still has appointments or sales that need them.', 'customer_in_use');
+        throw error;
+      }
+      return reply.code(204).send();
+    },
+
+    async exportCustomers(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'customers', 'read');
+      const { tagId } = request.query ?? {};
+      const { csv, count, today } = await db.withTenant(tenantId, async (tx) => {
+        const { today: day } = await businessToday(tx, tenantId);
+        const chunks: string[] = [csvLine([...EXPORT_COLUMNS])];
+        let n = 0;
+        // Keyset pages of 1000: the database never sorts or sends the whole table at once.
+        let after: { sortName: string; id: string } | undefined;
+        for (;;) {
+          const { sql, params } = where(tenantId, { terms: [], tagId });
+          const keyset = after ? ` AND (c.sort_name, c.id) > ($${params.length + 1}, $${params.length + 2}::uuid)` : '';
+          const { rows } = await tx.query(
+            `SELECT c.*, ARRAY(SELECT t.name FROM customer_tag_links l JOIN customer_tags t ON t.tenant_id = l.tenant_id AND t.id = l.tag_id
+                               WHERE l.tenant_id = c.tenant_id AND l.customer_id = c.id ORDER BY lower(t.name)) AS tag_names
+               FROM customers c WHERE ${sql}${keyset} ORDER BY c.sort_name, c.id LIMIT 1000`,
+            after ? [...params, after.sortName, after.id] : params,
+          );
+          for (const row of rows) {
+            chunks.push(
+              csvLine([
+                row.name as string,
+                row.last_name as string | null,
+                row.phone_country_code as string | null,
+                row.phone_number as string | null,
+                row.email as string | null,
+                row.birthday as string | null,
+                row.tax_id as string | null,
+                row.marketing_consent as boolean,
+                row.marketing_consent_at ? iso(row.marketing_consent_at) : null,
+                ((row.tag_names as string[] | null) ?? []).join('; '),
+                row.notes as string | null,
+                iso(row.created_at),
+              ]),
+            );
+          }
+          n += rows.length;
+          if (rows.length < 1000) break;
+          const last = rows[rows.length - 1]!;
+          after = { sortName: last.sort_name as string, id: last.id as string };
+        }
+        return { csv: chunks.join(''), count: n, today: day };
+      });
+      return reply.code(200).send({ fileName: `customers-${today}.csv`, mediaType: 'text/csv', count, csv });
+    },
+
+    async importCustomers(request, reply) {
+      const { tenantId } = request.params;
+      const role = await authorize(db, request, tenantId, 'customers', 'write');
+      const mayCreateTags = can(role, 'customerTags', 'write');
+      const { rows: input, dryRun = false } = request.body;
+      const run = async (tx: Queryable) => {
+        const business = await businessToday(tx, tenantId);
+        const context = {
+          locale: business.locale,
+          defaultDialCode: business.dialCode ?? (business.locale === 'es-ES' ? '+34' : '+1'),
+          today: business.today,
+        };
+        const errors: FieldError[] = [];
+        const customers = input.map((row, index) => checkImportRow(row, index, context, errors));
+        // Tags by name (case-insensitive): the existing ones, and the ones to create.
+        const { rows: tagRows } = await tx.query<{ id: string; name: string }>('SELECT id, name FROM customer_tags WHERE tenant_id = $1', [tenantId]);
+        const tagsByName = new Map(tagRows.map((tag) => [tag.name.toLowerCase(), tag.id]));
+        const missing = new Map<string, string>();
+        customers.forEach((customer, index) => {
+          for (const name of customer?.tags ?? []) {
+            if (tagsByName.has(name.toLowerCase())) continue;
+            if (!mayCreateTags) {
+              errors.push({ field: `/rows/${index}/tags`, code: 'unknown_tag', message: `There is no tag "${name}"; ask an owner or administrator to create it.` });
+            } else if (!missing.has(name.toLowerCase())) missing.set(name.toLowerCase(), name);
+          }
+        });
+        if (errors.length > 0) {
+          const rowsWithErrors = new Set(errors.map((error) => error.field.split('/')[2])).size;
+          throw new HttpProblem(422, `${rowsWithErrors} of ${input.length} rows have errors; nothing was imported.`, 'import_invalid', errors.slice(0, 1000));
+        }
+        const createdTags = [...missing.values()];
+        if (dryRun) return { status: 200, body: { dryRun: true, imported: 0, createdTags } };
+        for (const name of createdTags) {
+          const color = await pickTagColor(tx, tenantId);
+          const { rows } = await tx.query<{ id: string }>('INSERT INTO customer_tags (tenant_id, name, color) VALUES ($1, $2, $3) RETURNING id', [tenantId, name, color]);
+          tagsByName.set(name.toLowerCase(), rows[0]!.id);
+        }
+        const valid = customers as ImportedCustomer[];
+        const records = valid.map((customer) => ({ id: randomUUID(), ...customer }));
+        await tx.query(
+          `INSERT INTO customers (tenant_id, id, name, last_name, phone_country_code, phone_number, email, birthday, tax_id,
+                                  marketing_consent, marketing_consent_at, notes)
+           SELECT $1, r.id, r.name, r."lastName", r."phoneCountryCode", r."phoneNumber", r.email, r.birthday, r."taxId",
+                  r."marketingConsent", CASE WHEN r."marketingConsent" THEN now() END, r.notes
+             FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, name text, "lastName" text, "phoneCountryCode" text, "phoneNumber" text,
+                                                     email text, birthday date, "taxId" text, "marketingConsent" boolean, notes text)`,
+          [tenantId, JSON.stringify(records, (key, value: unknown) => (key === 'tags' ? undefined : value))],
+        );
+        const links = records.flatMap((record) => record.tags.map((name) => ({ c: record.id, t: tagsByName.get(name.toLowerCase())! })));
+        if (links.length > 0) {
+          await tx.query(
+            `INSERT INTO customer_tag_links (tenant_id, customer_id, tag_id)
+             SELECT DISTINCT $1::uuid, r.c, r.t FROM jsonb_to_recordset($2::jsonb) AS r(c uuid, t uuid)`,
+            [tenantId, JSON.stringify(links)],
+          );
+        }
+        return { status: 200, body: { dryRun: false, imported: records.length, createdTags } };
+      };
+      try {
+        const stored = await db.withTenant(tenantId, (tx) =>
+          dryRun ? run(tx) : idempotent(tx, tenantId, idempotencyKeyOf(request), 'importCustomers', request.body, () => run(tx)),
+        );
+        return reply.code(200).send(stored.body);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpProblem(409, 'A tag was created at the same time; import again.', 'conflict');
+        throw error;
+      }
+    },
+
+    async exportCustomerData(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'customers', 'read');
+      const result = await db.withTenant(tenantId, async (tx) => {
+        const row = await loadCustomer(tx, tenantId, id);
+        if (!row) throw notFound('No customer has this id.');
+        const business = await businessToday(tx, tenantId);
+        const { rows: tags } = await tx.query<{ name: string; color: string }>(
+          `SELECT t.name, t.color FROM customer_tag_links l JOIN customer_tags t ON t.tenant_id = l.tenant_id AND t.id = l.tag_id
+            WHERE l.tenant_id = $1 AND l.customer_id = $2 ORDER BY lower(t.name)`,
+          [tenantId, id],
+        );
+        return {
+          exportedAt: new Date().toISOString(),
+          business: { id: tenantId, name: business.name, email: business.email },
+          customer: toCustomer(row),
+          tags,
+          serviceObjects: await relatedRows(tx, tenantId, id, 'service_objects'),
+          appointments: await relatedRows(tx, tenantId, id, 'appointments'),
+        };
+      });
+      return reply.code(200).send(result);
+    },
+  };
+}

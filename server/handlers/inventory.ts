@@ -1,0 +1,333 @@
+import type { RouteHandlers } from '../../generated/fastify.gen.ts';
+import type {
+  InventoryAdjustmentInput,
+  InventoryItem,
+  InventoryItemInput,
+  InventoryItemUpdateInput,
+  InventoryMovement,
+  InventorySort,
+  Money,
+} from '../../generated/types.gen.ts';
+import type { Queryable } from '../db/database.ts';
+import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
+import { HttpProblem, notFound, unprocessable } from '../problem.ts';
+import { authorize } from '../tenancy/roles.ts';
+import { sessionOf, type HandlerDeps } from './context.ts';
+import { idempotencyKeyOf, idempotent, staleVersion } from './write-rules.ts';
+
+type Handlers = Pick<
+  RouteHandlers,
+  | 'createInventoryItem'
+  | 'listInventoryItems'
+  | 'getInventoryItem'
+  | 'updateInventoryItem'
+  | 'deleteInventoryItem'
+  | 'createInventoryAdjustment'
+  | 'listInventoryMovements'
+>;
+
+type Row = Record<string, unknown>;
+
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const num = (value: unknown) => Number(value);
+const opt = <K extends string, V>(key: K, value: V | null | undefined) =>
+  (value === null || value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
+const money = (amount: unknown, currency: unknown): Money | undefined =>
+  amount === null || amount === undefined ? undefined : { amount: Number(amount), currency: String(currency) };
+
+export function toInventoryItem(row: Row): InventoryItem {
+  const quantity = num(row.quantity);
+  const minQuantity = row.min_quantity === null || row.min_quantity === undefined ? undefined : num(row.min_quantity);
+  return {
+    id: row.id as string,
+    tenantId: row.tenant_id as string,
+    name: row.name as string,
+    ...opt('sku', row.sku as string | null),
+    ...opt('barcode', row.barcode as string | null),
+    ...opt('description', row.description as string | null),
+    ...opt('category', row.category as string | null),
+    unit: row.unit as InventoryItem['unit'],
+    quantity,
+    ...opt('minQuantity', minQuantity),
+    lowStock: minQuantity !== undefined && quantity <= minQuantity,
+    ...opt('cost', money(row.cost_amount, row.cost_currency)),
+    ...opt('price', money(row.price_amount, row.price_currency)),
+    taxPercentage: num(row.tax_percentage),
+    ...opt('supplier', row.supplier as string | null),
+    active: Boolean(row.active),
+    version: num(row.version),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function toInventoryMovement(row: Row): InventoryMovement {
+  return {
+    id: row.id as string,
+    itemId: row.item_id as string,
+    delta: num(row.delta),
+    quantityAfter: num(row.quantity_after),
+    reason: row.reason as InventoryMovement['reason'],
+    ...opt('note', row.note as string | null),
+    ...opt('createdByUserId', row.created_by_user_id as string | null),
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** Quantities are kept with 3 decimals (numeric(13,3)): more would be rounded away silently. */
+function checkDecimals(value: number | undefined, field: string) {
+  if (value === undefined) return;
+  const scaled = value * 1000;
+  if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
+    throw unprocessable(field, 'too_many_decimals', 'Use at most 3 decimals.');
+  }
+}
+
+/** '' means "not set" for the optional texts. */
+const text = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+
+type Input = InventoryItemInput | InventoryItemUpdateInput;
+
+/** Business rules of an item body beyond its schema; returns the tenant's tax percentage for the default. */
+async function checkItem(tx: Queryable, tenantId: string, input: Input): Promise<number> {
+  const tenant = (await tx.query<{ currency_code: string; tax_percentage: unknown }>('SELECT currency_code, tax_percentage FROM tenants WHERE id = $1', [tenantId])).rows[0];
+  if (!tenant) throw notFound();
+  if (input.name.trim() === '') throw unprocessable('/inventoryItem/name', 'required', 'Enter the product name.');
+  if ('quantity' in input) checkDecimals(input.quantity, '/inventoryItem/quantity');
+  checkDecimals(input.minQuantity, '/inventoryItem/minQuantity');
+  for (const key of ['cost', 'price'] as const) {
+    const value = input[key];
+    if (!value) continue;
+    if (value.currency !== tenant.currency_code) {
+      throw unprocessable(`/inventoryItem/${key}/currency`, 'currency_mismatch', `Amounts must be in the business currency (${tenant.currency_code}).`);
+    }
+    if (value.amount < 0) throw unprocessable(`/inventoryItem/${key}/amount`, 'negative_amount', 'The amount cannot be negative.');
+  }
+  if (input.imageAssetId !== undefined) throw unprocessable('/inventoryItem/imageAssetId', 'unknown_asset', 'No uploaded image has this id.');
+  return Number(tenant.tax_percentage);
+}
+
+/** The writable columns of an item, in a fixed order ($3… after tenant and id). */
+function itemValues(input: Input, defaultTax: number): unknown[] {
+  return [
+    input.name.trim(),
+    text(input.sku),
+    text(input.barcode),
+    text(input.description),
+    text(input.category),
+    input.unit ?? 'INVENTORY_UNIT_PIECE',
+    input.minQuantity ?? null,
+    input.cost?.amount ?? null,
+    input.cost?.currency ?? null,
+    input.price?.amount ?? null,
+    input.price?.currency ?? null,
+    input.taxPercentage ?? defaultTax,
+    text(input.supplier),
+    input.active ?? true,
+  ];
+}
+const ITEM_COLUMNS =
+  'name, sku, barcode, description, category, unit, min_quantity, cost_amount, cost_currency, price_amount, price_currency, tax_percentage, supplier, active';
+
+/** A duplicate sku or barcode: 409 naming the field. */
+function duplicate(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const field = violatedConstraint(error) === 'inventory_items_barcode_key' ? 'barcode' : 'sku';
+    throw new HttpProblem(409, `Another product already uses this ${field}.`, `duplicate_${field}`, [
+      { field: `/inventoryItem/${field}`, code: `duplicate_${field}`, message: `Another product already uses this ${field}.` },
+    ]);
+  }
+  throw error;
+}
+
+const SORTS: Record<InventorySort, string> = {
+  name: 'lower(name) ASC, id ASC',
+  '-name': 'lower(name) DESC, id DESC',
+  sku: 'lower(sku) ASC NULLS LAST, id ASC',
+  '-sku': 'lower(sku) DESC NULLS LAST, id DESC',
+  quantity: 'quantity ASC, id ASC',
+  '-quantity': 'quantity DESC, id DESC',
+  updatedAt: 'updated_at ASC, id ASC',
+  '-updatedAt': 'updated_at DESC, id DESC',
+};
+
+const LIVE = 'tenant_id = $1 AND id = $2 AND deleted_at IS NULL';
+
+async function liveItem(tx: Queryable, tenantId: string, id: string, lock = false): Promise<Row> {
+  const row = (await tx.query(`SELECT * FROM inventory_items WHERE ${LIVE}${lock ? ' FOR UPDATE' : ''}`, [tenantId, id])).rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+async function recordMovement(
+  tx: Queryable,
+  tenantId: string,
+  itemId: string,
+  movement: { delta: string | number; quantityAfter: string | number; reason: string; note?: string | null; userId: string },
+): Promise<Row> {
+  const { rows } = await tx.query(
+    `INSERT INTO inventory_movements (tenant_id, item_id, delta, quantity_after, reason, note, created_by_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+    [tenantId, itemId, movement.delta, movement.quantityAfter, movement.reason, movement.note ?? null, movement.userId],
+  );
+  return rows[0]!;
+}
+
+/** Escapes LIKE wildcards so that a typed % or _ matches itself. */
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function inventoryHandlers({ db }: HandlerDeps): Handlers {
+  return {
+    async createInventoryItem(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'inventory', 'write');
+      const { userId } = sessionOf(request);
+      const input = request.body.inventoryItem;
+      const result = await db.withTenant(tenantId, (tx) =>
+        idempotent(tx, tenantId, idempotencyKeyOf(request), 'createInventoryItem', request.body, async () => {
+          const defaultTax = await checkItem(tx, tenantId, input);
+          const values = itemValues(input, defaultTax);
+          const quantity = input.quantity ?? 0;
+          const params = values.map((_, i) => `$${i + 3}`).join(', ');
+          const row = (
+            await tx
+              .query(`INSERT INTO inventory_items (tenant_id, quantity, ${ITEM_COLUMNS}) VALUES ($1, $2, ${params}) RETURNING *`, [tenantId, quantity, ...values])
+              .catch(duplicate)
+          ).rows[0]!;
+          if (quantity > 0) {
+            await recordMovement(tx, tenantId, row.id as string, { delta: quantity, quantityAfter: quantity, reason: 'INVENTORY_MOVEMENT_REASON_INITIAL', userId });
+          }
+          return { status: 201, body: { inventoryItem: toInventoryItem(row) } };
+        }),
+      );
+      return reply.code(201).send(result.body);
+    },
+
+    async listInventoryItems(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'inventory', 'read');
+      const query = request.query ?? {};
+      const where = ['tenant_id = $1', 'deleted_at IS NULL'];
+      const params: unknown[] = [tenantId];
+      const q = query.q?.trim();
+      if (q) {
+        params.push(`%${likeEscape(q)}%`);
+        where.push(`search LIKE cita_fold($${params.length})`);
+      }
+      if (query.category?.trim()) {
+        params.push(query.category.trim());
+        where.push(`lower(category) = lower($${params.length})`);
+      }
+      if (query.active !== undefined) {
+        params.push(query.active);
+        where.push(`active = $${params.length}`);
+      }
+      if (query.lowStock !== undefined) {
+        where.push(`${query.lowStock ? '' : 'NOT '}(min_quantity IS NOT NULL AND quantity <= min_quantity)`);
+      }
+      const limit = Math.trunc(Math.min(query.limit ?? 50, 200));
+      const offset = Math.trunc(query.offset ?? 0);
+      const order = SORTS[query.sort ?? 'name'];
+      const { items, total } = await db.withTenant(tenantId, async (tx) => {
+        const filter = where.join(' AND ');
+        const count = await tx.query<{ total: unknown }>(`SELECT count(*) AS total FROM inventory_items WHERE ${filter}`, params);
+        const page = await tx.query(`SELECT * FROM inventory_items WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params);
+        return { items: page.rows, total: Number(count.rows[0]?.total ?? 0) };
+      });
+      return reply.code(200).send({ items: items.map(toInventoryItem), total });
+    },
+
+    async getInventoryItem(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'inventory', 'read');
+      const row = await db.withTenant(tenantId, (tx) => liveItem(tx, tenantId, id));
+      return reply.code(200).send({ inventoryItem: toInventoryItem(row) });
+    },
+
+    async updateInventoryItem(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'inventory', 'write');
+      const input = request.body.inventoryItem;
+      const row = await db.withTenant(tenantId, async (tx) => {
+        const defaultTax = await checkItem(tx, tenantId, input);
+        const values = itemValues(input, defaultTax);
+        const sets = ITEM_COLUMNS.split(', ')
+          .map((column, i) => `${column} = $${i + 4}`)
+          .join(', ');
+        const { rows } = await tx
+          .query(`UPDATE inventory_items SET ${sets}, version = version + 1 WHERE ${LIVE} AND version = $3 RETURNING *`, [tenantId, id, input.version, ...values])
+          .catch(duplicate);
+        if (rows[0]) return rows[0];
+        await liveItem(tx, tenantId, id); // 404 when gone
+        throw staleVersion();
+      });
+      return reply.code(200).send({ inventoryItem: toInventoryItem(row) });
+    },
+
+    async deleteInventoryItem(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'inventory', 'delete');
+      const { rowCount } = await db.withTenant(tenantId, (tx) =>
+        tx.query(`UPDATE inventory_items SET deleted_at = now(), version = version + 1 WHERE ${LIVE}`, [tenantId, id]),
+      );
+      if (rowCount === 0) throw notFound();
+      return reply.code(204).send();
+    },
+
+    async createInventoryAdjustment(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'inventory', 'write');
+      const { userId } = sessionOf(request);
+      const body: InventoryAdjustmentInput = request.body;
+      const hasDelta = body.delta !== undefined;
+      const hasCount = body.newQuantity !== undefined;
+      if (hasDelta === hasCount) {
+        throw unprocessable('/delta', 'delta_or_new_quantity', 'Send either a change (delta) or a counted quantity (newQuantity).');
+      }
+      if (hasDelta && body.delta === 0) throw unprocessable('/delta', 'zero_delta', 'The change cannot be zero.');
+      checkDecimals(body.delta, '/delta');
+      checkDecimals(body.newQuantity, '/newQuantity');
+      const note = text(body.note);
+      const result = await db.withTenant(tenantId, (tx) =>
+        idempotent(tx, tenantId, idempotencyKeyOf(request), `createInventoryAdjustment:${id}`, body, async () => {
+          await liveItem(tx, tenantId, id, true); // row lock: concurrent adjustments queue here
+          // numeric arithmetic in SQL (exact), on the locked row.
+          const next = (
+            await tx.query<{ delta: string; after: string; negative: boolean }>(
+              hasDelta
+                ? `SELECT $3::numeric AS delta, quantity + $3::numeric AS after, quantity + $3::numeric < 0 AS negative FROM inventory_items WHERE ${LIVE}`
+                : `SELECT $3::numeric - quantity AS delta, $3::numeric AS after, false AS negative FROM inventory_items WHERE ${LIVE}`,
+              [tenantId, id, String(hasDelta ? body.delta : body.newQuantity)],
+            )
+          ).rows[0]!;
+          if (next.negative) {
+            throw unprocessable('/delta', 'negative_stock', 'The stock cannot go below zero; count it and send the counted quantity instead.');
+          }
+          const item = (
+            await tx.query(`UPDATE inventory_items SET quantity = $3::numeric WHERE ${LIVE} RETURNING *`, [tenantId, id, next.after])
+          ).rows[0]!;
+          const movement = await recordMovement(tx, tenantId, id, { delta: next.delta, quantityAfter: next.after, reason: body.reason, note, userId });
+          return { status: 201, body: { inventoryItem: toInventoryItem(item), movement: toInventoryMovement(movement) } };
+        }),
+      );
+      return reply.code(201).send(result.body);
+    },
+
+    async listInventoryMovements(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'inventory', 'read');
+      const limit = Math.trunc(Math.min(request.query?.limit ?? 50, 200));
+      const offset = Math.trunc(request.query?.offset ?? 0);
+      const { rows, total } = await db.withTenant(tenantId, async (tx) => {
+        await liveItem(tx, tenantId, id);
+        const count = await tx.query<{ total: unknown }>('SELECT count(*) AS total FROM inventory_movements WHERE tenant_id = $1 AND item_id = $2', [tenantId, id]);
+        const page = await tx.query(
+          `SELECT * FROM inventory_movements WHERE tenant_id = $1 AND item_id = $2 ORDER BY created_at DESC, seq DESC LIMIT ${limit} OFFSET ${offset}`,
+          [tenantId, id],
+        );
+        return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
+      });
+      return reply.code(200).send({ items: rows.map(toInventoryMovement), total });
+    },
+  };
+}

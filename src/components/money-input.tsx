@@ -1,0 +1,78 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { useState } from 'react';
+import { DEFAULT_FRACTION_DIGITS, formatMoney, parseMoneyInput } from '~/lib/money';
+
+export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'type'> {
+  /** The amount in minor units (cents); null when empty; NaN while the text is not an amount. */
+  value: number | null;
+  onChange: (value: number | null) => void;
+  /** ISO 4217 code of the amount, e.g. the business's currency. */
+  currencyCode: string;
+  /** A symbol to show instead of the currency's own (the business's currencySymbol). */
+  currencySymbol?: string;
+  /** Number formatting of the interface, e.g. 'es-ES': '25,50'. Both '.' and ',' are read as decimal marks. */
+  locale: string;
+}
+
+/** The text shown for an amount: decimals always, no grouping ('1234,50' in es-ES). */
+export function moneyInputText(value: number | null, locale: string): string {
+  if (value === null || !Number.isFinite(value)) return '';
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: DEFAULT_FRACTION_DIGITS,
+    maximumFractionDigits: DEFAULT_FRACTION_DIGITS,
+    useGrouping: false,
+  }).format(value / 10 ** DEFAULT_FRACTION_DIGITS);
+}
+
+/** The currency symbol shown beside the field. */
+function symbolOf(currencyCode: string, locale: string, currencySymbol?: string): string {
+  if (currencySymbol) return currencySymbol;
+  return formatMoney(0, { currencyCode, locale }).replace(/[\d.,\s\u00a0\u202f-]/g, '') || currencyCode;
+}
+
+/**
+ * SPEC §2 "money input": an amount typed the way people type it ('25', '25.5', '25,50', '1.234,56'),
+ * kept as integer minor units (src/lib/money.ts). What was typed stays as typed while the field has
+ * the focus, and is tidied on leaving it; text that is not an amount reports NaN, so the form can
+ * show its error and nothing typed is lost.
+ */
+export function MoneyInput({ value, onChange, currencyCode, currencySymbol, locale, onBlur, onFocus, ...props }: MoneyInputProps) {
+  const [text, setText] = useState(() => moneyInputText(value, locale));
+  const [focused, setFocused] = useState(false);
+  // Follows a value set from outside (a form reset) while the person is not typing.
+  const [shown, setShown] = useState(value);
+  if (!focused && !Object.is(value, shown)) {
+    setShown(value);
+    if (!(Number.isNaN(value) && text.trim() !== '')) setText(moneyInputText(value, locale));
+  }
+  const symbol = symbolOf(currencyCode, locale, currencySymbol);
+  return (
+    <TextInput
+      inputMode="decimal"
+      autoComplete="off"
+      leftSection={<span aria-hidden>{symbol}</span>}
+      rightSection={<span aria-hidden style={{ fontSize: 'var(--mantine-font-size-xs)' }}>{currencyCode}</span>}
+      rightSectionWidth={44}
+      {...props}
+      value={text}
+      onFocus={(event) => {
+        setFocused(true);
+        onFocus?.(event);
+      }}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        const parsed = next.trim() === '' ? null : parseMoneyInput(next, locale);
+        const amount = parsed === null && next.trim() !== '' ? Number.NaN : parsed;
+        setShown(amount);
+        onChange(amount);
+      }}
+      onBlur={(event) => {
+        setFocused(false);
+        const parsed = text.trim() === '' ? null : parseMoneyInput(text, locale);
+        if (parsed !== null) setText(moneyInputText(parsed, locale));
+        onBlur?.(event);
+      }}
+    />
+  );
+}

@@ -1,0 +1,121 @@
+import { Anchor, Button, Card, ColorSwatch, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus, IconTags } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { listCustomerTagsOptions } from '@generated/@tanstack/react-query.gen';
+import type { Tenant } from '@generated/types.gen';
+import { useLocale } from '~/app/use-locale';
+import { EmptyState } from '~/components/empty-state';
+import { LoadError } from '~/components/load-error';
+import { PageLoader } from '~/components/page-loader';
+import { localeParam } from '~/lib/locale';
+import { useCanManageCustomerTags } from '../hooks/use-can-manage';
+import { tagMessages } from '../messages';
+
+export const TAGS_PAGE_SIZE = 50;
+export const defaultTagsQuery = { limit: TAGS_PAGE_SIZE, offset: 0 };
+
+/** /customer-tags: the tags that group customers, by name, with how many customers carry each. */
+export function TagsListPage({ tenant }: { tenant: Tenant }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const canManage = useCanManageCustomerTags(tenant);
+  const [page, setPage] = useState(1);
+  const query = { ...defaultTagsQuery, offset: (page - 1) * TAGS_PAGE_SIZE };
+  const list = useQuery({ ...listCustomerTagsOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / TAGS_PAGE_SIZE));
+  const createLink = canManage ? (
+    <Button
+      leftSection={<IconPlus size={18} aria-hidden />}
+      renderRoot={(props) => <Link {...props} to="/{-$locale}/customer-tags/create" params={{ locale: localeParam(locale) }} />}
+    >
+      <FormattedMessage id="customerTags.list.create" defaultMessage="New tag" />
+    </Button>
+  ) : null;
+
+  let body;
+  if (list.isPending) body = <PageLoader />;
+  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  else if (list.data.items.length === 0)
+    body = (
+      <EmptyState
+        icon={<IconTags size={30} aria-hidden />}
+        title={<FormattedMessage id="customerTags.list.empty.title" defaultMessage="No tags yet" />}
+        description={<FormattedMessage id="customerTags.list.empty.description" defaultMessage="Tags group your customers, e.g. “Regular” or “Curly hair”, to find and filter them." />}
+        action={createLink}
+      />
+    );
+  else
+    body = (
+      <Table.ScrollContainer minWidth={480}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <FormattedMessage id="customerTags.list.name" defaultMessage="Tag" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="customerTags.list.description" defaultMessage="Description" />
+              </Table.Th>
+              <Table.Th ta="right">
+                <FormattedMessage id="customerTags.list.customers" defaultMessage="Customers" />
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.items.map((tag) => (
+              <Table.Tr key={tag.id}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <ColorSwatch color={tag.color} size={14} />
+                    <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/customer-tags/$id" params={{ locale: localeParam(locale), id: tag.id }} />}>
+                      {tag.name}
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed" lineClamp={1}>
+                    {tag.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{intl.formatNumber(tag.customerCount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>
+            <FormattedMessage id="customerTags.list.title" defaultMessage="Customer tags" />
+          </Title>
+          <Text c="dimmed">
+            <FormattedMessage id="customerTags.list.intro" defaultMessage="Group your customers to find them quickly and filter the customer list." />
+          </Text>
+        </Stack>
+        {createLink}
+      </Group>
+      {canManage === false ? (
+        <Text size="sm" c="dimmed">
+          {intl.formatMessage(tagMessages.readOnly)}
+        </Text>
+      ) : null}
+      <Card withBorder radius="lg" padding="md">
+        <Stack gap="md">
+          {body}
+          {pages > 1 ? (
+            <Group justify="center">
+              <Pagination total={pages} value={page} onChange={setPage} />
+            </Group>
+          ) : null}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,232 @@
+import { Anchor, Badge, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconFileImport, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { exportCustomersOptions, listCustomersOptions, listCustomerTagsOptions } from '@generated/@tanstack/react-query.gen';
+import type { CustomerSort, Tenant } from '@generated/types.gen';
+import { useLocale } from '~/app/use-locale';
+import { ApiErrorAlert } from '~/components/api-error-alert';
+import { EmptyState } from '~/components/empty-state';
+import { LoadError } from '~/components/load-error';
+import { PageLoader } from '~/components/page-loader';
+import { localeParam } from '~/lib/locale';
+import { formatPhone } from '~/lib/phone';
+import { downloadText } from '../download';
+import { ImportCustomersModal } from './import-customers-modal';
+
+export const CUSTOMERS_PAGE_SIZE = 50;
+export const defaultCustomersQuery = { limit: CUSTOMERS_PAGE_SIZE, offset: 0, sort: 'lastName' as CustomerSort };
+
+/** /customers: the business's customers, a server page at a time (searchable, sortable, by tag). */
+export function CustomersListPage({ tenant }: { tenant: Tenant }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 300);
+  const [tagId, setTagId] = useState<string | null>(null);
+  const [sort, setSort] = useState<CustomerSort>('lastName');
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const query = {
+    ...defaultCustomersQuery,
+    sort,
+    offset: (page - 1) * CUSTOMERS_PAGE_SIZE,
+    ...(q ? { q } : {}),
+    ...(tagId ? { tagId } : {}),
+  };
+  const list = useQuery({ ...listCustomersOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
+  const tags = useQuery(listCustomerTagsOptions({ path: { tenantId: tenant.id }, query: { limit: 200 } }));
+  const tagById = new Map((tags.data?.items ?? []).map((tag) => [tag.id, tag]));
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CUSTOMERS_PAGE_SIZE));
+  const filtered = Boolean(q || tagId);
+
+  const sortOptions: Array<{ value: CustomerSort; label: string }> = [
+    { value: 'lastName', label: intl.formatMessage({ id: 'customers.sort.lastName', defaultMessage: 'Last name (A–Z)' }) },
+    { value: '-lastName', label: intl.formatMessage({ id: 'customers.sort.lastNameDesc', defaultMessage: 'Last name (Z–A)' }) },
+    { value: 'name', label: intl.formatMessage({ id: 'customers.sort.name', defaultMessage: 'Name (A–Z)' }) },
+    { value: '-name', label: intl.formatMessage({ id: 'customers.sort.nameDesc', defaultMessage: 'Name (Z–A)' }) },
+    { value: '-createdAt', label: intl.formatMessage({ id: 'customers.sort.newest', defaultMessage: 'Newest first' }) },
+    { value: 'createdAt', label: intl.formatMessage({ id: 'customers.sort.oldest', defaultMessage: 'Oldest first' }) },
+  ];
+
+  const exportCsv = async () => {
+    setExportError(null);
+    setExporting(true);
+    try {
+      const file = await queryClient.fetchQuery({
+        ...exportCustomersOptions({ path: { tenantId: tenant.id }, ...(tagId ? { query: { tagId } } : {}) }),
+        staleTime: 0,
+      });
+      downloadText(file.fileName, file.mediaType, file.csv);
+    } catch (failure) {
+      setExportError(failure);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const createLink = (
+    <Button
+      leftSection={<IconPlus size={18} aria-hidden />}
+      renderRoot={(props) => <Link {...props} to="/{-$locale}/customers/create" params={{ locale: localeParam(locale) }} />}
+    >
+      <FormattedMessage id="customers.list.create" defaultMessage="New customer" />
+    </Button>
+  );
+
+  let body;
+  if (list.isPending) body = <PageLoader />;
+  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  else if (list.data.items.length === 0)
+    body = filtered ? (
+      <EmptyState
+        icon={<IconSearch size={30} aria-hidden />}
+        title={<FormattedMessage id="customers.list.noMatch.title" defaultMessage="No customer matches" />}
+        description={<FormattedMessage id="customers.list.noMatch.description" defaultMessage="Try another name, phone or e-mail, or clear the tag filter." />}
+      />
+    ) : (
+      <EmptyState
+        icon={<IconUsers size={30} aria-hidden />}
+        title={<FormattedMessage id="customers.list.empty.title" defaultMessage="No customers yet" />}
+        description={<FormattedMessage id="customers.list.empty.description" defaultMessage="Add your customers one by one, or import them from a CSV file." />}
+        action={createLink}
+      />
+    );
+  else
+    body = (
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <FormattedMessage id="customers.list.name" defaultMessage="Customer" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="customers.list.phone" defaultMessage="Phone" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="customers.list.email" defaultMessage="E-mail" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="customers.list.tags" defaultMessage="Tags" />
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.items.map((customer) => (
+              <Table.Tr key={customer.id}>
+                <Table.Td>
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link {...props} to="/{-$locale}/customers/$customerId" params={{ locale: localeParam(locale), customerId: customer.id }} />
+                    )}
+                  >
+                    {[customer.name, customer.lastName].filter(Boolean).join(' ')}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(customer.phoneCountryCode, customer.phoneNumber)}</Table.Td>
+                <Table.Td>{customer.email}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {customer.tagIds.map((id) => {
+                      const tag = tagById.get(id);
+                      return tag ? (
+                        <Badge key={id} size="sm" variant="light" color={tag.color}>
+                          {tag.name}
+                        </Badge>
+                      ) : null;
+                    })}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>
+            <FormattedMessage id="customers.list.title" defaultMessage="Customers" />
+          </Title>
+          <Text c="dimmed">
+            {list.data ? (
+              <FormattedMessage
+                id="customers.list.count"
+                defaultMessage="{count, plural, =0 {No customers} one {# customer} other {# customers}}"
+                values={{ count: list.data.total }}
+              />
+            ) : null}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconFileImport size={18} aria-hidden />} onClick={() => setImporting(true)}>
+            <FormattedMessage id="customers.list.import" defaultMessage="Import CSV" />
+          </Button>
+          <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} loading={exporting} onClick={() => void exportCsv()}>
+            <FormattedMessage id="customers.list.export" defaultMessage="Export CSV" />
+          </Button>
+          {createLink}
+        </Group>
+      </Group>
+      <ApiErrorAlert error={exportError} />
+      <Card withBorder radius="lg" padding="md">
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              style={{ flex: 1, minWidth: 220 }}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              label={intl.formatMessage({ id: 'customers.list.search', defaultMessage: 'Search' })}
+              placeholder={intl.formatMessage({ id: 'customers.list.search.placeholder', defaultMessage: 'Name, phone or e-mail' })}
+              type="search"
+              value={text}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                setPage(1);
+              }}
+            />
+            <Select
+              w={200}
+              label={intl.formatMessage({ id: 'customers.list.tagFilter', defaultMessage: 'Tag' })}
+              placeholder={intl.formatMessage({ id: 'customers.list.tagFilter.all', defaultMessage: 'All tags' })}
+              clearable
+              data={(tags.data?.items ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+              value={tagId}
+              onChange={(value) => {
+                setTagId(value);
+                setPage(1);
+              }}
+            />
+            <Select
+              w={200}
+              label={intl.formatMessage({ id: 'customers.list.sort', defaultMessage: 'Sort by' })}
+              allowDeselect={false}
+              data={sortOptions}
+              value={sort}
+              onChange={(value) => {
+                if (value) setSort(value as CustomerSort);
+                setPage(1);
+              }}
+            />
+          </Group>
+          {body}
+          {pages > 1 ? (
+            <Group justify="center">
+              <Pagination total={pages} value={page} onChange={setPage} />
+            </Group>
+          ) : null}
+        </Stack>
+      </Card>
+      <ImportCustomersModal tenant={tenant} opened={importing} onClose={() => setImporting(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { defineMessages } from 'react-intl';
+
+export const customerMessages = defineMessages({
+  nameRequired: { id: 'customers.form.name.required', defaultMessage: 'Enter the customer’s name.' },
+  birthdayInvalid: { id: 'customers.form.birthday.invalid', defaultMessage: 'Enter a date in the past.' },
+  emailInvalid: { id: 'customers.form.email.invalid', defaultMessage: 'Enter a valid e-mail address, like name@example.com.' },
+  tagUnknown: { id: 'customers.form.tags.unknown', defaultMessage: 'A tag no longer exists; reload the page and choose again.' },
+  staleTitle: { id: 'customers.stale.title', defaultMessage: 'Someone else changed this customer' },
+  staleMessage: {
+    id: 'customers.stale.message',
+    defaultMessage: 'Your changes were not saved. Reload to see the current version, then apply your changes again.',
+  },
+  staleReload: { id: 'customers.stale.reload', defaultMessage: 'Reload' },
+});
+
+/** Messages of the import's per-cell error codes (server/handlers/customers-csv.ts). */
+export const importErrorMessages = defineMessages({
+  required: { id: 'customers.import.error.required', defaultMessage: 'A name is required.' },
+  too_long: { id: 'customers.import.error.tooLong', defaultMessage: 'Too long.' },
+  invalid_email: { id: 'customers.import.error.email', defaultMessage: 'Not a valid e-mail address.' },
+  invalid_country_code: { id: 'customers.import.error.countryCode', defaultMessage: 'Not a dial code such as +34.' },
+  invalid_phone: { id: 'customers.import.error.phone', defaultMessage: 'Not a valid phone number.' },
+  invalid_date: { id: 'customers.import.error.date', defaultMessage: 'Not a valid date (use YYYY-MM-DD).' },
+  out_of_range: { id: 'customers.import.error.dateRange', defaultMessage: 'The birthday cannot be in the future.' },
+  invalid_boolean: { id: 'customers.import.error.boolean', defaultMessage: 'Use yes or no.' },
+  unknown_tag: { id: 'customers.import.error.unknownTag', defaultMessage: 'This tag does not exist; only an owner or administrator can create it.' },
+  too_many: { id: 'customers.import.error.tooMany', defaultMessage: 'Too many tags.' },
+  invalid: { id: 'customers.import.error.invalid', defaultMessage: 'This value is not valid.' },
+});
+
+/** The import's target fields, with their labels. */
+export const importFieldMessages = defineMessages({
+  name: { id: 'customers.import.field.name', defaultMessage: 'Name' },
+  lastName: { id: 'customers.import.field.lastName', defaultMessage: 'Last name' },
+  phoneCountryCode: { id: 'customers.import.field.phoneCountryCode', defaultMessage: 'Phone country code' },
+  phoneNumber: { id: 'customers.import.field.phoneNumber', defaultMessage: 'Phone' },
+  email: { id: 'customers.import.field.email', defaultMessage: 'E-mail' },
+  birthday: { id: 'customers.import.field.birthday', defaultMessage: 'Birthday' },
+  taxId: { id: 'customers.import.field.taxId', defaultMessage: 'Tax ID' },
+  marketingConsent: { id: 'customers.import.field.marketingConsent', defaultMessage: 'Marketing consent' },
+  tags: { id: 'customers.import.field.tags', defaultMessage: 'Tags' },
+  notes: { id: 'customers.import.field.notes', defaultMessage: 'Notes' },
+});

@@ -1,0 +1,200 @@
+import { Alert, Anchor, Button, Card, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAdjustments, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  deleteInventoryItemMutation,
+  getInventoryItemOptions,
+  getInventoryItemQueryKey,
+  listInventoryItemsQueryKey,
+  updateInventoryItemMutation,
+} from '@generated/@tanstack/react-query.gen';
+import type { InventoryItem, Tenant } from '@generated/types.gen';
+import { useLocale } from '~/app/use-locale';
+import { ApiErrorAlert } from '~/components/api-error-alert';
+import { LoadError } from '~/components/load-error';
+import { PageLoader } from '~/components/page-loader';
+import { asProblem } from '~/lib/api-problem';
+import { localeParam } from '~/lib/locale';
+import { formatMoney } from '~/lib/money';
+import { useQuantityFormat } from '../hooks/use-quantity-format';
+import { inventoryMessages } from '../messages';
+import { inventoryFormFromItem, toUpdateInput } from '../schemas/inventory-form-schema';
+import { AdjustStockModal } from './adjust-stock-modal';
+import { applyServerErrors } from './apply-server-errors';
+import { InventoryItemForm } from './inventory-form';
+import { LowStockBadge } from './low-stock-badge';
+import { MovementList } from './movement-list';
+
+/** /inventory/{id}: the product's stock (adjusted with a reason), its ledger, and its details to edit. */
+export function InventoryDetailPage({ tenant, id }: { tenant: Tenant; id: string }) {
+  const item = useQuery(getInventoryItemOptions({ path: { tenantId: tenant.id, id } }));
+  if (item.isPending) return <PageLoader />;
+  if (item.isError) return <LoadError onRetry={() => void item.refetch()} retrying={item.isFetching} />;
+  return <InventoryDetail tenant={tenant} item={item.data.inventoryItem} reload={() => item.refetch()} />;
+}
+
+function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: InventoryItem; reload: () => Promise<unknown> }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const formatQuantity = useQuantityFormat();
+  const update = useMutation(updateInventoryItemMutation());
+  const remove = useMutation(deleteInventoryItemMutation());
+  const [adjusting, setAdjusting] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [stale, setStale] = useState(false);
+  // The form starts again from the server's values after a reload (a new key remounts it).
+  const [formKey, setFormKey] = useState(0);
+  const path = { tenantId: tenant.id, id: item.id };
+  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listInventoryItemsQueryKey({ path: { tenantId: tenant.id } }) });
+
+  const reloadItem = async () => {
+    await reload();
+    setStale(false);
+    setError(null);
+    setFormKey((key) => key + 1);
+  };
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Stack gap={4}>
+        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/inventory" params={{ locale: localeParam(locale) }} />}>
+          <FormattedMessage id="inventory.back" defaultMessage="← Inventory" />
+        </Anchor>
+        <Group justify="space-between" align="center">
+          <Group gap="sm">
+            <Title order={1}>{item.name}</Title>
+            {item.lowStock ? <LowStockBadge /> : null}
+          </Group>
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>
+            <FormattedMessage id="inventory.delete" defaultMessage="Delete" />
+          </Button>
+        </Group>
+      </Stack>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder radius="lg" padding="lg">
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed">
+                <FormattedMessage id="inventory.stock.title" defaultMessage="In stock" />
+              </Text>
+              <Text size="xl" fw={700} data-testid="inventory-stock">
+                {formatQuantity(item.quantity, item.unit)}
+              </Text>
+              {item.minQuantity !== undefined ? (
+                <Text size="sm" c="dimmed">
+                  <FormattedMessage
+                    id="inventory.stock.threshold"
+                    defaultMessage="Low-stock warning at {quantity}"
+                    values={{ quantity: formatQuantity(item.minQuantity, item.unit) }}
+                  />
+                </Text>
+              ) : null}
+              {item.price ? (
+                <Text size="sm">
+                  <FormattedMessage
+                    id="inventory.stock.price"
+                    defaultMessage="Sale price {price}"
+                    values={{ price: formatMoney(item.price.amount, { currencyCode: item.price.currency, locale }) }}
+                  />
+                </Text>
+              ) : null}
+              <Button mt="sm" leftSection={<IconAdjustments size={18} aria-hidden />} onClick={() => setAdjusting(true)}>
+                <FormattedMessage id="inventory.adjust.open" defaultMessage="Adjust stock" />
+              </Button>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder radius="lg" padding="lg">
+            <MovementList item={item} timeZone={tenant.timeZone} />
+          </Card>
+        </Grid.Col>
+      </Grid>
+
+      <Title order={2} size="h3">
+        <FormattedMessage id="inventory.details.title" defaultMessage="Details" />
+      </Title>
+      <InventoryItemForm
+        key={formKey}
+        defaultValues={inventoryFormFromItem(item)}
+        withQuantity={false}
+        currencySymbol={tenant.currencySymbol}
+        alert={
+          stale ? (
+            <Alert color="orange" variant="light" title={intl.formatMessage(inventoryMessages.staleTitle)} role="alert">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{intl.formatMessage(inventoryMessages.staleMessage)}</Text>
+                <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void reloadItem()}>
+                  {intl.formatMessage(inventoryMessages.staleReload)}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <ApiErrorAlert error={error} />
+          )
+        }
+        onSubmit={async (values, form) => {
+          setError(null);
+          setStale(false);
+          try {
+            const body = { inventoryItem: toUpdateInput(values, tenant.currency.currencyCode, locale, item.version) };
+            const { inventoryItem } = await update.mutateAsync({ path, body });
+            queryClient.setQueryData(getInventoryItemQueryKey({ path }), { inventoryItem });
+            await invalidateList();
+            form.reset(inventoryFormFromItem(inventoryItem));
+            notifications.show({ color: 'green', title: intl.formatMessage({ id: 'inventory.saved.title', defaultMessage: 'Product saved' }), message: inventoryItem.name });
+          } catch (failure) {
+            const problem = asProblem(failure);
+            if (problem?.status === 409 && problem.code === 'stale_version') setStale(true);
+            else if (!applyServerErrors(failure, form, intl)) setError(failure);
+          }
+        }}
+      />
+
+      <AdjustStockModal item={item} opened={adjusting} onClose={() => setAdjusting(false)} />
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={intl.formatMessage({ id: 'inventory.delete.title', defaultMessage: 'Delete this product?' })} centered>
+        <Stack gap="md">
+          <Text size="sm">
+            <FormattedMessage
+              id="inventory.delete.message"
+              defaultMessage="{name} leaves the inventory. Its stock movements and past sales are kept."
+              values={{ name: item.name }}
+            />
+          </Text>
+          <ApiErrorAlert error={remove.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>
+              <FormattedMessage id="inventory.adjust.cancel" defaultMessage="Cancel" />
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(
+                  { path },
+                  {
+                    onSuccess: async () => {
+                      queryClient.removeQueries({ queryKey: getInventoryItemQueryKey({ path }) });
+                      await invalidateList();
+                      await navigate({ to: '/{-$locale}/inventory', params: { locale: localeParam(locale) } });
+                    },
+                  },
+                )
+              }
+            >
+              <FormattedMessage id="inventory.delete.confirm" defaultMessage="Delete product" />
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useMemo, type ReactNode } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
+import { issueErrorMap } from '~/lib/form-issues';
+import { UNITS, unitNames } from '../messages';
+import { inventoryFormSchema, inventoryIssueMessages, type InventoryFormInput, type InventoryFormValues } from '../schemas/inventory-form-schema';
+
+export type InventoryForm = UseFormReturn<InventoryFormInput, unknown, InventoryFormValues>;
+
+/** The product form's fields and save button; the page decides what saving does. */
+export function InventoryItemForm({
+  defaultValues,
+  withQuantity,
+  currencySymbol,
+  onSubmit,
+  alert,
+}: {
+  defaultValues: InventoryFormInput;
+  /** Only a new product takes an opening stock; afterwards stock moves through adjustments. */
+  withQuantity: boolean;
+  currencySymbol: string;
+  onSubmit: (values: InventoryFormValues, form: InventoryForm) => Promise<void>;
+  alert?: ReactNode;
+}) {
+  const intl = useIntl();
+  const resolver = useMemo(
+    () => zodResolver(inventoryFormSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), inventoryIssueMessages) }),
+    [intl],
+  );
+  const form = useForm<InventoryFormInput, unknown, InventoryFormValues>({ resolver, mode: 'onTouched', defaultValues });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const unitData = UNITS.map((value) => ({ value, label: intl.formatMessage(unitNames[value]) }));
+
+  const numberField = (name: 'quantity' | 'minQuantity' | 'taxPercentage', props: { label: string; description?: string; decimalScale: number; suffix?: string }) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={props.label}
+          description={props.description}
+          min={0}
+          decimalScale={props.decimalScale}
+          suffix={props.suffix}
+          allowNegative={false}
+          value={field.value}
+          onChange={(value) => field.onChange(value === '' ? '' : typeof value === 'number' ? value : Number(value))}
+          onBlur={field.onBlur}
+          error={errors[name]?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => onSubmit(values, form))} noValidate>
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
+      <Stack gap="lg">
+        {alert}
+        <Card withBorder radius="lg" padding="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={intl.formatMessage({ id: 'inventory.form.name', defaultMessage: 'Name' })}
+              required
+              maxLength={120}
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <TextInput label={intl.formatMessage({ id: 'inventory.form.sku', defaultMessage: 'SKU' })} maxLength={64} error={errors.sku?.message} {...form.register('sku')} />
+            <TextInput label={intl.formatMessage({ id: 'inventory.form.barcode', defaultMessage: 'Barcode' })} maxLength={64} error={errors.barcode?.message} {...form.register('barcode')} />
+            <TextInput label={intl.formatMessage({ id: 'inventory.form.category', defaultMessage: 'Category' })} maxLength={80} error={errors.category?.message} {...form.register('category')} />
+            <Controller
+              control={form.control}
+              name="unit"
+              render={({ field }) => (
+                <Select
+                  label={intl.formatMessage({ id: 'inventory.form.unit', defaultMessage: 'Unit' })}
+                  data={unitData}
+                  allowDeselect={false}
+                  value={field.value}
+                  onChange={(value) => value && field.onChange(value)}
+                  onBlur={field.onBlur}
+                  error={errors.unit?.message}
+                />
+              )}
+            />
+            {withQuantity
+              ? numberField('quantity', {
+                  label: intl.formatMessage({ id: 'inventory.form.quantity', defaultMessage: 'Stock on hand' }),
+                  description: intl.formatMessage({ id: 'inventory.form.quantity.description', defaultMessage: 'Later changes go through stock adjustments.' }),
+                  decimalScale: 3,
+                })
+              : null}
+            {numberField('minQuantity', {
+              label: intl.formatMessage({ id: 'inventory.form.minQuantity', defaultMessage: 'Low-stock threshold' }),
+              description: intl.formatMessage({ id: 'inventory.form.minQuantity.description', defaultMessage: 'Warn when the stock is at or below this. Leave empty for no warning.' }),
+              decimalScale: 3,
+            })}
+            <TextInput
+              label={intl.formatMessage({ id: 'inventory.form.cost', defaultMessage: 'Cost per unit' })}
+              description={intl.formatMessage({ id: 'inventory.form.cost.description', defaultMessage: 'What you pay, tax excluded.' })}
+              inputMode="decimal"
+              leftSection={currencySymbol}
+              error={errors.cost?.message}
+              {...form.register('cost')}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'inventory.form.price', defaultMessage: 'Sale price' })}
+              description={intl.formatMessage({ id: 'inventory.form.price.description', defaultMessage: 'What the customer pays, tax included.' })}
+              inputMode="decimal"
+              leftSection={currencySymbol}
+              error={errors.price?.message}
+              {...form.register('price')}
+            />
+            {numberField('taxPercentage', { label: intl.formatMessage({ id: 'inventory.form.tax', defaultMessage: 'Tax (%)' }), decimalScale: 2 })}
+            <TextInput label={intl.formatMessage({ id: 'inventory.form.supplier', defaultMessage: 'Supplier' })} maxLength={200} error={errors.supplier?.message} {...form.register('supplier')} />
+          </SimpleGrid>
+          <Textarea
+            mt="md"
+            label={intl.formatMessage({ id: 'inventory.form.description', defaultMessage: 'Description' })}
+            autosize
+            minRows={2}
+            maxLength={1000}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <Controller
+            control={form.control}
+            name="active"
+            render={({ field }) => (
+              <Switch
+                mt="md"
+                label={intl.formatMessage({ id: 'inventory.form.active', defaultMessage: 'Active (offered for sale)' })}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        </Card>
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+            <FormattedMessage id="inventory.form.save" defaultMessage="Save" />
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,200 @@
+import { Anchor, Badge, Button, Card, Group, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { listInventoryItemsOptions } from '@generated/@tanstack/react-query.gen';
+import type { InventorySort } from '@generated/types.gen';
+import { useLocale } from '~/app/use-locale';
+import { EmptyState } from '~/components/empty-state';
+import { LoadError } from '~/components/load-error';
+import { PageLoader } from '~/components/page-loader';
+import { localeParam } from '~/lib/locale';
+import { formatMoney } from '~/lib/money';
+import { useQuantityFormat } from '../hooks/use-quantity-format';
+import { inventoryMessages } from '../messages';
+import { LowStockBadge } from './low-stock-badge';
+
+export const INVENTORY_PAGE_SIZE = 25;
+
+/** The list's default query: the route's loader fetches exactly this one. */
+export const defaultInventoryQuery = { limit: INVENTORY_PAGE_SIZE, offset: 0, sort: 'name' as InventorySort };
+
+/** /inventory: products with stock, low-stock badges, search, a low-stock filter, sorting and pages. */
+export function InventoryListPage({ tenantId }: { tenantId: string }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const formatQuantity = useQuantityFormat();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [filter, setFilter] = useState<'all' | 'low'>('all');
+  const [sort, setSort] = useState<InventorySort>('name');
+  const [page, setPage] = useState(1);
+  const query = {
+    ...defaultInventoryQuery,
+    offset: (page - 1) * INVENTORY_PAGE_SIZE,
+    sort,
+    ...(q ? { q } : {}),
+    ...(filter === 'low' ? { lowStock: true } : {}),
+  };
+  const list = useQuery({ ...listInventoryItemsOptions({ path: { tenantId }, query }), placeholderData: keepPreviousData });
+  const filtered = Boolean(q) || filter === 'low';
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / INVENTORY_PAGE_SIZE));
+  const sortData: Array<{ value: InventorySort; label: string }> = [
+    { value: 'name', label: intl.formatMessage({ id: 'inventory.sort.name', defaultMessage: 'Name (A–Z)' }) },
+    { value: '-name', label: intl.formatMessage({ id: 'inventory.sort.nameDesc', defaultMessage: 'Name (Z–A)' }) },
+    { value: 'quantity', label: intl.formatMessage({ id: 'inventory.sort.quantity', defaultMessage: 'Stock (lowest first)' }) },
+    { value: '-quantity', label: intl.formatMessage({ id: 'inventory.sort.quantityDesc', defaultMessage: 'Stock (highest first)' }) },
+    { value: 'sku', label: intl.formatMessage({ id: 'inventory.sort.sku', defaultMessage: 'SKU' }) },
+    { value: '-updatedAt', label: intl.formatMessage({ id: 'inventory.sort.updated', defaultMessage: 'Recently changed' }) },
+  ];
+  const createLink = (
+    <Button
+      leftSection={<IconPlus size={18} aria-hidden />}
+      renderRoot={(props) => <Link {...props} to="/{-$locale}/inventory/create" params={{ locale: localeParam(locale) }} />}
+    >
+      <FormattedMessage id="inventory.list.create" defaultMessage="New product" />
+    </Button>
+  );
+
+  let body;
+  if (list.isPending) body = <PageLoader />;
+  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  else if (list.data.items.length === 0)
+    body = filtered ? (
+      <EmptyState
+        icon={<IconSearch size={30} aria-hidden />}
+        title={<FormattedMessage id="inventory.list.noMatch.title" defaultMessage="No products match" />}
+        description={<FormattedMessage id="inventory.list.noMatch.description" defaultMessage="Try another search or show all products." />}
+      />
+    ) : (
+      <EmptyState
+        icon={<IconPackage size={30} aria-hidden />}
+        title={<FormattedMessage id="inventory.list.empty.title" defaultMessage="No products yet" />}
+        description={
+          <FormattedMessage id="inventory.list.empty.description" defaultMessage="Add the products you sell or use in your services to keep track of their stock." />
+        }
+        action={createLink}
+      />
+    );
+  else
+    body = (
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <FormattedMessage id="inventory.list.name" defaultMessage="Product" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="inventory.list.sku" defaultMessage="SKU" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="inventory.list.stock" defaultMessage="Stock" />
+              </Table.Th>
+              <Table.Th ta="right">
+                <FormattedMessage id="inventory.list.price" defaultMessage="Price" />
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.items.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/inventory/$id" params={{ locale: localeParam(locale), id: item.id }} />}>
+                      {item.name}
+                    </Anchor>
+                    {item.active ? null : (
+                      <Badge color="gray" variant="light">
+                        {intl.formatMessage(inventoryMessages.inactive)}
+                      </Badge>
+                    )}
+                  </Group>
+                  {item.category ? (
+                    <Text size="xs" c="dimmed">
+                      {item.category}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{item.sku ?? ''}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text span>{formatQuantity(item.quantity, item.unit)}</Text>
+                    {item.lowStock ? <LowStockBadge /> : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="right">{item.price ? formatMoney(item.price.amount, { currencyCode: item.price.currency, locale }) : ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>
+            <FormattedMessage id="inventory.list.title" defaultMessage="Inventory" />
+          </Title>
+          <Text c="dimmed">
+            <FormattedMessage id="inventory.list.intro" defaultMessage="Products you sell or use, with their stock." />
+          </Text>
+        </Stack>
+        {createLink}
+      </Group>
+      <Card withBorder radius="lg" padding="md">
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              flex={1}
+              miw={220}
+              type="search"
+              label={intl.formatMessage({ id: 'inventory.list.search', defaultMessage: 'Search' })}
+              placeholder={intl.formatMessage({ id: 'inventory.list.search.placeholder', defaultMessage: 'Name, SKU or barcode' })}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setPage(1);
+              }}
+            />
+            <SegmentedControl
+              aria-label={intl.formatMessage({ id: 'inventory.list.filter', defaultMessage: 'Show' })}
+              value={filter}
+              onChange={(value) => {
+                setFilter(value as 'all' | 'low');
+                setPage(1);
+              }}
+              data={[
+                { value: 'all', label: intl.formatMessage({ id: 'inventory.list.filter.all', defaultMessage: 'All' }) },
+                { value: 'low', label: intl.formatMessage(inventoryMessages.lowStock) },
+              ]}
+            />
+            <Select
+              w={220}
+              label={intl.formatMessage({ id: 'inventory.list.sort', defaultMessage: 'Sort by' })}
+              data={sortData}
+              allowDeselect={false}
+              value={sort}
+              onChange={(value) => {
+                if (value) setSort(value as InventorySort);
+                setPage(1);
+              }}
+            />
+          </Group>
+          {body}
+          {pages > 1 ? (
+            <Group justify="center">
+              <Pagination total={pages} value={page} onChange={setPage} />
+            </Group>
+          ) : null}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

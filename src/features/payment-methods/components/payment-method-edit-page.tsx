@@ -1,0 +1,176 @@
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  deletePaymentMethodMutation,
+  getPaymentMethodOptions,
+  getPaymentMethodQueryKey,
+  listPaymentMethodsQueryKey,
+  updatePaymentMethodMutation,
+} from '@generated/@tanstack/react-query.gen';
+import type { PaymentMethod, Tenant } from '@generated/types.gen';
+import { useLocale } from '~/app/use-locale';
+import { ApiErrorAlert } from '~/components/api-error-alert';
+import { LoadError } from '~/components/load-error';
+import { PageLoader } from '~/components/page-loader';
+import { PausedNotice } from '~/components/paused-notice';
+import { asProblem } from '~/lib/api-problem';
+import { localeParam } from '~/lib/locale';
+import { useCanManagePaymentMethods } from '../hooks/use-can-manage';
+import { paymentMethodMessages } from '../messages';
+import { paymentMethodFormFrom, toPaymentMethodUpdate } from '../schemas/payment-method-form-schema';
+import { applyServerErrors } from './apply-server-errors';
+import { PaymentMethodFormFields } from './payment-method-form';
+
+/** /payment-methods/{id}: a payment method to change or delete. */
+export function PaymentMethodEditPage({ tenant, id }: { tenant: Tenant; id: string }) {
+  const method = useQuery(getPaymentMethodOptions({ path: { tenantId: tenant.id, id } }));
+  if (method.isPending) return <PageLoader />;
+  if (method.isError) return <LoadError onRetry={() => void method.refetch()} retrying={method.isFetching} />;
+  return <PaymentMethodEditor tenant={tenant} method={method.data.paymentMethod} reload={() => method.refetch()} />;
+}
+
+function PaymentMethodEditor({ tenant, method, reload }: { tenant: Tenant; method: PaymentMethod; reload: () => Promise<unknown> }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canManage = useCanManagePaymentMethods(tenant);
+  const update = useMutation(updatePaymentMethodMutation());
+  const remove = useMutation(deletePaymentMethodMutation());
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [stale, setStale] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const path = { tenantId: tenant.id, id: method.id };
+  const archived = Boolean(method.archivedAt);
+  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listPaymentMethodsQueryKey({ path: { tenantId: tenant.id } }) });
+
+  const reloadMethod = async () => {
+    await reload();
+    setStale(false);
+    setError(null);
+    setFormKey((key) => key + 1);
+  };
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Stack gap={4}>
+        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/payment-methods" params={{ locale: localeParam(locale) }} />}>
+          <FormattedMessage id="paymentMethods.back" defaultMessage="← Payment methods" />
+        </Anchor>
+        <Group justify="space-between" align="center">
+          <Title order={1}>{method.name}</Title>
+          {canManage && !archived ? (
+            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>
+              <FormattedMessage id="paymentMethods.delete" defaultMessage="Delete" />
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+      {canManage === false ? (
+        <Text size="sm" c="dimmed">
+          {intl.formatMessage(paymentMethodMessages.readOnly)}
+        </Text>
+      ) : null}
+      {archived ? (
+        <Alert color="gray" variant="light">
+          <FormattedMessage id="paymentMethods.archived" defaultMessage="This payment method was deleted. It is kept only for the payments that used it." />
+        </Alert>
+      ) : null}
+
+      <PaymentMethodFormFields
+        key={formKey}
+        readOnly={canManage !== true || archived}
+        defaultValues={paymentMethodFormFrom(method)}
+        submitLabel={<FormattedMessage id="paymentMethods.save" defaultMessage="Save changes" />}
+        alert={
+          <>
+            {stale ? (
+              <Alert color="orange" variant="light" title={intl.formatMessage(paymentMethodMessages.staleTitle)} role="alert">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{intl.formatMessage(paymentMethodMessages.staleMessage)}</Text>
+                  <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void reloadMethod()}>
+                    {intl.formatMessage(paymentMethodMessages.staleReload)}
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : (
+              <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(paymentMethodMessages.forbidden) }} />
+            )}
+            <PausedNotice paused={update.isPaused} />
+          </>
+        }
+        onSubmit={async (values, form) => {
+          setError(null);
+          setStale(false);
+          try {
+            const { paymentMethod } = await update.mutateAsync({ path, body: { paymentMethod: toPaymentMethodUpdate(values, method.version) } });
+            queryClient.setQueryData(getPaymentMethodQueryKey({ path }), { paymentMethod });
+            await invalidateList();
+            form.reset(paymentMethodFormFrom(paymentMethod));
+            notifications.show({
+              color: 'green',
+              title: intl.formatMessage({ id: 'paymentMethods.saved.title', defaultMessage: 'Payment method saved' }),
+              message: paymentMethod.name,
+            });
+          } catch (failure) {
+            const problem = asProblem(failure);
+            if (problem?.status === 409 && problem.code === 'stale_version') setStale(true);
+            else if (!applyServerErrors(failure, form, intl)) setError(failure);
+          }
+        }}
+      />
+
+      <Modal
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={intl.formatMessage({ id: 'paymentMethods.delete.title', defaultMessage: 'Delete this payment method?' })}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            <FormattedMessage
+              id="paymentMethods.delete.message"
+              defaultMessage="{name} is no longer offered for payments. Payments already made with it keep it."
+              values={{ name: method.name }}
+            />
+          </Text>
+          <ApiErrorAlert error={remove.error} messages={{ forbidden: intl.formatMessage(paymentMethodMessages.forbidden) }} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)} data-autofocus>
+              <FormattedMessage id="paymentMethods.delete.cancel" defaultMessage="Cancel" />
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(
+                  { path },
+                  {
+                    onSuccess: async () => {
+                      queryClient.removeQueries({ queryKey: getPaymentMethodQueryKey({ path }) });
+                      await invalidateList();
+                      notifications.show({
+                        color: 'green',
+                        title: intl.formatMessage({ id: 'paymentMethods.deleted.title', defaultMessage: 'Payment method deleted' }),
+                        message: method.name,
+                      });
+                      await navigate({ to: '/{-$locale}/payment-methods', params: { locale: localeParam(locale) } });
+                    },
+                  },
+                )
+              }
+            >
+              <FormattedMessage id="paymentMethods.delete.confirm" defaultMessage="Delete payment method" />
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import type { IntlShape } from 'react-intl';
+import { problemFormErrors } from '~/lib/api-problem';
+import { formIssueMessages } from '~/lib/form-issues';
+import { serviceMessages } from '../messages';
+import type { ServiceForm } from './service-form';
+
+const FIELDS = ['name', 'category', 'description', 'durationMinutes', 'bufferMinutes', 'priceAmount', 'taxPercentage', 'color'] as const;
+type Field = (typeof FIELDS)[number];
+
+const CODE_MESSAGES = {
+  duplicate_name: serviceMessages.duplicateName,
+  blank: serviceMessages.nameRequired,
+  currency_mismatch: serviceMessages.currencyMismatch,
+  out_of_range: serviceMessages.priceInvalid,
+  too_precise: serviceMessages.taxInvalid,
+};
+
+/**
+ * Puts a failed save's field errors (400/409/422 naming a field) next to their fields, translated;
+ * true when it did, so that the page shows its general alert only for the rest.
+ */
+export function applyServerErrors(error: unknown, form: ServiceForm, intl: IntlShape): boolean {
+  const fieldErrors = problemFormErrors(error, { wrapper: 'service', fieldMap: { price: 'priceAmount' }, known: FIELDS });
+  for (const { field, code } of fieldErrors) {
+    const message = CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? formIssueMessages.invalid;
+    form.setError(field as Field, { message: intl.formatMessage(message) }, { shouldFocus: true });
+  }
+  return fieldErrors.length > 0;
+}

@@ -1,0 +1,246 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, ColorInput, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useMemo, type ReactNode } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocale } from '~/app/use-locale';
+import { MoneyInput } from '~/components/money-input';
+import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
+import { issueErrorMap } from '~/lib/form-issues';
+import { serviceFormSchema, serviceIssueMessages, type ServiceFormInput, type ServiceFormValues } from '../schemas/service-form-schema';
+
+export type ServiceForm = UseFormReturn<ServiceFormInput, unknown, ServiceFormValues>;
+
+const SWATCHES = ['#228be6', '#40c057', '#fab005', '#e64980', '#7950f2', '#15aabf', '#fd7e14', '#12b886', '#be4bdb', '#fa5252'];
+
+/**
+ * The fields of a service, for creating and editing. `onSubmit` gets the validated values and the
+ * form (to put server errors next to fields); what was typed stays when a save fails.
+ */
+export function ServiceFormFields({
+  defaultValues,
+  currencyCode,
+  currencySymbol,
+  onSubmit,
+  alert,
+  readOnly = false,
+  submitLabel,
+}: {
+  defaultValues: ServiceFormInput;
+  currencyCode: string;
+  currencySymbol?: string;
+  onSubmit: (values: ServiceFormValues, form: ServiceForm) => Promise<void>;
+  alert?: ReactNode;
+  readOnly?: boolean;
+  submitLabel: ReactNode;
+}) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const resolver = useMemo(
+    () => zodResolver(serviceFormSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), serviceIssueMessages) }),
+    [intl],
+  );
+  const form: ServiceForm = useForm<ServiceFormInput, unknown, ServiceFormValues>({ resolver, mode: 'onTouched', defaultValues });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const minutes = intl.formatMessage({ id: 'services.form.minutes.suffix', defaultMessage: ' min' });
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => onSubmit(values, form))} noValidate>
+      <UnsavedChangesGuard when={isDirty && !isSubmitting && !readOnly} />
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="lg">
+          <Card withBorder radius="lg" padding="lg">
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={intl.formatMessage({ id: 'services.form.name', defaultMessage: 'Name' })}
+                  required
+                  maxLength={100}
+                  autoComplete="off"
+                  error={errors.name?.message}
+                  {...form.register('name')}
+                />
+                <TextInput
+                  label={intl.formatMessage({ id: 'services.form.category', defaultMessage: 'Category (optional)' })}
+                  description={intl.formatMessage({ id: 'services.form.category.description', defaultMessage: 'Groups services in lists, e.g. "Colour".' })}
+                  maxLength={60}
+                  autoComplete="off"
+                  error={errors.category?.message}
+                  {...form.register('category')}
+                />
+              </SimpleGrid>
+              <Textarea
+                label={intl.formatMessage({ id: 'services.form.description', defaultMessage: 'Description (optional)' })}
+                autosize
+                minRows={2}
+                maxLength={1000}
+                error={errors.description?.message}
+                {...form.register('description')}
+              />
+            </Stack>
+          </Card>
+
+          <Card withBorder radius="lg" padding="lg">
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Controller
+                  control={form.control}
+                  name="durationMinutes"
+                  render={({ field }) => (
+                    <NumberInput
+                      label={intl.formatMessage({ id: 'services.form.duration', defaultMessage: 'Duration' })}
+                      description={intl.formatMessage({ id: 'services.form.duration.description', defaultMessage: 'In minutes, in steps of 5.' })}
+                      required
+                      min={5}
+                      max={720}
+                      step={5}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      suffix={minutes}
+                      value={typeof field.value === 'number' ? field.value : ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={errors.durationMinutes?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="bufferMinutes"
+                  render={({ field }) => (
+                    <NumberInput
+                      label={intl.formatMessage({ id: 'services.form.buffer', defaultMessage: 'Free time after it' })}
+                      description={intl.formatMessage({ id: 'services.form.buffer.description', defaultMessage: 'For cleaning or preparation, in steps of 5.' })}
+                      min={0}
+                      max={120}
+                      step={5}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      suffix={minutes}
+                      value={typeof field.value === 'number' ? field.value : ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={errors.bufferMinutes?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="priceAmount"
+                  render={({ field }) => (
+                    <MoneyInput
+                      label={intl.formatMessage({ id: 'services.form.price', defaultMessage: 'Price' })}
+                      required
+                      value={typeof field.value === 'number' ? field.value : null}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      currencyCode={currencyCode}
+                      currencySymbol={currencySymbol}
+                      locale={locale}
+                      error={errors.priceAmount?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="taxPercentage"
+                  render={({ field }) => (
+                    <NumberInput
+                      label={intl.formatMessage({ id: 'services.form.tax', defaultMessage: 'Tax rate' })}
+                      description={intl.formatMessage({ id: 'services.form.tax.description', defaultMessage: "Your business's rate unless this service has another." })}
+                      required
+                      min={0}
+                      max={100}
+                      decimalScale={2}
+                      allowNegative={false}
+                      suffix=" %"
+                      value={typeof field.value === 'number' ? field.value : ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={errors.taxPercentage?.message}
+                    />
+                  )}
+                />
+              </SimpleGrid>
+              <Controller
+                control={form.control}
+                name="taxIncluded"
+                render={({ field }) => (
+                  <Switch
+                    label={intl.formatMessage({ id: 'services.form.taxIncluded', defaultMessage: 'The price includes tax' })}
+                    description={intl.formatMessage({ id: 'services.form.taxIncluded.description', defaultMessage: 'Turn off when tax is added on top of the price.' })}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            </Stack>
+          </Card>
+
+          <Card withBorder radius="lg" padding="lg">
+            <Stack gap="md">
+              <Controller
+                control={form.control}
+                name="color"
+                render={({ field }) => (
+                  <ColorInput
+                    maw={280}
+                    label={intl.formatMessage({ id: 'services.form.color', defaultMessage: 'Calendar colour' })}
+                    format="hex"
+                    swatches={SWATCHES}
+                    withEyeDropper={false}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.color?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="active"
+                render={({ field }) => (
+                  <Switch
+                    label={intl.formatMessage({ id: 'services.form.active', defaultMessage: 'Active' })}
+                    description={intl.formatMessage({ id: 'services.form.active.description', defaultMessage: 'Inactive services stay in your history but cannot be booked.' })}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="onlineBookable"
+                render={({ field }) => (
+                  <Switch
+                    label={intl.formatMessage({ id: 'services.form.online', defaultMessage: 'Customers can book it online' })}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            </Stack>
+          </Card>
+
+          {alert}
+          {Object.keys(errors).length > 0 ? (
+            <Text c="red" size="sm" role="alert">
+              <FormattedMessage id="services.form.invalid" defaultMessage="Some fields need your attention; they are marked in red." />
+            </Text>
+          ) : null}
+          {readOnly ? null : (
+            <Group justify="flex-end">
+              <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+                {submitLabel}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Service } from '@generated/types.gen';
+import { newServiceForm, serviceFormFromService, serviceFormSchema, toServiceInput, toServiceUpdate } from './service-form-schema';
+
+const service: Service = {
+  id: '3b5d7f9a-1c3e-4b5d-af1b-3c5d7e9f1a3c',
+  tenantId: '7d1f3b2e-5a6c-4d8e-9f0a-1b2c3d4e5f60',
+  name: 'Corte y peinado',
+  durationMinutes: 45,
+  price: { amount: 2500, currency: 'EUR' },
+  taxIncluded: true,
+  taxPercentage: 21,
+  color: '#e64980',
+  active: true,
+  bufferMinutes: 5,
+  onlineBookable: true,
+  userIds: ['2c4e6a8b-0d1f-4a3c-8e5b-7f9a1c3e5b7d'],
+  version: 3,
+  createdAt: '2026-01-15T09:30:00Z',
+  updatedAt: '2026-06-01T08:00:00Z',
+};
+
+const issuesOf = (input: unknown) => {
+  const result = serviceFormSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+};
+
+describe('service form', () => {
+  it('starts a new service with the business tax rate and no price', () => {
+    const form = newServiceForm(10);
+    expect(form.taxPercentage).toBe(10);
+    expect(issuesOf(form)).toEqual(['name', 'priceAmount']);
+  });
+
+  it('refuses durations off the 5-minute grid, unreadable prices and over-precise tax rates', () => {
+    const base = serviceFormFromService(service);
+    expect(issuesOf(base)).toEqual([]);
+    expect(issuesOf({ ...base, durationMinutes: 47 })).toEqual(['durationMinutes']);
+    expect(issuesOf({ ...base, bufferMinutes: 3 })).toEqual(['bufferMinutes']);
+    expect(issuesOf({ ...base, priceAmount: Number.NaN })).toEqual(['priceAmount']);
+    expect(issuesOf({ ...base, priceAmount: -1 })).toEqual(['priceAmount']);
+    expect(issuesOf({ ...base, taxPercentage: 21.005 })).toEqual(['taxPercentage']);
+    expect(issuesOf({ ...base, name: '   ' })).toEqual(['name']);
+  });
+
+  it('sends the tenant currency on create, and keeps team members and the version read on update', () => {
+    const values = serviceFormSchema.parse({ ...serviceFormFromService(service), name: '  Corte  ', category: '', description: '' });
+    expect(toServiceInput(values, 'USD')).toMatchObject({ name: 'Corte', price: { amount: 2500, currency: 'USD' } });
+    expect(toServiceInput(values, 'USD')).not.toHaveProperty('category');
+    expect(toServiceUpdate(values, service)).toMatchObject({ version: 3, userIds: service.userIds, price: { currency: 'EUR' } });
+  });
+});

@@ -1,0 +1,100 @@
+import * as z from 'zod';
+import { zColor, zPercentage, zServiceInput, zServiceUpdate } from '@generated/zod.gen';
+import type { Service, ServiceInput, ServiceUpdate } from '@generated/types.gen';
+import type { FieldIssueMessages } from '~/lib/form-issues';
+import { serviceMessages } from '../messages';
+
+/** The service form (/services/create and /services/{id}): what createService and updateService take. */
+
+/** The highest price the server accepts, in minor units (999,999.99). */
+export const MAX_PRICE_MINOR = 99_999_999;
+export const DEFAULT_SERVICE_COLOR = '#228be6';
+
+const shape = zServiceInput.shape;
+const optionalNumber = (value: unknown) => (value === '' || value === null ? undefined : value);
+const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-7;
+
+export const serviceFormSchema = z.object({
+  name: z.string().trim().pipe(shape.name),
+  category: z.string().trim().pipe(z.string().max(60)),
+  description: z.string().trim().pipe(z.string().max(1000)),
+  durationMinutes: z.preprocess(optionalNumber, z.int().gte(5).lte(720).multipleOf(5)),
+  bufferMinutes: z.preprocess(optionalNumber, z.int().gte(0).lte(120).multipleOf(5)),
+  // Minor units from the money input: null when empty, NaN when the text is not an amount.
+  priceAmount: z.number().int().gte(0).lte(MAX_PRICE_MINOR),
+  taxIncluded: z.boolean(),
+  taxPercentage: z.preprocess(optionalNumber, zPercentage.refine(twoDecimals, { params: { reason: 'precision' } })),
+  color: zColor,
+  active: z.boolean(),
+  onlineBookable: z.boolean(),
+});
+
+export type ServiceFormInput = z.input<typeof serviceFormSchema>;
+export type ServiceFormValues = z.output<typeof serviceFormSchema>;
+
+export const serviceIssueMessages: FieldIssueMessages = {
+  name: { required: serviceMessages.nameRequired },
+  durationMinutes: serviceMessages.durationStep,
+  bufferMinutes: serviceMessages.bufferStep,
+  priceAmount: serviceMessages.priceInvalid,
+  taxPercentage: serviceMessages.taxInvalid,
+  color: serviceMessages.colorInvalid,
+};
+
+/** A new service's starting values: the business's tax rate, tax included, active. */
+export function newServiceForm(taxPercentage: number): ServiceFormInput {
+  return {
+    name: '',
+    category: '',
+    description: '',
+    durationMinutes: 30,
+    bufferMinutes: 0,
+    priceAmount: null as unknown as number,
+    taxIncluded: true,
+    taxPercentage,
+    color: DEFAULT_SERVICE_COLOR,
+    active: true,
+    onlineBookable: false,
+  };
+}
+
+export function serviceFormFromService(service: Service): ServiceFormInput {
+  return {
+    name: service.name,
+    category: service.category ?? '',
+    description: service.description ?? '',
+    durationMinutes: service.durationMinutes,
+    bufferMinutes: service.bufferMinutes,
+    priceAmount: service.price.amount,
+    taxIncluded: service.taxIncluded,
+    taxPercentage: service.taxPercentage,
+    color: service.color,
+    active: service.active,
+    onlineBookable: service.onlineBookable,
+  };
+}
+
+function common(values: ServiceFormValues, currency: string) {
+  return {
+    name: values.name,
+    ...(values.category ? { category: values.category } : {}),
+    ...(values.description ? { description: values.description } : {}),
+    durationMinutes: values.durationMinutes,
+    bufferMinutes: values.bufferMinutes,
+    price: { amount: values.priceAmount, currency },
+    taxIncluded: values.taxIncluded,
+    taxPercentage: values.taxPercentage,
+    color: values.color,
+    active: values.active,
+    onlineBookable: values.onlineBookable,
+  };
+}
+
+export function toServiceInput(values: ServiceFormValues, currency: string): ServiceInput {
+  return zServiceInput.parse(common(values, currency));
+}
+
+/** The PUT body: the form's fields, the team members the service already had, and the version read. */
+export function toServiceUpdate(values: ServiceFormValues, service: Pick<Service, 'userIds' | 'version' | 'price'>): ServiceUpdate {
+  return zServiceUpdate.parse({ ...common(values, service.price.currency), userIds: service.userIds, version: service.version });
+}

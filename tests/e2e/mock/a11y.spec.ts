@@ -1,0 +1,84 @@
+import { mergeTests } from '@playwright/test';
+import { A11Y_LOCALES, expectNoSeriousViolations, localized, MOCK_ONLY_ROUTES, PUBLIC_ROUTES, settle, SIGNED_IN_ROUTES } from '../a11y';
+import { expect, test } from '../csp';
+import { MOCK_PASSWORD, MOCK_TEXT, newMockEmail, test as signedIn } from './signed-in';
+
+// Accessibility in Prism mode: the public pages, and the signed-in pages with the contract's examples
+// (tests/e2e/stack/a11y.spec.ts checks them again with a real business). Routes: tests/e2e/a11y.ts.
+const withSession = mergeTests(test, signedIn);
+const exactPath = (path: string) => new RegExp(`127\\.0\\.0\\.1:\\d+${path.replace(/[/]/g, '\\/')}(\\?|$)`);
+
+for (const { locale, prefix } of A11Y_LOCALES) {
+  test.describe(`accessibility in ${locale}`, () => {
+    for (const route of PUBLIC_ROUTES) {
+      const path = localized(prefix, route);
+      test(`public ${path} has no serious or critical violations`, async ({ page }) => {
+        await page.goto(path);
+        await settle(page);
+        await expect(page).toHaveURL(exactPath(path));
+        await expectNoSeriousViolations(page, path);
+      });
+    }
+
+    for (const route of [...SIGNED_IN_ROUTES, ...MOCK_ONLY_ROUTES]) {
+      const path = localized(prefix, route);
+      withSession(`signed-in ${path} (contract examples) has no serious or critical violations`, async ({ page }) => {
+        await page.goto(path);
+        await settle(page);
+        await expect(page).toHaveURL(exactPath(path));
+        await expectNoSeriousViolations(page, path);
+      });
+    }
+  });
+}
+
+// The app follows the system's colour scheme: the dark one is checked too (in English).
+test.describe('accessibility in the dark colour scheme', () => {
+  test.use({ colorScheme: 'dark' });
+  for (const route of PUBLIC_ROUTES) {
+    test(`public ${route} has no serious or critical violations`, async ({ page }) => {
+      await page.goto(route);
+      await settle(page);
+      await expectNoSeriousViolations(page, `${route} (dark)`);
+    });
+  }
+  for (const route of [...SIGNED_IN_ROUTES, ...MOCK_ONLY_ROUTES]) {
+    withSession(`signed-in ${route} has no serious or critical violations`, async ({ page }) => {
+      await page.goto(route);
+      await settle(page);
+      await expectNoSeriousViolations(page, `${route} (dark)`);
+    });
+  }
+});
+
+test.describe('keyboard only', () => {
+  for (const locale of ['en-US', 'es-ES'] as const) {
+    test(`the sign-in form is filled with Tab and submitted with Enter (${locale})`, async ({ page }) => {
+      const t = MOCK_TEXT[locale];
+      await page.goto(`${t.prefix}/login`);
+      await expect(page.getByRole('heading', { name: t.loginTitle })).toBeVisible();
+      const email = page.getByLabel(t.email);
+      const password = page.getByLabel(t.password, { exact: true });
+
+      // From the top of the page, Tab reaches the e-mail field, then goes straight on to the password.
+      let tabs = 0;
+      while (!(await email.evaluate((element) => element === document.activeElement)) && tabs < 15) {
+        await page.keyboard.press('Tab');
+        tabs += 1;
+      }
+      await expect(email).toBeFocused();
+      await page.keyboard.type(newMockEmail(`keyboard-${locale}`));
+      await page.keyboard.press('Tab');
+      await expect(password).toBeFocused();
+      await page.keyboard.type(MOCK_PASSWORD);
+
+      // The sign-in button is reachable by Tab too (after the password's show/hide and "forgot" link).
+      const signIn = page.getByRole('button', { name: t.signIn, exact: true });
+      for (let i = 0; i < 5 && !(await signIn.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
+      await expect(signIn).toBeFocused();
+
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: t.home })).toBeVisible();
+    });
+  }
+});

@@ -1,0 +1,150 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createEmulatorUser } from '../../../scripts/emulator.mjs';
+import { newEmail, onboard, PASSWORD, register, signIn, TEXT, type Locale } from './fixtures';
+
+/** The stack's Auth emulator (STACK_EMULATOR_PORT in playwright.config.ts). */
+const STACK_EMULATOR = '127.0.0.1:9299';
+
+// The words of the services screens, per language.
+const WORDS = {
+  'en-US': {
+    services: 'Services',
+    paymentMethods: 'Payment methods',
+    newService: 'New service',
+    pending: 'One step left: add your first active service',
+    name: 'Name',
+    price: 'Price',
+    duration: 'Duration',
+    create: 'Create service',
+    created: 'Service created',
+    priceText: '25.50',
+    priceShown: '25.50',
+    cash: 'Cash',
+    card: 'Card',
+    closePopup: 'Close the subscription offer',
+    readOnly: 'Only the owner or an administrator of the business can change services.',
+    forbidden: 'Only the owner or an administrator of the business can add, change or delete services.',
+    nameRequired: 'Enter the name of the service.',
+  },
+  'es-ES': {
+    services: 'Servicios',
+    paymentMethods: 'Métodos de pago',
+    newService: 'Nuevo servicio',
+    pending: 'Te queda un paso: añade tu primer servicio activo',
+    name: 'Nombre',
+    price: 'Precio',
+    duration: 'Duración',
+    create: 'Crear servicio',
+    created: 'Servicio creado',
+    priceText: '25,50',
+    priceShown: '25,50',
+    cash: 'Efectivo',
+    card: 'Tarjeta',
+    closePopup: 'Cerrar la oferta de suscripción',
+    readOnly: 'Solo el propietario o un administrador del negocio puede cambiar los servicios.',
+    forbidden: 'Solo el propietario o un administrador del negocio puede añadir, cambiar o eliminar servicios.',
+    nameRequired: 'Introduce el nombre del servicio.',
+  },
+} as const;
+
+/** The subscription popup of a beta licence sits bottom-right, over the form's button: close it. */
+async function closePopup(page: Page, locale: Locale) {
+  const close = page.getByRole('button', { name: WORDS[locale].closePopup });
+  if (await close.isVisible()) await close.click();
+}
+
+async function newOwner(page: Page, locale: Locale, tag: string) {
+  const email = newEmail(tag);
+  await register(page, locale, email);
+  await onboard(page, locale, `Salon ${tag}`);
+  await closePopup(page, locale);
+  return email;
+}
+
+/** The signed-in owner invites `email` to their business through the API, as the team screen would. */
+async function invite(page: Page, email: string) {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+  const tenantId = await page.evaluate(() => JSON.parse(window.localStorage.getItem('session') ?? '{}').tenant?.id as string);
+  expect(token && tenantId).toBeTruthy();
+  const response = await page.request.post(`/v1/tenants/${tenantId}/invite`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { subjects: [email] },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/**
+ * The invited person joins: a verified e-mail (only verified addresses join a business) registers
+ * with Cita, then signs in through the sign-in page in a browser of their own.
+ */
+async function newMemberPage(browser: Browser, owner: Page, locale: Locale, email: string) {
+  const identity = await createEmulatorUser(STACK_EMULATOR, { email, password: PASSWORD, emailVerified: true });
+  const registered = await owner.request.post('/v1/users/register', {
+    data: { email, firebase_id_token: identity.idToken, terms_accepted: true, locale },
+  });
+  expect(registered.status()).toBe(201);
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto(`${TEXT[locale].prefix}/login`);
+  await signIn(page, locale, email);
+  await expect(page.getByRole('heading', { level: 1, name: TEXT[locale].home })).toBeVisible();
+  return page;
+}
+
+for (const locale of ['en-US', 'es-ES'] as const) {
+  const w = WORDS[locale];
+  const prefix = TEXT[locale].prefix;
+
+  test.describe(`services (${locale})`, () => {
+    test('the first service completes the set-up, and the new business has its payment methods', async ({ page }) => {
+      await newOwner(page, locale, 'svc-first');
+      await page.getByRole('navigation').getByRole('link', { name: w.services, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/services$`));
+      await expect(page.getByRole('heading', { level: 1, name: w.services })).toBeVisible();
+      await expect(page.getByText(w.pending)).toBeVisible();
+
+      await page.getByRole('link', { name: w.newService }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/services/create$`));
+      await closePopup(page, locale);
+      // A blank name is refused next to the field, in the page's language.
+      await page.getByRole('button', { name: w.create }).click();
+      await expect(page.getByText(w.nameRequired)).toBeVisible();
+
+      await page.getByRole('textbox', { name: w.name, exact: false }).first().fill(locale === 'en-US' ? 'Haircut and styling' : 'Corte y peinado');
+      await page.getByRole('textbox', { name: w.price }).fill(w.priceText);
+      await page.getByRole('button', { name: w.create }).click();
+
+      await expect(page.getByText(w.created)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/services$`));
+      const row = page.getByRole('row', { name: new RegExp(locale === 'en-US' ? 'Haircut and styling' : 'Corte y peinado') });
+      await expect(row).toBeVisible();
+      await expect(row).toContainText(w.priceShown);
+      // The business is set up: the reminder is gone, also after a reload (the server says so too).
+      await expect(page.getByText(w.pending)).toBeHidden();
+      await page.reload();
+      await expect(row).toBeVisible();
+      await expect(page.getByText(w.pending)).toBeHidden();
+
+      await page.getByRole('navigation').getByRole('link', { name: w.paymentMethods }).click();
+      await expect(page.getByRole('heading', { level: 1, name: w.paymentMethods })).toBeVisible();
+      await expect(page.getByRole('link', { name: w.cash, exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: w.card, exact: true })).toBeVisible();
+    });
+
+    test('a team member sees the services but cannot create one', async ({ page, browser }) => {
+      await newOwner(page, locale, 'svc-owner');
+      const memberEmail = newEmail('svc-member');
+      await invite(page, memberEmail);
+
+      const member = await newMemberPage(browser, page, locale, memberEmail);
+      await member.goto(`${prefix}/services`);
+      await expect(member.getByRole('heading', { level: 1, name: w.services })).toBeVisible();
+      await expect(member.getByText(w.readOnly)).toBeVisible();
+      await expect(member.getByRole('link', { name: w.newService })).toHaveCount(0);
+      await member.goto(`${prefix}/services/create`);
+      await expect(member.getByRole('alert').filter({ hasText: w.forbidden })).toBeVisible();
+      await expect(member.getByRole('button', { name: w.create })).toHaveCount(0);
+      await member.context().close();
+    });
+  });
+}
