@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, ColorSwatch, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import {
 import type { CustomerTag, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
+import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
@@ -130,51 +131,38 @@ function TagEditor({ tenant, tag, reload }: { tenant: Tenant; tag: CustomerTag; 
         }}
       />
 
-      <Modal
+      <ConfirmDeleteModal
         opened={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         title={intl.formatMessage({ id: 'customerTags.delete.title', defaultMessage: 'Delete this tag?' })}
-        centered
+        error={remove.error}
+        errorMessages={{ forbidden: intl.formatMessage(tagMessages.forbidden) }}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { path },
+            {
+              onSuccess: async () => {
+                queryClient.removeQueries({ queryKey: getCustomerTagQueryKey({ path }) });
+                await invalidateList();
+                notifications.show({
+                  color: 'green',
+                  title: intl.formatMessage({ id: 'customerTags.deleted.title', defaultMessage: 'Tag deleted' }),
+                  message: tag.name,
+                });
+                await navigate({ to: '/{-$locale}/customer-tags', params: { locale: localeParam(locale) } });
+              },
+            },
+          )
+        }
+        confirmLabel={<FormattedMessage id="customerTags.delete.confirm" defaultMessage="Delete tag" />}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            <FormattedMessage
-              id="customerTags.delete.message"
-              defaultMessage="{count, plural, =0 {No customer carries {name}.} one {# customer carries {name}; it will be removed from them.} other {# customers carry {name}; it will be removed from all of them.}}"
-              values={{ count: tag.customerCount, name: tag.name }}
-            />
-          </Text>
-          <ApiErrorAlert error={remove.error} messages={{ forbidden: intl.formatMessage(tagMessages.forbidden) }} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)} data-autofocus>
-              <FormattedMessage id="customerTags.delete.cancel" defaultMessage="Cancel" />
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { path },
-                  {
-                    onSuccess: async () => {
-                      queryClient.removeQueries({ queryKey: getCustomerTagQueryKey({ path }) });
-                      await invalidateList();
-                      notifications.show({
-                        color: 'green',
-                        title: intl.formatMessage({ id: 'customerTags.deleted.title', defaultMessage: 'Tag deleted' }),
-                        message: tag.name,
-                      });
-                      await navigate({ to: '/{-$locale}/customer-tags', params: { locale: localeParam(locale) } });
-                    },
-                  },
-                )
-              }
-            >
-              <FormattedMessage id="customerTags.delete.confirm" defaultMessage="Delete tag" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <FormattedMessage
+          id="customerTags.delete.message"
+          defaultMessage="{count, plural, =0 {No customer carries {name}.} one {# customer carries {name}; it will be removed from them.} other {# customers carry {name}; it will be removed from all of them.}}"
+          values={{ count: tag.customerCount, name: tag.name }}
+        />
+      </ConfirmDeleteModal>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, ColorSwatch, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBox, IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import {
 import type { Customer, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
+import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
@@ -71,7 +72,11 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
     setExporting(true);
     try {
       const data = await queryClient.fetchQuery({ ...exportCustomerDataOptions({ path }), staleTime: 0 });
-      const slug = fullName(customer).toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const slug = fullName(customer)
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
       downloadText(`${slug || 'customer'}-data.json`, 'application/json', JSON.stringify(data, null, 2));
     } catch (failure) {
       setExportError(failure);
@@ -186,51 +191,38 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
         </Group>
       </Card>
 
-      <Modal
+      <ConfirmDeleteModal
         opened={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         title={intl.formatMessage({ id: 'customers.delete.title', defaultMessage: 'Delete this customer?' })}
-        centered
+        error={remove.error}
+
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { path },
+            {
+              onSuccess: async () => {
+                queryClient.removeQueries({ queryKey: getCustomerQueryKey({ path }) });
+                await invalidateList();
+                notifications.show({
+                  color: 'green',
+                  title: intl.formatMessage({ id: 'customers.deleted.title', defaultMessage: 'Customer deleted' }),
+                  message: fullName(customer),
+                });
+                await navigate({ to: '/{-$locale}/customers', params: { locale: localeParam(locale) } });
+              },
+            },
+          )
+        }
+        confirmLabel={<FormattedMessage id="customers.delete.confirm" defaultMessage="Delete customer" />}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            <FormattedMessage
-              id="customers.delete.message"
-              defaultMessage="{name} and their objects are erased. Past appointments, sales and invoices keep their name."
-              values={{ name: fullName(customer) }}
-            />
-          </Text>
-          <ApiErrorAlert error={remove.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)} data-autofocus>
-              <FormattedMessage id="customers.delete.cancel" defaultMessage="Cancel" />
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { path },
-                  {
-                    onSuccess: async () => {
-                      queryClient.removeQueries({ queryKey: getCustomerQueryKey({ path }) });
-                      await invalidateList();
-                      notifications.show({
-                        color: 'green',
-                        title: intl.formatMessage({ id: 'customers.deleted.title', defaultMessage: 'Customer deleted' }),
-                        message: fullName(customer),
-                      });
-                      await navigate({ to: '/{-$locale}/customers', params: { locale: localeParam(locale) } });
-                    },
-                  },
-                )
-              }
-            >
-              <FormattedMessage id="customers.delete.confirm" defaultMessage="Delete customer" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <FormattedMessage
+          id="customers.delete.message"
+          defaultMessage="{name} and their objects are erased. Past appointments, sales and invoices keep their name."
+          values={{ name: fullName(customer) }}
+        />
+      </ConfirmDeleteModal>
     </Stack>
   );
 }

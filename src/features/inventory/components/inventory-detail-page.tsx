@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAdjustments, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import {
 import type { InventoryItem, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
+import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { asProblem } from '~/lib/api-problem';
@@ -150,7 +151,11 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
             queryClient.setQueryData(getInventoryItemQueryKey({ path }), { inventoryItem });
             await invalidateList();
             form.reset(inventoryFormFromItem(inventoryItem));
-            notifications.show({ color: 'green', title: intl.formatMessage({ id: 'inventory.saved.title', defaultMessage: 'Product saved' }), message: inventoryItem.name });
+            notifications.show({
+              color: 'green',
+              title: intl.formatMessage({ id: 'inventory.saved.title', defaultMessage: 'Product saved' }),
+              message: inventoryItem.name,
+            });
           } catch (failure) {
             const problem = asProblem(failure);
             if (problem?.status === 409 && problem.code === 'stale_version') setStale(true);
@@ -160,41 +165,33 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
       />
 
       <AdjustStockModal item={item} opened={adjusting} onClose={() => setAdjusting(false)} />
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={intl.formatMessage({ id: 'inventory.delete.title', defaultMessage: 'Delete this product?' })} centered>
-        <Stack gap="md">
-          <Text size="sm">
-            <FormattedMessage
-              id="inventory.delete.message"
-              defaultMessage="{name} leaves the inventory. Its stock movements and past sales are kept."
-              values={{ name: item.name }}
-            />
-          </Text>
-          <ApiErrorAlert error={remove.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              <FormattedMessage id="inventory.adjust.cancel" defaultMessage="Cancel" />
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { path },
-                  {
-                    onSuccess: async () => {
-                      queryClient.removeQueries({ queryKey: getInventoryItemQueryKey({ path }) });
-                      await invalidateList();
-                      await navigate({ to: '/{-$locale}/inventory', params: { locale: localeParam(locale) } });
-                    },
-                  },
-                )
-              }
-            >
-              <FormattedMessage id="inventory.delete.confirm" defaultMessage="Delete product" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={intl.formatMessage({ id: 'inventory.delete.title', defaultMessage: 'Delete this product?' })}
+        error={remove.error}
+
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { path },
+            {
+              onSuccess: async () => {
+                queryClient.removeQueries({ queryKey: getInventoryItemQueryKey({ path }) });
+                await invalidateList();
+                await navigate({ to: '/{-$locale}/inventory', params: { locale: localeParam(locale) } });
+              },
+            },
+          )
+        }
+        confirmLabel={<FormattedMessage id="inventory.delete.confirm" defaultMessage="Delete product" />}
+      >
+        <FormattedMessage
+          id="inventory.delete.message"
+          defaultMessage="{name} leaves the inventory. Its stock movements and past sales are kept."
+          values={{ name: item.name }}
+        />
+      </ConfirmDeleteModal>
     </Stack>
   );
 }

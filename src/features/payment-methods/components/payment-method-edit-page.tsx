@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import {
 import type { PaymentMethod, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
+import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
@@ -126,51 +127,38 @@ function PaymentMethodEditor({ tenant, method, reload }: { tenant: Tenant; metho
         }}
       />
 
-      <Modal
+      <ConfirmDeleteModal
         opened={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         title={intl.formatMessage({ id: 'paymentMethods.delete.title', defaultMessage: 'Delete this payment method?' })}
-        centered
+        error={remove.error}
+        errorMessages={{ forbidden: intl.formatMessage(paymentMethodMessages.forbidden) }}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { path },
+            {
+              onSuccess: async () => {
+                queryClient.removeQueries({ queryKey: getPaymentMethodQueryKey({ path }) });
+                await invalidateList();
+                notifications.show({
+                  color: 'green',
+                  title: intl.formatMessage({ id: 'paymentMethods.deleted.title', defaultMessage: 'Payment method deleted' }),
+                  message: method.name,
+                });
+                await navigate({ to: '/{-$locale}/payment-methods', params: { locale: localeParam(locale) } });
+              },
+            },
+          )
+        }
+        confirmLabel={<FormattedMessage id="paymentMethods.delete.confirm" defaultMessage="Delete payment method" />}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            <FormattedMessage
-              id="paymentMethods.delete.message"
-              defaultMessage="{name} is no longer offered for payments. Payments already made with it keep it."
-              values={{ name: method.name }}
-            />
-          </Text>
-          <ApiErrorAlert error={remove.error} messages={{ forbidden: intl.formatMessage(paymentMethodMessages.forbidden) }} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)} data-autofocus>
-              <FormattedMessage id="paymentMethods.delete.cancel" defaultMessage="Cancel" />
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { path },
-                  {
-                    onSuccess: async () => {
-                      queryClient.removeQueries({ queryKey: getPaymentMethodQueryKey({ path }) });
-                      await invalidateList();
-                      notifications.show({
-                        color: 'green',
-                        title: intl.formatMessage({ id: 'paymentMethods.deleted.title', defaultMessage: 'Payment method deleted' }),
-                        message: method.name,
-                      });
-                      await navigate({ to: '/{-$locale}/payment-methods', params: { locale: localeParam(locale) } });
-                    },
-                  },
-                )
-              }
-            >
-              <FormattedMessage id="paymentMethods.delete.confirm" defaultMessage="Delete payment method" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <FormattedMessage
+          id="paymentMethods.delete.message"
+          defaultMessage="{name} is no longer offered for payments. Payments already made with it keep it."
+          values={{ name: method.name }}
+        />
+      </ConfirmDeleteModal>
     </Stack>
   );
 }

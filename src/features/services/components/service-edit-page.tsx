@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import {
 import type { Service, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
+import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
@@ -89,7 +90,10 @@ function ServiceEditor({ tenant, service, reload }: { tenant: Tenant; service: S
       ) : null}
       {archived ? (
         <Alert color="gray" variant="light">
-          <FormattedMessage id="services.archived" defaultMessage="This service was deleted. It is kept only for the appointments and sales that refer to it." />
+          <FormattedMessage
+            id="services.archived"
+            defaultMessage="This service was deleted. It is kept only for the appointments and sales that refer to it."
+          />
         </Alert>
       ) : null}
 
@@ -125,7 +129,11 @@ function ServiceEditor({ tenant, service, reload }: { tenant: Tenant; service: S
             queryClient.setQueryData(getServiceQueryKey({ path }), { service: saved });
             form.reset(serviceFormFromService(saved));
             await afterSaved(saved);
-            notifications.show({ color: 'green', title: intl.formatMessage({ id: 'services.saved.title', defaultMessage: 'Service saved' }), message: saved.name });
+            notifications.show({
+              color: 'green',
+              title: intl.formatMessage({ id: 'services.saved.title', defaultMessage: 'Service saved' }),
+              message: saved.name,
+            });
           } catch (failure) {
             const problem = asProblem(failure);
             if (problem?.status === 409 && problem.code === 'stale_version') setStale(true);
@@ -134,47 +142,38 @@ function ServiceEditor({ tenant, service, reload }: { tenant: Tenant; service: S
         }}
       />
 
-      <Modal
+      <ConfirmDeleteModal
         opened={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         title={intl.formatMessage({ id: 'services.delete.title', defaultMessage: 'Delete this service?' })}
-        centered
+        error={remove.error}
+        errorMessages={{ forbidden: intl.formatMessage(serviceMessages.forbidden) }}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { path },
+            {
+              onSuccess: async () => {
+                queryClient.removeQueries({ queryKey: getServiceQueryKey({ path }) });
+                await queryClient.invalidateQueries({ queryKey: listServicesQueryKey({ path: { tenantId: tenant.id } }) });
+                notifications.show({
+                  color: 'green',
+                  title: intl.formatMessage({ id: 'services.deleted.title', defaultMessage: 'Service deleted' }),
+                  message: service.name,
+                });
+                await navigate({ to: '/{-$locale}/services', params: { locale: localeParam(locale) } });
+              },
+            },
+          )
+        }
+        confirmLabel={<FormattedMessage id="services.delete.confirm" defaultMessage="Delete service" />}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            <FormattedMessage
-              id="services.delete.message"
-              defaultMessage="{name} leaves your services and can no longer be booked. Appointments and sales that already have it keep it."
-              values={{ name: service.name }}
-            />
-          </Text>
-          <ApiErrorAlert error={remove.error} messages={{ forbidden: intl.formatMessage(serviceMessages.forbidden) }} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)} data-autofocus>
-              <FormattedMessage id="services.delete.cancel" defaultMessage="Cancel" />
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { path },
-                  {
-                    onSuccess: async () => {
-                      queryClient.removeQueries({ queryKey: getServiceQueryKey({ path }) });
-                      await queryClient.invalidateQueries({ queryKey: listServicesQueryKey({ path: { tenantId: tenant.id } }) });
-                      notifications.show({ color: 'green', title: intl.formatMessage({ id: 'services.deleted.title', defaultMessage: 'Service deleted' }), message: service.name });
-                      await navigate({ to: '/{-$locale}/services', params: { locale: localeParam(locale) } });
-                    },
-                  },
-                )
-              }
-            >
-              <FormattedMessage id="services.delete.confirm" defaultMessage="Delete service" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <FormattedMessage
+          id="services.delete.message"
+          defaultMessage="{name} leaves your services and can no longer be booked. Appointments and sales that already have it keep it."
+          values={{ name: service.name }}
+        />
+      </ConfirmDeleteModal>
     </Stack>
   );
 }
