@@ -30,7 +30,8 @@ const chromium = {
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two workers: one per core; spec files run side by side on the shared servers (E2E_WORKERS=1 to serialize).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 45_000,
