@@ -13,6 +13,7 @@ import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
 import { HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import { sessionOf, type HandlerDeps } from './context.ts';
+import { escapeLike } from './sql.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from './write-rules.ts';
 
 type Handlers = Pick<
@@ -173,8 +174,6 @@ async function recordMovement(
   return rows[0]!;
 }
 
-/** Escapes LIKE wildcards so that a typed % or _ matches itself. */
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function inventoryHandlers({ db }: HandlerDeps): Handlers {
   return {
@@ -211,7 +210,7 @@ export function inventoryHandlers({ db }: HandlerDeps): Handlers {
       const params: unknown[] = [tenantId];
       const q = query.q?.trim();
       if (q) {
-        params.push(`%${likeEscape(q)}%`);
+        params.push(`%${escapeLike(q)}%`);
         where.push(`search LIKE cita_fold($${params.length})`);
       }
       if (query.category?.trim()) {

@@ -6,6 +6,7 @@ import { notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import type { HandlerDeps } from './context.ts';
 import { cleanName, duplicateName, hasTwoDecimalsAtMost } from './payment-methods.ts';
+import { escapeLike } from './sql.ts';
 import { idempotencyKeyOf, idempotent, updateVersioned } from './write-rules.ts';
 
 type Handlers = Pick<RouteHandlers, 'listServices' | 'createService' | 'getService' | 'updateService' | 'deleteService'>;
@@ -59,8 +60,6 @@ const ORDER: Record<ServiceSort, string> = {
   '-duration': 's.duration_minutes DESC, lower(s.name), s.id',
 };
 
-/** A user pattern for LIKE, its wildcards taken literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface Cleaned {
   name: string;

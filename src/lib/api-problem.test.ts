@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asProblem, isNetworkError, problemFieldErrors, problemFormErrors, problemKind, problemStatus } from './api-problem.ts';
+import { asProblem, isNetworkError, isStaleVersion, problemFieldErrors, problemFormErrors, problemKind, problemStatus } from './api-problem.ts';
 
 const problem = (status: number, extra: object = {}) => ({ type: 'about:blank', title: 'x', status, ...extra });
 
@@ -75,5 +75,14 @@ describe('problemFormErrors', () => {
       { field: 'schedule', code: 'end_before_start' },
       { field: 'businessName', code: 'max_length' },
     ]);
+  });
+});
+
+describe('isStaleVersion', () => {
+  it('is true only for a 409 whose problem code is stale_version', () => {
+    expect(isStaleVersion({ status: 409, code: 'stale_version' })).toBe(true);
+    expect(isStaleVersion({ status: 409, code: 'duplicate_name' })).toBe(false);
+    expect(isStaleVersion({ status: 422, code: 'stale_version' })).toBe(false);
+    expect(isStaleVersion(new TypeError('offline'))).toBe(false);
   });
 });

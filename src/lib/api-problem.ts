@@ -29,6 +29,12 @@ export function asProblem(error: unknown): ProblemLike | null {
   return { ...problem, errors };
 }
 
+/** True when a save was refused because someone else changed the object since it was read (409 stale_version). */
+export function isStaleVersion(error: unknown): boolean {
+  const problem = asProblem(error);
+  return problem?.status === 409 && problem.code === 'stale_version';
+}
+
 /** The HTTP status of a failed call, or null for a network failure or an unreadable answer. */
 export function problemStatus(error: unknown): number | null {
   return asProblem(error)?.status ?? null;

@@ -21,7 +21,7 @@ import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
-import { asProblem } from '~/lib/api-problem';
+import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { formatPhone } from '~/lib/phone';
 import { downloadText } from '../download';
@@ -162,8 +162,7 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
               message: fullName(saved),
             });
           } catch (failure) {
-            const problem = asProblem(failure);
-            if (problem?.status === 409 && problem.code === 'stale_version') setStale(true);
+            if (isStaleVersion(failure)) setStale(true);
             else if (!applyServerErrors(failure, form, intl)) setError(failure);
           }
         }}

@@ -18,7 +18,7 @@ import { ApiErrorAlert } from '~/components/api-error-alert';
 import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
-import { asProblem } from '~/lib/api-problem';
+import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
 import { useQuantityFormat } from '../hooks/use-quantity-format';
@@ -157,8 +157,7 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
               message: inventoryItem.name,
             });
           } catch (failure) {
-            const problem = asProblem(failure);
-            if (problem?.status === 409 && problem.code === 'stale_version') setStale(true);
+            if (isStaleVersion(failure)) setStale(true);
             else if (!applyServerErrors(failure, form, intl)) setError(failure);
           }
         }}

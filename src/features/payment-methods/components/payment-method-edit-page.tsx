@@ -19,7 +19,7 @@ import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
-import { asProblem } from '~/lib/api-problem';
+import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { useCanManagePaymentMethods } from '../hooks/use-can-manage';
 import { paymentMethodMessages } from '../messages';
@@ -120,8 +120,7 @@ function PaymentMethodEditor({ tenant, method, reload }: { tenant: Tenant; metho
               message: paymentMethod.name,
             });
           } catch (failure) {
-            const problem = asProblem(failure);
-            if (problem?.status === 409 && problem.code === 'stale_version') setStale(true);
+            if (isStaleVersion(failure)) setStale(true);
             else if (!applyServerErrors(failure, form, intl)) setError(failure);
           }
         }}

@@ -12,7 +12,7 @@ import { ApiErrorAlert } from '~/components/api-error-alert';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
-import { asProblem } from '~/lib/api-problem';
+import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { serviceObjectMessages } from '../messages';
 import { serviceObjectFormFrom, toServiceObjectUpdate } from '../schemas/service-object-form-schema';
@@ -93,8 +93,7 @@ function ServiceObjectEditor({ tenant, object, reload }: { tenant: Tenant; objec
               params: { locale: localeParam(locale), customerId: object.customerId, serviceId: object.id },
             });
           } catch (failure) {
-            const problem = asProblem(failure);
-            if (problem?.status === 409 && problem.code === 'stale_version') setStale(true);
+            if (isStaleVersion(failure)) setStale(true);
             else if (!applyServerErrors(failure, form, intl)) setError(failure);
           }
         }}
