@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { IdTokenVerifier } from '../auth/firebase.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { forbidden, notFound, unauthorized } from '../problem.ts';
+import { notFound, unauthorized } from '../problem.ts';
 import type { FirebaseAuth, SessionAuth } from '../security.ts';
 import type { SessionOptions } from './sessions.ts';
 
@@ -14,7 +14,6 @@ export interface HandlerDeps {
 }
 
 export type TeamRole = 'TEAM_ROLE_OWNER' | 'TEAM_ROLE_ADMIN' | 'TEAM_ROLE_MEMBER';
-export const MANAGERS: readonly TeamRole[] = ['TEAM_ROLE_OWNER', 'TEAM_ROLE_ADMIN'];
 
 export function sessionOf(request: FastifyRequest): SessionAuth {
   if (!request.auth) throw unauthorized();
@@ -51,11 +50,11 @@ export async function callerRole(db: Database, request: FastifyRequest, tenantId
 
 /**
  * The caller's role in the tenant. Not a member: 404, exactly as for a tenant that does not
- * exist, so that another business's ids reveal nothing. A member without one of `roles`: 403.
+ * exist, so that another business's ids reveal nothing. What each role may do is the role
+ * matrix's (server/tenancy/roles.ts, `authorize`).
  */
-export async function requireMember(db: Database, request: FastifyRequest, tenantId: string, roles?: readonly TeamRole[]): Promise<TeamRole> {
+export async function requireMember(db: Database, request: FastifyRequest, tenantId: string): Promise<TeamRole> {
   const role = await callerRole(db, request, tenantId);
   if (!role) throw notFound();
-  if (roles && !roles.includes(role)) throw forbidden('Only the owner or an administrator of the business can do this.');
   return role;
 }

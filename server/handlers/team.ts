@@ -1,6 +1,7 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../problem.ts';
-import { MANAGERS, requireMember, roleIn, sessionOf, type HandlerDeps } from './context.ts';
+import { authorize } from '../tenancy/roles.ts';
+import { roleIn, sessionOf, type HandlerDeps } from './context.ts';
 import { toInvitation, toTeamMember, toTenant } from './rows.ts';
 import { escapeLike } from './sql.ts';
 
@@ -12,7 +13,7 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
   return {
     async listTeamMembers(request, reply) {
       const { tenantId } = request.params;
-      await requireMember(db, request, tenantId);
+      await authorize(db, request, tenantId, 'team', 'read');
       const { limit = 50, offset = 0, q } = request.query ?? {};
       const pattern = q ? `%${escapeLike(q.toLowerCase())}%` : null;
       // Team members are users (not tenant data): read as the system, filtered by the tenant whose
@@ -38,7 +39,7 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
     async inviteTeamMembers(request, reply) {
       const { tenantId } = request.params;
       const { userId } = sessionOf(request);
-      await requireMember(db, request, tenantId, MANAGERS);
+      await authorize(db, request, tenantId, 'team', 'write');
       const role = request.body.role ?? 'TEAM_ROLE_MEMBER';
       const emails = [...new Set(request.body.subjects.map((email) => email.toLowerCase()))];
       const members = await db.withSystem(async (tx) =>
@@ -69,7 +70,7 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
 
     async revokeInvitation(request, reply) {
       const { tenantId, id } = request.params;
-      await requireMember(db, request, tenantId, MANAGERS);
+      await authorize(db, request, tenantId, 'team', 'delete');
       await db.withTenant(tenantId, async (tx) => {
         const { rows } = await tx.query<{ status: string }>('SELECT status FROM invitations WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, id]);
         if (!rows[0]) throw notFound('No invitation has this id.');
@@ -81,7 +82,7 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
 
     async removeTeamMember(request, reply) {
       const { tenantId, userId } = request.params;
-      await requireMember(db, request, tenantId, ['TEAM_ROLE_OWNER']);
+      await authorize(db, request, tenantId, 'teamRemoval', 'delete');
       const removed = await db.withTenant(tenantId, async (tx) => {
         const role = await roleIn(tx, tenantId, userId);
         if (!role) throw notFound('This person is not in the team.');

@@ -6,7 +6,8 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, notFound, unauthorized, unprocessable } from '../problem.ts';
 import { assertAssetsExist } from '../assets/references.ts';
 import { verifyIdentity } from '../security.ts';
-import { identityOf, MANAGERS, requireMember, sessionOf, type HandlerDeps } from './context.ts';
+import { authorize } from '../tenancy/roles.ts';
+import { identityOf, sessionOf, type HandlerDeps } from './context.ts';
 import { insertDefaultPaymentMethods } from './payment-methods.ts';
 import { toTenant } from './rows.ts';
 import { openSession } from './sessions.ts';
@@ -100,7 +101,7 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
 
     async getTenant(request, reply) {
       const { tenantId } = request.params;
-      await requireMember(db, request, tenantId);
+      await authorize(db, request, tenantId, 'tenant', 'read');
       const row = await db.withTenant(tenantId, async (tx) => (await tx.query('SELECT * FROM tenants WHERE id = $1', [tenantId])).rows[0]);
       if (!row) throw notFound();
       return reply.code(200).send({ tenant: toTenant(row) });
@@ -108,7 +109,7 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
 
     async updateTenant(request, reply) {
       const { tenantId } = request.params;
-      await requireMember(db, request, tenantId, MANAGERS);
+      await authorize(db, request, tenantId, 'tenant', 'write');
       const input = request.body.tenant;
       if (input.id !== undefined && input.id !== tenantId) throw unprocessable('/tenant/id', 'id_mismatch', 'The body is for another business.');
       checkTenantInput(input, '/tenant');
@@ -137,7 +138,7 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
 
     async deleteTenant(request, reply) {
       const { tenantId } = request.params;
-      await requireMember(db, request, tenantId, ['TEAM_ROLE_OWNER']);
+      await authorize(db, request, tenantId, 'tenant', 'delete');
       // Kept as TENANT_STATUS_DELETED (the contract): gone for its members, recoverable by support.
       await db.withTenant(tenantId, (tx) => tx.query(`UPDATE tenants SET status = 'TENANT_STATUS_DELETED' WHERE id = $1`, [tenantId]));
       return reply.code(204).send();
