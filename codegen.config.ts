@@ -9,7 +9,8 @@ export default defineConfig({
     // The base URL, token, retries and 401 handling are set once at runtime in src/lib/api.ts.
     { name: '@hey-api/client-fetch', baseUrl: false },
     '@hey-api/typescript',
-    'zod',
+    // RFC 3339 instants may carry an offset (appointments' startAt/endAt are in the business's offset).
+    { name: 'zod', dates: { offset: true } },
     { name: '@hey-api/sdk', validator: true },
     '@tanstack/react-query',
     'fastify',

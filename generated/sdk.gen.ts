@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, AutoRegisterBusinessData, AutoRegisterBusinessErrors, AutoRegisterBusinessResponses, CancelAppointmentByTokenData, CancelAppointmentByTokenErrors, CancelAppointmentByTokenResponses, CheckUserExistsData, CheckUserExistsErrors, CheckUserExistsResponses, CreateAdminInvoiceData, CreateAdminInvoiceErrors, CreateAdminInvoiceResponses, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionErrors, CreateAppointmentDistinctionResponses, CreateAppointmentErrors, CreateAppointmentResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerResponses, CreateCustomerTagData, CreateCustomerTagErrors, CreateCustomerTagResponses, CreateExpenseData, CreateExpenseErrors, CreateExpenseResponses, CreateInventoryAdjustmentData, CreateInventoryAdjustmentErrors, CreateInventoryAdjustmentResponses, CreateInventoryItemData, CreateInventoryItemErrors, CreateInventoryItemResponses, CreateInvoiceData, CreateInvoiceErrors, CreateInvoiceResponses, CreatePaymentMethodData, CreatePaymentMethodErrors, CreatePaymentMethodResponses, CreatePaymentTransactionData, CreatePaymentTransactionErrors, CreatePaymentTransactionResponses, CreatePortfolioItemData, CreatePortfolioItemErrors, CreatePortfolioItemResponses, CreateQrCodeData, CreateQrCodeErrors, CreateQrCodeResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceObjectData, CreateServiceObjectErrors, CreateServiceObjectResponses, CreateServiceResponses, CreateSsoCodeData, CreateSsoCodeErrors, CreateSsoCodeResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, DeleteAdminInvoiceData, DeleteAdminInvoiceErrors, DeleteAdminInvoiceResponses, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionErrors, DeleteAppointmentDistinctionResponses, DeleteAppointmentErrors, DeleteAppointmentResponses, DeleteCustomerData, DeleteCustomerErrors, DeleteCustomerResponses, DeleteCustomerTagData, DeleteCustomerTagErrors, DeleteCustomerTagResponses, DeleteExpenseData, DeleteExpenseErrors, DeleteExpenseResponses, DeleteInventoryItemData, DeleteInventoryItemErrors, DeleteInventoryItemResponses, DeletePaymentMethodData, DeletePaymentMethodErrors, DeletePaymentMethodResponses, DeletePortfolioItemData, DeletePortfolioItemErrors, DeletePortfolioItemResponses, DeleteQrCodeData, DeleteQrCodeErrors, DeleteQrCodeResponses, DeleteServiceData, DeleteServiceErrors, DeleteServiceObjectData, DeleteServiceObjectErrors, DeleteServiceObjectResponses, DeleteServiceResponses, DeleteTenantData, DeleteTenantErrors, DeleteTenantResponses, ExchangeSsoCodeData, ExchangeSsoCodeErrors, ExchangeSsoCodeResponses, ExportCustomerDataData, ExportCustomerDataErrors, ExportCustomerDataResponses, ExportCustomersData, ExportCustomersErrors, ExportCustomersResponses, FetchStatisticsData, FetchStatisticsErrors, FetchStatisticsResponses, GetAdminInvoiceData, GetAdminInvoiceErrors, GetAdminInvoiceResponses, GetAppointmentCalendarData, GetAppointmentCalendarErrors, GetAppointmentCalendarResponses, GetAppointmentCancellationData, GetAppointmentCancellationErrors, GetAppointmentCancellationResponses, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionErrors, GetAppointmentDistinctionResponses, GetAppointmentErrors, GetAppointmentResponses, GetAssetContentData, GetAssetContentErrors, GetAssetContentResponses, GetConfigurationData, GetConfigurationErrors, GetConfigurationResponses, GetCustomerData, GetCustomerErrors, GetCustomerResponses, GetCustomerTagData, GetCustomerTagErrors, GetCustomerTagResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetExpenseData, GetExpenseErrors, GetExpenseResponses, GetInventoryItemData, GetInventoryItemErrors, GetInventoryItemResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetPaymentMethodData, GetPaymentMethodErrors, GetPaymentMethodResponses, GetPaymentTransactionData, GetPaymentTransactionErrors, GetPaymentTransactionResponses, GetPortfolioItemData, GetPortfolioItemErrors, GetPortfolioItemResponses, GetQrCodeData, GetQrCodeErrors, GetQrCodeResponses, GetSaleData, GetSaleErrors, GetSaleResponses, GetSalesDetailedReportData, GetSalesDetailedReportErrors, GetSalesDetailedReportResponses, GetSalesSummaryReportData, GetSalesSummaryReportErrors, GetSalesSummaryReportResponses, GetServiceData, GetServiceErrors, GetServiceObjectData, GetServiceObjectErrors, GetServiceObjectResponses, GetServiceResponses, GetTenantData, GetTenantErrors, GetTenantResponses, GetUserData, GetUserErrors, GetUserResponses, ImportCustomersData, ImportCustomersErrors, ImportCustomersResponses, InviteTeamMembersData, InviteTeamMembersErrors, InviteTeamMembersResponses, ListAdminInvoicesData, ListAdminInvoicesErrors, ListAdminInvoicesResponses, ListAdminTenantsData, ListAdminTenantsErrors, ListAdminTenantsResponses, ListAppointmentDistinctionsData, ListAppointmentDistinctionsErrors, ListAppointmentDistinctionsResponses, ListAppointmentsData, ListAppointmentsErrors, ListAppointmentsResponses, ListCurrenciesData, ListCurrenciesErrors, ListCurrenciesResponses, ListCustomerAppointmentsData, ListCustomerAppointmentsErrors, ListCustomerAppointmentsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListCustomerTagsData, ListCustomerTagsErrors, ListCustomerTagsResponses, ListExpensesData, ListExpensesErrors, ListExpensesResponses, ListInventoryItemsData, ListInventoryItemsErrors, ListInventoryItemsResponses, ListInventoryMovementsData, ListInventoryMovementsErrors, ListInventoryMovementsResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListPaymentMethodsData, ListPaymentMethodsErrors, ListPaymentMethodsResponses, ListPaymentTransactionsData, ListPaymentTransactionsErrors, ListPaymentTransactionsResponses, ListPortfolioItemsData, ListPortfolioItemsErrors, ListPortfolioItemsResponses, ListQrCodesData, ListQrCodesErrors, ListQrCodesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListServiceObjectsData, ListServiceObjectsErrors, ListServiceObjectsResponses, ListServicesData, ListServicesErrors, ListServicesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, ListUserTenantsData, ListUserTenantsErrors, ListUserTenantsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveAssetData, RemoveAssetErrors, RemoveAssetResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RevokeInvitationData, RevokeInvitationErrors, RevokeInvitationResponses, ScanExpenseData, ScanExpenseErrors, ScanExpenseResponses, SearchCustomersData, SearchCustomersErrors, SearchCustomersResponses, SearchServiceObjectsData, SearchServiceObjectsErrors, SearchServiceObjectsResponses, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionErrors, UpdateAppointmentDistinctionResponses, UpdateAppointmentErrors, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingErrors, UpdateAppointmentRealTimingResponses, UpdateAppointmentResponses, UpdateCustomerData, UpdateCustomerErrors, UpdateCustomerResponses, UpdateCustomerTagData, UpdateCustomerTagErrors, UpdateCustomerTagResponses, UpdateInventoryItemData, UpdateInventoryItemErrors, UpdateInventoryItemResponses, UpdatePaymentMethodData, UpdatePaymentMethodErrors, UpdatePaymentMethodResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceObjectData, UpdateServiceObjectErrors, UpdateServiceObjectResponses, UpdateServiceResponses, UpdateTenantData, UpdateTenantErrors, UpdateTenantResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadAssetData, UploadAssetErrors, UploadAssetResponses } from './types.gen';
-import { zAcceptInvitationPath, zAcceptInvitationResponse, zAutoRegisterBusinessBody, zAutoRegisterBusinessResponse, zCancelAppointmentByTokenBody, zCancelAppointmentByTokenPath, zCancelAppointmentByTokenResponse, zCheckUserExistsPath, zCheckUserExistsResponse, zCreateAdminInvoiceBody, zCreateAdminInvoiceResponse, zCreateAppointmentBody, zCreateAppointmentDistinctionBody, zCreateAppointmentDistinctionPath, zCreateAppointmentDistinctionResponse, zCreateAppointmentPath, zCreateAppointmentResponse, zCreateCustomerBody, zCreateCustomerHeaders, zCreateCustomerPath, zCreateCustomerResponse, zCreateCustomerTagBody, zCreateCustomerTagHeaders, zCreateCustomerTagPath, zCreateCustomerTagResponse, zCreateExpenseBody, zCreateExpensePath, zCreateExpenseResponse, zCreateInventoryAdjustmentBody, zCreateInventoryAdjustmentHeaders, zCreateInventoryAdjustmentPath, zCreateInventoryAdjustmentResponse, zCreateInventoryItemBody, zCreateInventoryItemHeaders, zCreateInventoryItemPath, zCreateInventoryItemResponse, zCreateInvoiceBody, zCreateInvoicePath, zCreateInvoiceResponse, zCreatePaymentMethodBody, zCreatePaymentMethodHeaders, zCreatePaymentMethodPath, zCreatePaymentMethodResponse, zCreatePaymentTransactionBody, zCreatePaymentTransactionPath, zCreatePaymentTransactionResponse, zCreatePortfolioItemBody, zCreatePortfolioItemPath, zCreatePortfolioItemResponse, zCreateQrCodeBody, zCreateQrCodePath, zCreateQrCodeResponse, zCreateSaleBody, zCreateSalePath, zCreateSaleResponse, zCreateServiceBody, zCreateServiceHeaders, zCreateServiceObjectBody, zCreateServiceObjectHeaders, zCreateServiceObjectPath, zCreateServiceObjectResponse, zCreateServicePath, zCreateServiceResponse, zCreateSsoCodeBody, zCreateSsoCodeResponse, zCreateTenantBody, zCreateTenantResponse, zDeleteAdminInvoicePath, zDeleteAdminInvoiceResponse, zDeleteAppointmentDistinctionPath, zDeleteAppointmentDistinctionResponse, zDeleteAppointmentPath, zDeleteAppointmentResponse, zDeleteCustomerPath, zDeleteCustomerResponse, zDeleteCustomerTagPath, zDeleteCustomerTagResponse, zDeleteExpensePath, zDeleteExpenseResponse, zDeleteInventoryItemPath, zDeleteInventoryItemResponse, zDeletePaymentMethodPath, zDeletePaymentMethodResponse, zDeletePortfolioItemPath, zDeletePortfolioItemResponse, zDeleteQrCodePath, zDeleteQrCodeResponse, zDeleteServiceObjectPath, zDeleteServiceObjectResponse, zDeleteServicePath, zDeleteServiceResponse, zDeleteTenantPath, zDeleteTenantResponse, zExchangeSsoCodeBody, zExchangeSsoCodeResponse, zExportCustomerDataPath, zExportCustomerDataResponse, zExportCustomersPath, zExportCustomersQuery, zExportCustomersResponse, zFetchStatisticsBody, zFetchStatisticsPath, zFetchStatisticsResponse, zGetAdminInvoicePath, zGetAdminInvoiceResponse, zGetAppointmentCalendarBody, zGetAppointmentCalendarPath, zGetAppointmentCalendarResponse, zGetAppointmentCancellationPath, zGetAppointmentCancellationResponse, zGetAppointmentDistinctionPath, zGetAppointmentDistinctionResponse, zGetAppointmentPath, zGetAppointmentResponse, zGetAssetContentPath, zGetConfigurationResponse, zGetCustomerPath, zGetCustomerResponse, zGetCustomerTagPath, zGetCustomerTagResponse, zGetDashboardQuery, zGetDashboardResponse, zGetExpensePath, zGetExpenseResponse, zGetInventoryItemPath, zGetInventoryItemResponse, zGetInvoicePath, zGetInvoiceResponse, zGetPaymentMethodPath, zGetPaymentMethodResponse, zGetPaymentTransactionPath, zGetPaymentTransactionResponse, zGetPortfolioItemPath, zGetPortfolioItemResponse, zGetQrCodePath, zGetQrCodeResponse, zGetSalePath, zGetSaleResponse, zGetSalesDetailedReportBody, zGetSalesDetailedReportPath, zGetSalesDetailedReportQuery, zGetSalesDetailedReportResponse, zGetSalesSummaryReportBody, zGetSalesSummaryReportPath, zGetSalesSummaryReportResponse, zGetServiceObjectPath, zGetServiceObjectResponse, zGetServicePath, zGetServiceResponse, zGetTenantPath, zGetTenantResponse, zGetUserPath, zGetUserResponse, zImportCustomersBody, zImportCustomersHeaders, zImportCustomersPath, zImportCustomersResponse, zInviteTeamMembersBody, zInviteTeamMembersPath, zInviteTeamMembersResponse, zListAdminInvoicesQuery, zListAdminInvoicesResponse, zListAdminTenantsQuery, zListAdminTenantsResponse, zListAppointmentDistinctionsPath, zListAppointmentDistinctionsQuery, zListAppointmentDistinctionsResponse, zListAppointmentsPath, zListAppointmentsQuery, zListAppointmentsResponse, zListCurrenciesResponse, zListCustomerAppointmentsPath, zListCustomerAppointmentsQuery, zListCustomerAppointmentsResponse, zListCustomersPath, zListCustomersQuery, zListCustomersResponse, zListCustomerTagsPath, zListCustomerTagsQuery, zListCustomerTagsResponse, zListExpensesBody, zListExpensesPath, zListExpensesQuery, zListExpensesResponse, zListInventoryItemsPath, zListInventoryItemsQuery, zListInventoryItemsResponse, zListInventoryMovementsPath, zListInventoryMovementsQuery, zListInventoryMovementsResponse, zListInvoicesPath, zListInvoicesQuery, zListInvoicesResponse, zListPaymentMethodsPath, zListPaymentMethodsQuery, zListPaymentMethodsResponse, zListPaymentTransactionsPath, zListPaymentTransactionsQuery, zListPaymentTransactionsResponse, zListPortfolioItemsPath, zListPortfolioItemsQuery, zListPortfolioItemsResponse, zListQrCodesPath, zListQrCodesQuery, zListQrCodesResponse, zListSalesPath, zListSalesQuery, zListSalesResponse, zListServiceObjectsPath, zListServiceObjectsQuery, zListServiceObjectsResponse, zListServicesPath, zListServicesQuery, zListServicesResponse, zListTeamMembersPath, zListTeamMembersQuery, zListTeamMembersResponse, zListUserTenantsPath, zListUserTenantsResponse, zLoginUserBody, zLoginUserResponse, zLogoutEverywhereResponse, zLogoutUserResponse, zRegisterUserBody, zRegisterUserResponse, zRemoveAssetBody, zRemoveAssetResponse, zRemoveTeamMemberPath, zRemoveTeamMemberResponse, zRevokeInvitationPath, zRevokeInvitationResponse, zScanExpenseBody, zScanExpensePath, zScanExpenseResponse, zSearchCustomersPath, zSearchCustomersQuery, zSearchCustomersResponse, zSearchServiceObjectsPath, zSearchServiceObjectsQuery, zSearchServiceObjectsResponse, zUpdateAppointmentBody, zUpdateAppointmentDistinctionBody, zUpdateAppointmentDistinctionPath, zUpdateAppointmentDistinctionResponse, zUpdateAppointmentPath, zUpdateAppointmentRealTimingBody, zUpdateAppointmentRealTimingPath, zUpdateAppointmentRealTimingResponse, zUpdateAppointmentResponse, zUpdateCustomerBody, zUpdateCustomerPath, zUpdateCustomerResponse, zUpdateCustomerTagBody, zUpdateCustomerTagPath, zUpdateCustomerTagResponse, zUpdateInventoryItemBody, zUpdateInventoryItemPath, zUpdateInventoryItemResponse, zUpdatePaymentMethodBody, zUpdatePaymentMethodPath, zUpdatePaymentMethodResponse, zUpdateServiceBody, zUpdateServiceObjectBody, zUpdateServiceObjectPath, zUpdateServiceObjectResponse, zUpdateServicePath, zUpdateServiceResponse, zUpdateTenantBody, zUpdateTenantPath, zUpdateTenantResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadAssetBody, zUploadAssetResponse } from './zod.gen';
+import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, AutoRegisterBusinessData, AutoRegisterBusinessErrors, AutoRegisterBusinessResponses, CancelAppointmentByTokenData, CancelAppointmentByTokenErrors, CancelAppointmentByTokenResponses, ChangeAppointmentStatusData, ChangeAppointmentStatusErrors, ChangeAppointmentStatusResponses, CheckUserExistsData, CheckUserExistsErrors, CheckUserExistsResponses, CreateAdminInvoiceData, CreateAdminInvoiceErrors, CreateAdminInvoiceResponses, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionErrors, CreateAppointmentDistinctionResponses, CreateAppointmentErrors, CreateAppointmentResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerResponses, CreateCustomerTagData, CreateCustomerTagErrors, CreateCustomerTagResponses, CreateExpenseData, CreateExpenseErrors, CreateExpenseResponses, CreateInventoryAdjustmentData, CreateInventoryAdjustmentErrors, CreateInventoryAdjustmentResponses, CreateInventoryItemData, CreateInventoryItemErrors, CreateInventoryItemResponses, CreateInvoiceData, CreateInvoiceErrors, CreateInvoiceResponses, CreatePaymentMethodData, CreatePaymentMethodErrors, CreatePaymentMethodResponses, CreatePaymentTransactionData, CreatePaymentTransactionErrors, CreatePaymentTransactionResponses, CreatePortfolioItemData, CreatePortfolioItemErrors, CreatePortfolioItemResponses, CreateQrCodeData, CreateQrCodeErrors, CreateQrCodeResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceObjectData, CreateServiceObjectErrors, CreateServiceObjectResponses, CreateServiceResponses, CreateSsoCodeData, CreateSsoCodeErrors, CreateSsoCodeResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, CreateTimeOffData, CreateTimeOffErrors, CreateTimeOffResponses, DeleteAdminInvoiceData, DeleteAdminInvoiceErrors, DeleteAdminInvoiceResponses, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionErrors, DeleteAppointmentDistinctionResponses, DeleteAppointmentErrors, DeleteAppointmentResponses, DeleteCustomerData, DeleteCustomerErrors, DeleteCustomerResponses, DeleteCustomerTagData, DeleteCustomerTagErrors, DeleteCustomerTagResponses, DeleteExpenseData, DeleteExpenseErrors, DeleteExpenseResponses, DeleteInventoryItemData, DeleteInventoryItemErrors, DeleteInventoryItemResponses, DeletePaymentMethodData, DeletePaymentMethodErrors, DeletePaymentMethodResponses, DeletePortfolioItemData, DeletePortfolioItemErrors, DeletePortfolioItemResponses, DeleteQrCodeData, DeleteQrCodeErrors, DeleteQrCodeResponses, DeleteServiceData, DeleteServiceErrors, DeleteServiceObjectData, DeleteServiceObjectErrors, DeleteServiceObjectResponses, DeleteServiceResponses, DeleteTenantData, DeleteTenantErrors, DeleteTenantResponses, DeleteTimeOffData, DeleteTimeOffErrors, DeleteTimeOffResponses, ExchangeSsoCodeData, ExchangeSsoCodeErrors, ExchangeSsoCodeResponses, ExportCustomerDataData, ExportCustomerDataErrors, ExportCustomerDataResponses, ExportCustomersData, ExportCustomersErrors, ExportCustomersResponses, FetchStatisticsData, FetchStatisticsErrors, FetchStatisticsResponses, GetAdminInvoiceData, GetAdminInvoiceErrors, GetAdminInvoiceResponses, GetAppointmentCalendarData, GetAppointmentCalendarErrors, GetAppointmentCalendarResponses, GetAppointmentCancellationData, GetAppointmentCancellationErrors, GetAppointmentCancellationResponses, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionErrors, GetAppointmentDistinctionResponses, GetAppointmentErrors, GetAppointmentResponses, GetAssetContentData, GetAssetContentErrors, GetAssetContentResponses, GetConfigurationData, GetConfigurationErrors, GetConfigurationResponses, GetCustomerData, GetCustomerErrors, GetCustomerResponses, GetCustomerTagData, GetCustomerTagErrors, GetCustomerTagResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetExpenseData, GetExpenseErrors, GetExpenseResponses, GetInventoryItemData, GetInventoryItemErrors, GetInventoryItemResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetPaymentMethodData, GetPaymentMethodErrors, GetPaymentMethodResponses, GetPaymentTransactionData, GetPaymentTransactionErrors, GetPaymentTransactionResponses, GetPortfolioItemData, GetPortfolioItemErrors, GetPortfolioItemResponses, GetQrCodeData, GetQrCodeErrors, GetQrCodeResponses, GetSaleData, GetSaleErrors, GetSaleResponses, GetSalesDetailedReportData, GetSalesDetailedReportErrors, GetSalesDetailedReportResponses, GetSalesSummaryReportData, GetSalesSummaryReportErrors, GetSalesSummaryReportResponses, GetServiceData, GetServiceErrors, GetServiceObjectData, GetServiceObjectErrors, GetServiceObjectResponses, GetServiceResponses, GetTenantData, GetTenantErrors, GetTenantResponses, GetUserData, GetUserErrors, GetUserResponses, GetWorkingHoursData, GetWorkingHoursErrors, GetWorkingHoursResponses, ImportCustomersData, ImportCustomersErrors, ImportCustomersResponses, InviteTeamMembersData, InviteTeamMembersErrors, InviteTeamMembersResponses, ListAdminInvoicesData, ListAdminInvoicesErrors, ListAdminInvoicesResponses, ListAdminTenantsData, ListAdminTenantsErrors, ListAdminTenantsResponses, ListAppointmentDistinctionsData, ListAppointmentDistinctionsErrors, ListAppointmentDistinctionsResponses, ListAppointmentsData, ListAppointmentsErrors, ListAppointmentsResponses, ListCurrenciesData, ListCurrenciesErrors, ListCurrenciesResponses, ListCustomerAppointmentsData, ListCustomerAppointmentsErrors, ListCustomerAppointmentsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListCustomerTagsData, ListCustomerTagsErrors, ListCustomerTagsResponses, ListExpensesData, ListExpensesErrors, ListExpensesResponses, ListInventoryItemsData, ListInventoryItemsErrors, ListInventoryItemsResponses, ListInventoryMovementsData, ListInventoryMovementsErrors, ListInventoryMovementsResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListPaymentMethodsData, ListPaymentMethodsErrors, ListPaymentMethodsResponses, ListPaymentTransactionsData, ListPaymentTransactionsErrors, ListPaymentTransactionsResponses, ListPortfolioItemsData, ListPortfolioItemsErrors, ListPortfolioItemsResponses, ListQrCodesData, ListQrCodesErrors, ListQrCodesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListServiceObjectsData, ListServiceObjectsErrors, ListServiceObjectsResponses, ListServicesData, ListServicesErrors, ListServicesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, ListTimeOffData, ListTimeOffErrors, ListTimeOffResponses, ListUserTenantsData, ListUserTenantsErrors, ListUserTenantsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PreviewAppointmentSeriesData, PreviewAppointmentSeriesErrors, PreviewAppointmentSeriesResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveAssetData, RemoveAssetErrors, RemoveAssetResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RevokeInvitationData, RevokeInvitationErrors, RevokeInvitationResponses, ScanExpenseData, ScanExpenseErrors, ScanExpenseResponses, SearchCustomersData, SearchCustomersErrors, SearchCustomersResponses, SearchServiceObjectsData, SearchServiceObjectsErrors, SearchServiceObjectsResponses, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionErrors, UpdateAppointmentDistinctionResponses, UpdateAppointmentErrors, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingErrors, UpdateAppointmentRealTimingResponses, UpdateAppointmentResponses, UpdateCustomerData, UpdateCustomerErrors, UpdateCustomerResponses, UpdateCustomerTagData, UpdateCustomerTagErrors, UpdateCustomerTagResponses, UpdateInventoryItemData, UpdateInventoryItemErrors, UpdateInventoryItemResponses, UpdatePaymentMethodData, UpdatePaymentMethodErrors, UpdatePaymentMethodResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceObjectData, UpdateServiceObjectErrors, UpdateServiceObjectResponses, UpdateServiceResponses, UpdateTenantData, UpdateTenantErrors, UpdateTenantResponses, UpdateTimeOffData, UpdateTimeOffErrors, UpdateTimeOffResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWorkingHoursData, UpdateWorkingHoursErrors, UpdateWorkingHoursResponses, UploadAssetData, UploadAssetErrors, UploadAssetResponses } from './types.gen';
+import { zAcceptInvitationPath, zAcceptInvitationResponse, zAutoRegisterBusinessBody, zAutoRegisterBusinessResponse, zCancelAppointmentByTokenBody, zCancelAppointmentByTokenPath, zCancelAppointmentByTokenResponse, zChangeAppointmentStatusBody, zChangeAppointmentStatusPath, zChangeAppointmentStatusQuery, zChangeAppointmentStatusResponse, zCheckUserExistsPath, zCheckUserExistsResponse, zCreateAdminInvoiceBody, zCreateAdminInvoiceResponse, zCreateAppointmentBody, zCreateAppointmentDistinctionBody, zCreateAppointmentDistinctionPath, zCreateAppointmentDistinctionResponse, zCreateAppointmentHeaders, zCreateAppointmentPath, zCreateAppointmentResponse, zCreateCustomerBody, zCreateCustomerHeaders, zCreateCustomerPath, zCreateCustomerResponse, zCreateCustomerTagBody, zCreateCustomerTagHeaders, zCreateCustomerTagPath, zCreateCustomerTagResponse, zCreateExpenseBody, zCreateExpensePath, zCreateExpenseResponse, zCreateInventoryAdjustmentBody, zCreateInventoryAdjustmentHeaders, zCreateInventoryAdjustmentPath, zCreateInventoryAdjustmentResponse, zCreateInventoryItemBody, zCreateInventoryItemHeaders, zCreateInventoryItemPath, zCreateInventoryItemResponse, zCreateInvoiceBody, zCreateInvoicePath, zCreateInvoiceResponse, zCreatePaymentMethodBody, zCreatePaymentMethodHeaders, zCreatePaymentMethodPath, zCreatePaymentMethodResponse, zCreatePaymentTransactionBody, zCreatePaymentTransactionPath, zCreatePaymentTransactionResponse, zCreatePortfolioItemBody, zCreatePortfolioItemPath, zCreatePortfolioItemResponse, zCreateQrCodeBody, zCreateQrCodePath, zCreateQrCodeResponse, zCreateSaleBody, zCreateSalePath, zCreateSaleResponse, zCreateServiceBody, zCreateServiceHeaders, zCreateServiceObjectBody, zCreateServiceObjectHeaders, zCreateServiceObjectPath, zCreateServiceObjectResponse, zCreateServicePath, zCreateServiceResponse, zCreateSsoCodeBody, zCreateSsoCodeResponse, zCreateTenantBody, zCreateTenantResponse, zCreateTimeOffBody, zCreateTimeOffHeaders, zCreateTimeOffPath, zCreateTimeOffResponse, zDeleteAdminInvoicePath, zDeleteAdminInvoiceResponse, zDeleteAppointmentDistinctionPath, zDeleteAppointmentDistinctionResponse, zDeleteAppointmentPath, zDeleteAppointmentQuery, zDeleteAppointmentResponse, zDeleteCustomerPath, zDeleteCustomerResponse, zDeleteCustomerTagPath, zDeleteCustomerTagResponse, zDeleteExpensePath, zDeleteExpenseResponse, zDeleteInventoryItemPath, zDeleteInventoryItemResponse, zDeletePaymentMethodPath, zDeletePaymentMethodResponse, zDeletePortfolioItemPath, zDeletePortfolioItemResponse, zDeleteQrCodePath, zDeleteQrCodeResponse, zDeleteServiceObjectPath, zDeleteServiceObjectResponse, zDeleteServicePath, zDeleteServiceResponse, zDeleteTenantPath, zDeleteTenantResponse, zDeleteTimeOffPath, zDeleteTimeOffResponse, zExchangeSsoCodeBody, zExchangeSsoCodeResponse, zExportCustomerDataPath, zExportCustomerDataResponse, zExportCustomersPath, zExportCustomersQuery, zExportCustomersResponse, zFetchStatisticsBody, zFetchStatisticsPath, zFetchStatisticsResponse, zGetAdminInvoicePath, zGetAdminInvoiceResponse, zGetAppointmentCalendarBody, zGetAppointmentCalendarPath, zGetAppointmentCalendarResponse, zGetAppointmentCancellationPath, zGetAppointmentCancellationResponse, zGetAppointmentDistinctionPath, zGetAppointmentDistinctionResponse, zGetAppointmentPath, zGetAppointmentResponse, zGetAssetContentPath, zGetConfigurationResponse, zGetCustomerPath, zGetCustomerResponse, zGetCustomerTagPath, zGetCustomerTagResponse, zGetDashboardQuery, zGetDashboardResponse, zGetExpensePath, zGetExpenseResponse, zGetInventoryItemPath, zGetInventoryItemResponse, zGetInvoicePath, zGetInvoiceResponse, zGetPaymentMethodPath, zGetPaymentMethodResponse, zGetPaymentTransactionPath, zGetPaymentTransactionResponse, zGetPortfolioItemPath, zGetPortfolioItemResponse, zGetQrCodePath, zGetQrCodeResponse, zGetSalePath, zGetSaleResponse, zGetSalesDetailedReportBody, zGetSalesDetailedReportPath, zGetSalesDetailedReportQuery, zGetSalesDetailedReportResponse, zGetSalesSummaryReportBody, zGetSalesSummaryReportPath, zGetSalesSummaryReportResponse, zGetServiceObjectPath, zGetServiceObjectResponse, zGetServicePath, zGetServiceResponse, zGetTenantPath, zGetTenantResponse, zGetUserPath, zGetUserResponse, zGetWorkingHoursPath, zGetWorkingHoursResponse, zImportCustomersBody, zImportCustomersHeaders, zImportCustomersPath, zImportCustomersResponse, zInviteTeamMembersBody, zInviteTeamMembersPath, zInviteTeamMembersResponse, zListAdminInvoicesQuery, zListAdminInvoicesResponse, zListAdminTenantsQuery, zListAdminTenantsResponse, zListAppointmentDistinctionsPath, zListAppointmentDistinctionsQuery, zListAppointmentDistinctionsResponse, zListAppointmentsPath, zListAppointmentsQuery, zListAppointmentsResponse, zListCurrenciesResponse, zListCustomerAppointmentsPath, zListCustomerAppointmentsQuery, zListCustomerAppointmentsResponse, zListCustomersPath, zListCustomersQuery, zListCustomersResponse, zListCustomerTagsPath, zListCustomerTagsQuery, zListCustomerTagsResponse, zListExpensesBody, zListExpensesPath, zListExpensesQuery, zListExpensesResponse, zListInventoryItemsPath, zListInventoryItemsQuery, zListInventoryItemsResponse, zListInventoryMovementsPath, zListInventoryMovementsQuery, zListInventoryMovementsResponse, zListInvoicesPath, zListInvoicesQuery, zListInvoicesResponse, zListPaymentMethodsPath, zListPaymentMethodsQuery, zListPaymentMethodsResponse, zListPaymentTransactionsPath, zListPaymentTransactionsQuery, zListPaymentTransactionsResponse, zListPortfolioItemsPath, zListPortfolioItemsQuery, zListPortfolioItemsResponse, zListQrCodesPath, zListQrCodesQuery, zListQrCodesResponse, zListSalesPath, zListSalesQuery, zListSalesResponse, zListServiceObjectsPath, zListServiceObjectsQuery, zListServiceObjectsResponse, zListServicesPath, zListServicesQuery, zListServicesResponse, zListTeamMembersPath, zListTeamMembersQuery, zListTeamMembersResponse, zListTimeOffPath, zListTimeOffQuery, zListTimeOffResponse, zListUserTenantsPath, zListUserTenantsResponse, zLoginUserBody, zLoginUserResponse, zLogoutEverywhereResponse, zLogoutUserResponse, zPreviewAppointmentSeriesBody, zPreviewAppointmentSeriesPath, zPreviewAppointmentSeriesResponse, zRegisterUserBody, zRegisterUserResponse, zRemoveAssetBody, zRemoveAssetResponse, zRemoveTeamMemberPath, zRemoveTeamMemberResponse, zRevokeInvitationPath, zRevokeInvitationResponse, zScanExpenseBody, zScanExpensePath, zScanExpenseResponse, zSearchCustomersPath, zSearchCustomersQuery, zSearchCustomersResponse, zSearchServiceObjectsPath, zSearchServiceObjectsQuery, zSearchServiceObjectsResponse, zUpdateAppointmentBody, zUpdateAppointmentDistinctionBody, zUpdateAppointmentDistinctionPath, zUpdateAppointmentDistinctionResponse, zUpdateAppointmentPath, zUpdateAppointmentQuery, zUpdateAppointmentRealTimingBody, zUpdateAppointmentRealTimingPath, zUpdateAppointmentRealTimingResponse, zUpdateAppointmentResponse, zUpdateCustomerBody, zUpdateCustomerPath, zUpdateCustomerResponse, zUpdateCustomerTagBody, zUpdateCustomerTagPath, zUpdateCustomerTagResponse, zUpdateInventoryItemBody, zUpdateInventoryItemPath, zUpdateInventoryItemResponse, zUpdatePaymentMethodBody, zUpdatePaymentMethodPath, zUpdatePaymentMethodResponse, zUpdateServiceBody, zUpdateServiceObjectBody, zUpdateServiceObjectPath, zUpdateServiceObjectResponse, zUpdateServicePath, zUpdateServiceResponse, zUpdateTenantBody, zUpdateTenantPath, zUpdateTenantQuery, zUpdateTenantResponse, zUpdateTimeOffBody, zUpdateTimeOffPath, zUpdateTimeOffResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUpdateWorkingHoursBody, zUpdateWorkingHoursPath, zUpdateWorkingHoursResponse, zUploadAssetBody, zUploadAssetResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -345,14 +345,16 @@ export const getTenant = <ThrowOnError extends boolean = false>(options: Options
  * path's tenantId (else 422). Saving opening hours moves a tenant out of
  * TENANT_STATUS_PENDING_OPENING_HOURS. Owner and admins only (403 for members). 422 for a time zone
  * that differs from `timeZone`, overlapping or reversed opening-hour ranges, an unknown asset, or a
- * currency change once invoices exist.
+ * currency change once invoices exist. Changing `timeZone` while appointments are still to come
+ * answers 409 `time_zone_change_unconfirmed` (with how many in `detail`) unless
+ * `confirmTimeZoneChange=true`: appointments keep their wall-clock times in the new time zone.
  *
  */
 export const updateTenant = <ThrowOnError extends boolean = false>(options: Options<UpdateTenantData, ThrowOnError>) => (options.client ?? client).put<UpdateTenantResponses, UpdateTenantErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zUpdateTenantBody,
         path: zUpdateTenantPath,
-        query: z.never().optional()
+        query: zUpdateTenantQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zUpdateTenantResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -641,11 +643,12 @@ export const listAppointments = <ThrowOnError extends boolean = false>(options: 
 /**
  * Book an appointment
  *
- * SPEC §7 (appointments POST, body `appointment`). Books an appointment in the calendar of professional {userId}; the server snapshots the customer and the services, computes the total and schedules the reminders. 409 when the slot overlaps another non-cancelled appointment of the professional; 422 for the rules in AppointmentInput.
+ * SPEC §7 (appointments POST, body `appointment`). Books an appointment in the calendar of professional {userId}; the server snapshots the customer and the services, computes the total and schedules the reminders. 409 `double_booking` (with `conflicts`) when the slot overlaps an appointment of the professional that holds its slot, enforced by the database so that two concurrent requests cannot both pass; 409 `outside_working_hours` unless `allowOutsideHours`; 422 for the rules in AppointmentInput. With a `recurrence`, books the whole series (beyond SPEC). Safe to retry with an Idempotency-Key.
  */
 export const createAppointment = <ThrowOnError extends boolean = false>(options: Options<CreateAppointmentData, ThrowOnError>) => (options.client ?? client).post<CreateAppointmentResponses, CreateAppointmentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateAppointmentBody,
+        headers: zCreateAppointmentHeaders.optional(),
         path: zCreateAppointmentPath,
         query: z.never().optional()
     }).parseAsync(data),
@@ -662,7 +665,7 @@ export const createAppointment = <ThrowOnError extends boolean = false>(options:
 /**
  * Fetch a professional's calendar for a range
  *
- * SPEC §7 (appointments POST /by). Answers the appointments, the unavailable slots (outside opening hours, breaks, time off, holidays, blocks) and the earliest hour for the calendar's day and week views over [startDate, endDate]. The same operation serves another team member's calendar: put that user's id as {userId} (a user who is no member of the tenant answers 404). Read-only despite POST.
+ * SPEC §7 (appointments POST /by). Answers the appointments, the unavailable slots (outside opening hours, breaks, time off, holidays, blocks) and the earliest hour for the calendar's day and week views over [startDate, endDate]. The same operation serves another team member's calendar: put that user's id as {userId} (a user who is no member of the tenant answers 404), and `userIds` in the body answers several members' calendars in one call (each appointment and slot names its member). A member (TEAM_ROLE_MEMBER) may read only their own calendar unless the business sets `membersSeeTeamCalendars` (else 403). Read-only despite POST: safe to retry.
  */
 export const getAppointmentCalendar = <ThrowOnError extends boolean = false>(options: Options<GetAppointmentCalendarData, ThrowOnError>) => (options.client ?? client).post<GetAppointmentCalendarResponses, GetAppointmentCalendarErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -683,13 +686,13 @@ export const getAppointmentCalendar = <ThrowOnError extends boolean = false>(opt
 /**
  * Delete an appointment
  *
- * SPEC §7 (appointments DELETE /{id}). Removes the appointment, its pending reminders and its cancellation link. To keep it in history, set status APPOINTMENT_STATUS_CANCELLED instead. 409 when a sale or invoice refers to it.
+ * SPEC §7 (appointments DELETE /{id}). Removes the appointment, its pending reminders and its cancellation link. To keep it in history, set status APPOINTMENT_STATUS_CANCELLED instead. With `scope=following` on an occurrence of a series, deletes this and the following occurrences. 409 when a sale or invoice refers to it.
  */
 export const deleteAppointment = <ThrowOnError extends boolean = false>(options: Options<DeleteAppointmentData, ThrowOnError>) => (options.client ?? client).delete<DeleteAppointmentResponses, DeleteAppointmentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zDeleteAppointmentPath,
-        query: z.never().optional()
+        query: zDeleteAppointmentQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zDeleteAppointmentResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -717,13 +720,13 @@ export const getAppointment = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Update or reschedule an appointment
  *
- * SPEC §7 (appointments PUT /{id}). Replaces the appointment's writable fields (body `appointment`, as on create): reschedule (also by drag-and-drop in the calendar), change services, status, reminders. Rescheduling revokes the cancellation link and re-schedules unsent reminders. 409 on an overlapping slot; 422 for the rules in AppointmentInput.
+ * SPEC §7 (appointments PUT /{id}). Replaces the appointment's writable fields (body `appointment`, as on create): reschedule (also by drag-and-drop in the calendar), change services, status, reminders. Rescheduling revokes the cancellation link and re-schedules unsent reminders. `userId` in the body moves it to another member's calendar. With `scope=following` on an occurrence of a series, the change of time (as a shift), services, notes, distinction and colour applies to this and the following occurrences. 409 `stale_version`, `double_booking` (with `conflicts`), `outside_working_hours`, `invalid_transition`; 422 for the rules in AppointmentInput.
  */
 export const updateAppointment = <ThrowOnError extends boolean = false>(options: Options<UpdateAppointmentData, ThrowOnError>) => (options.client ?? client).put<UpdateAppointmentResponses, UpdateAppointmentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zUpdateAppointmentBody,
         path: zUpdateAppointmentPath,
-        query: z.never().optional()
+        query: zUpdateAppointmentQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zUpdateAppointmentResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -771,6 +774,163 @@ export const listCustomerAppointments = <ThrowOnError extends boolean = false>(o
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/tenants/{tenantId}/appointments/customers/{id}',
     ...options
+});
+
+/**
+ * Preview the occurrences of a repeated appointment
+ *
+ * Beyond SPEC: the occurrences a create with this recurrence would book, each with the appointment that collides with it (if any) and whether it falls outside working hours. Books nothing; read-only despite POST. 422 for the rules of AppointmentInput and AppointmentRecurrence.
+ */
+export const previewAppointmentSeries = <ThrowOnError extends boolean = false>(options: Options<PreviewAppointmentSeriesData, ThrowOnError>) => (options.client ?? client).post<PreviewAppointmentSeriesResponses, PreviewAppointmentSeriesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zPreviewAppointmentSeriesBody,
+        path: zPreviewAppointmentSeriesPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zPreviewAppointmentSeriesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/series-preview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change an appointment's status
+ *
+ * Beyond SPEC (SPEC §4 names the statuses, not how they change): moves the appointment to `status` following the transitions of AppointmentStatus, keeping the optional reason. 409 `invalid_transition`, `not_started`, `stale_version`, or `double_booking` when reopening into a slot taken since; 403 when the role may not (reopening needs owner or administrator). With `scope=following` on an occurrence of a series, also the following occurrences that may make the same transition.
+ */
+export const changeAppointmentStatus = <ThrowOnError extends boolean = false>(options: Options<ChangeAppointmentStatusData, ThrowOnError>) => (options.client ?? client).put<ChangeAppointmentStatusResponses, ChangeAppointmentStatusErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zChangeAppointmentStatusBody,
+        path: zChangeAppointmentStatusPath,
+        query: zChangeAppointmentStatusQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zChangeAppointmentStatusResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a team member's working hours
+ *
+ * Beyond SPEC: the weekly hours team member {userId} works, in the business's time zone. Until set, they are the business's opening hours (`inherited: true`). Gaps between the ranges of a day are breaks. Every member of the team may read them.
+ */
+export const getWorkingHours = <ThrowOnError extends boolean = false>(options: Options<GetWorkingHoursData, ThrowOnError>) => (options.client ?? client).get<GetWorkingHoursResponses, GetWorkingHoursErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetWorkingHoursPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetWorkingHoursResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/working-hours',
+    ...options
+});
+
+/**
+ * Set a team member's working hours
+ *
+ * Beyond SPEC: sets team member {userId}'s weekly hours (ranges per weekday, in order, not overlapping, 5-minute steps; else 422), or `inherit: true` to follow the business's opening hours again. Owners and administrators for anyone; a member for themselves only (403 otherwise). 409 `stale_version`. Existing appointments are not moved.
+ */
+export const updateWorkingHours = <ThrowOnError extends boolean = false>(options: Options<UpdateWorkingHoursData, ThrowOnError>) => (options.client ?? client).put<UpdateWorkingHoursResponses, UpdateWorkingHoursErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateWorkingHoursBody,
+        path: zUpdateWorkingHoursPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateWorkingHoursResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/working-hours',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a team member's time off and blocks
+ *
+ * Beyond SPEC: days off and one-off blocks of team member {userId} overlapping [from, to] (default: from now on), by start. Every member of the team may read them.
+ */
+export const listTimeOff = <ThrowOnError extends boolean = false>(options: Options<ListTimeOffData, ThrowOnError>) => (options.client ?? client).get<ListTimeOffResponses, ListTimeOffErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListTimeOffPath,
+        query: zListTimeOffQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListTimeOffResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/time-off',
+    ...options
+});
+
+/**
+ * Block time in a team member's calendar
+ *
+ * Beyond SPEC: a day off or a one-off block (select a range in the calendar → block). Owners and administrators for anyone; a member for themselves only (403 otherwise). 422: end after start, 5-minute steps, at most 366 days. Appointments already in the range stay (the calendar shows them over the block). Safe to retry with an Idempotency-Key.
+ */
+export const createTimeOff = <ThrowOnError extends boolean = false>(options: Options<CreateTimeOffData, ThrowOnError>) => (options.client ?? client).post<CreateTimeOffResponses, CreateTimeOffErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateTimeOffBody,
+        headers: zCreateTimeOffHeaders.optional(),
+        path: zCreateTimeOffPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateTimeOffResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/time-off',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a time off or block
+ *
+ * Beyond SPEC: frees the time again. Owners and administrators for anyone; a member for themselves only (403 otherwise).
+ */
+export const deleteTimeOff = <ThrowOnError extends boolean = false>(options: Options<DeleteTimeOffData, ThrowOnError>) => (options.client ?? client).delete<DeleteTimeOffResponses, DeleteTimeOffErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteTimeOffPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteTimeOffResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/time-off/{id}',
+    ...options
+});
+
+/**
+ * Change a time off or block
+ *
+ * Beyond SPEC: same rules as create, plus the `version` read (409 `stale_version`).
+ */
+export const updateTimeOff = <ThrowOnError extends boolean = false>(options: Options<UpdateTimeOffData, ThrowOnError>) => (options.client ?? client).put<UpdateTimeOffResponses, UpdateTimeOffErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateTimeOffBody,
+        path: zUpdateTimeOffPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateTimeOffResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/users/{userId}/time-off/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -175,6 +175,10 @@ export type Problem = {
      */
     retryable?: boolean;
     errors?: Array<FieldError>;
+    /**
+     * With 409 `double_booking`, the appointments that hold the slot asked for.
+     */
+    conflicts?: Array<AppointmentConflict>;
 };
 
 /**
@@ -518,6 +522,10 @@ export type Tenant = {
     locale: Locale;
     workMode?: WorkMode;
     /**
+     * Beyond SPEC: whether members (TEAM_ROLE_MEMBER) may see their teammates' calendars (read only). Default false: a member sees only their own; owners and administrators see everyone's.
+     */
+    membersSeeTeamCalendars?: boolean;
+    /**
      * Not set any more; images are referenced by asset id (logoAssetId).
      *
      * @deprecated
@@ -563,6 +571,10 @@ export type TenantInput = {
     timeZone?: IanaTimeZone;
     locale?: Locale;
     workMode?: WorkMode;
+    /**
+     * Beyond SPEC: whether members (TEAM_ROLE_MEMBER) may see their teammates' calendars (read only). Default false: a member sees only their own; owners and administrators see everyone's.
+     */
+    membersSeeTeamCalendars?: boolean;
 };
 
 /**
@@ -588,6 +600,10 @@ export type TenantUpdate = {
     timeZone?: IanaTimeZone;
     locale?: Locale;
     workMode?: WorkMode;
+    /**
+     * Beyond SPEC: whether members (TEAM_ROLE_MEMBER) may see their teammates' calendars (read only). Default false: a member sees only their own; owners and administrators see everyone's.
+     */
+    membersSeeTeamCalendars?: boolean;
     /**
      * The logo, an image uploaded through POST /v1/assets; null removes it.
      */
@@ -789,13 +805,22 @@ export type AdminTenantList = {
 };
 
 /**
- * Appointment status (SPEC §4). APPOINTMENT_STATUS_UNSPECIFIED is what the calendar shows as
- * "no-show" (warning colour): the customer did not come. PENDING (gray): booked, not yet confirmed by the
- * customer. CONFIRMED: the customer confirmed (reply to a reminder, or the team did). DONE (success colour):
- * the service was given. REJECTED (danger colour): the business declined the booking. CANCELLED: called off
- * by the customer (public cancellation link) or by the business; a cancelled appointment frees its slot.
+ * Appointment status (SPEC §4). NO_SHOW is SPEC's "no-show" (warning colour): the customer did not
+ * come; it is an explicit status, so that an unset status never reads as a no-show.
+ * APPOINTMENT_STATUS_UNSPECIFIED (SPEC's value, which SPEC showed as no-show) is never written by this
+ * server and is shown as "no status". PENDING (gray): booked, not yet confirmed. CONFIRMED: the customer
+ * confirmed (reply to a reminder, or the team did). DONE (success colour): the service was given.
+ * REJECTED (danger colour): the business declined the booking. CANCELLED: called off by the customer
+ * (public cancellation link) or by the business. CANCELLED, REJECTED and NO_SHOW free the slot.
+ *
+ * Transitions (enforced by the server; anything else answers 409 `invalid_transition`):
+ * PENDING → CONFIRMED, DONE, REJECTED, CANCELLED, NO_SHOW; CONFIRMED → PENDING, DONE, CANCELLED,
+ * NO_SHOW; DONE, NO_SHOW, CANCELLED, REJECTED → PENDING or CONFIRMED (reopening; owner or
+ * administrator only, and only if the slot is still free); UNSPECIFIED → any. DONE and NO_SHOW only
+ * once the appointment has started (409 `not_started`). Every member may make the other transitions.
+ * A reason (optional) is kept with the change (`statusReason`).
  */
-export type AppointmentStatus = 'APPOINTMENT_STATUS_UNSPECIFIED' | 'APPOINTMENT_STATUS_PENDING' | 'APPOINTMENT_STATUS_CONFIRMED' | 'APPOINTMENT_STATUS_DONE' | 'APPOINTMENT_STATUS_REJECTED' | 'APPOINTMENT_STATUS_CANCELLED';
+export type AppointmentStatus = 'APPOINTMENT_STATUS_UNSPECIFIED' | 'APPOINTMENT_STATUS_PENDING' | 'APPOINTMENT_STATUS_CONFIRMED' | 'APPOINTMENT_STATUS_DONE' | 'APPOINTMENT_STATUS_REJECTED' | 'APPOINTMENT_STATUS_CANCELLED' | 'APPOINTMENT_STATUS_NO_SHOW';
 
 /**
  * How a reminder reaches the customer.
@@ -907,7 +932,11 @@ export type AppointmentCancellation = {
 };
 
 /**
- * An appointment of a professional (user) with a customer (SPEC §3). Dates are wall-clock times in the tenant's time zone.
+ * An appointment of a professional (user) with a customer (SPEC §3). `startDate`/`endDate` are
+ * wall-clock times in the tenant's time zone; `startAt`/`endAt` are the same moments as instants with
+ * their UTC offset. Daylight-saving rule (AppointmentInput): a wall-clock time that occurs twice (the
+ * repeated hour when clocks go back) means the first occurrence; one that does not exist (the hour
+ * skipped when clocks go forward) is moved forward by the gap (02:30 becomes 03:30).
  */
 export type Appointment = {
     id: Id;
@@ -957,14 +986,52 @@ export type Appointment = {
      */
     realEndDate?: DateTimeParts;
     cancellation: AppointmentCancellation;
+    /**
+     * The start as an instant with the tenant's UTC offset at that moment.
+     */
+    startAt: OffsetDateTime;
+    /**
+     * The end as an instant with the tenant's UTC offset at that moment.
+     */
+    endAt: OffsetDateTime;
+    /**
+     * The reason given with the last status change, if any.
+     */
+    statusReason?: string;
+    /**
+     * The repeat series this appointment belongs to, if it was booked with a recurrence.
+     */
+    seriesId?: Id;
+    /**
+     * Position of this occurrence in its series (1 = the first).
+     */
+    seriesIndex?: number;
+    /**
+     * The statuses the caller may move this appointment to now (see AppointmentStatus), for the screens' buttons.
+     */
+    allowedStatuses?: Array<AppointmentStatus>;
+    version: Version;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
 
 /**
- * What create and update send. The professional is the path's {userId}. Rules answered with 422: endDate after startDate, both on a 5-minute step; referenced customer, services, distinction and service object exist in the tenant; the service object belongs to the customer. A slot overlapping another non-cancelled appointment of the same professional answers 409.
+ * An instant, RFC 3339, with the UTC offset of the tenant's time zone at that moment.
+ */
+export type OffsetDateTime = string;
+
+/**
+ * What create and update send. The professional is `userId`, or the path's {userId} when absent. Rules answered with 422: endDate after startDate, both on a 5-minute step, at most 24 h apart; referenced customer, services, team member, distinction and service object exist in the tenant; the service object belongs to the customer. Wall-clock times follow the daylight-saving rule of Appointment. A slot overlapping another appointment of the same professional that holds its slot (not cancelled, rejected or no-show) answers 409 `double_booking` with `conflicts`; a slot outside the professional's working hours, in their time off or on a closed date answers 409 `outside_working_hours` unless `allowOutsideHours` is true (the screens ask first).
  */
 export type AppointmentInput = {
+    /**
+     * The professional (team member) whose calendar holds the appointment; omitted: the path's {userId}. Changing it on update moves the appointment to another member's calendar.
+     */
+    userId?: Id;
+    /**
+     * Book even outside the professional's working hours or in their time off (the user confirmed). Double booking is never allowed.
+     */
+    allowOutsideHours?: boolean;
     /**
      * The customer; the server snapshots their name and contact details.
      */
@@ -973,7 +1040,7 @@ export type AppointmentInput = {
     startDate: DateTimeParts;
     endDate: DateTimeParts;
     /**
-     * Defaults to APPOINTMENT_STATUS_PENDING on create.
+     * Create: PENDING (the default) or CONFIRMED, else 422. Update: a change follows the transitions of AppointmentStatus (409 `invalid_transition`).
      */
     status?: AppointmentStatus;
     notes?: string;
@@ -990,17 +1057,130 @@ export type AppointmentInput = {
 };
 
 /**
- * Body of create and update: the appointment wrapped in `appointment` (SPEC §7).
+ * Body of create: the appointment wrapped in `appointment` (SPEC §7), and optionally a `recurrence` that books a series of occurrences (beyond SPEC).
  */
 export type AppointmentWrite = {
     appointment: AppointmentInput;
+    recurrence?: AppointmentRecurrence;
 };
 
 /**
- * One appointment.
+ * The fields of AppointmentInput (same rules), plus the `version` the client read (409 `stale_version` when stale).
+ */
+export type AppointmentUpdate = {
+    userId?: Id;
+    allowOutsideHours?: boolean;
+    customerId: Id;
+    services: Array<AppointmentServiceInput>;
+    startDate: DateTimeParts;
+    endDate: DateTimeParts;
+    status?: AppointmentStatus;
+    notes?: string;
+    color?: Color;
+    reminders?: Array<AppointmentReminderInput>;
+    distinctionId?: Id;
+    serviceObjectId?: Id;
+    version: Version;
+};
+
+/**
+ * Body of update: the appointment wrapped in `appointment` (SPEC §7).
+ */
+export type AppointmentUpdateWrite = {
+    appointment: AppointmentUpdate;
+};
+
+/**
+ * Repeats the appointment (beyond SPEC): every `interval` weeks (WEEKLY) or months (MONTHLY, on the
+ * same day of the month; a month without that day is skipped), `count` occurrences in all (the first
+ * included) or until `until` (inclusive), at most 104 occurrences and 2 years. Each occurrence keeps
+ * the wall-clock time (across daylight-saving changes) and is checked for double booking: when some
+ * collide, the create answers 409 `double_booking` listing them in `conflicts`, unless
+ * `skipConflicts` is true, which books the others and reports the skipped ones.
+ */
+export type AppointmentRecurrence = {
+    frequency: 'RECURRENCE_FREQUENCY_WEEKLY' | 'RECURRENCE_FREQUENCY_MONTHLY';
+    interval?: number;
+    /**
+     * Occurrences in all; exactly one of `count` and `until` (else 422).
+     */
+    count?: number;
+    /**
+     * Last day an occurrence may fall on (inclusive).
+     */
+    until?: LocalDate;
+    /**
+     * Book the occurrences that are free and skip those that collide.
+     */
+    skipConflicts?: boolean;
+};
+
+/**
+ * Which occurrences of a series a change applies to: this one only (default), or this one and the following ones.
+ */
+export type AppointmentSeriesScope = 'this' | 'following';
+
+/**
+ * One occurrence of a series, as previewed or skipped.
+ */
+export type AppointmentOccurrence = {
+    index: number;
+    startDate: DateTimeParts;
+    endDate: DateTimeParts;
+    startAt: OffsetDateTime;
+    endAt: OffsetDateTime;
+    /**
+     * The occurrence falls outside the professional's working hours or in their time off.
+     */
+    outsideWorkingHours: boolean;
+    conflict?: AppointmentConflict;
+};
+
+/**
+ * An appointment that holds the slot asked for (double booking).
+ */
+export type AppointmentConflict = {
+    appointmentId: Id;
+    userId: Id;
+    startDate: DateTimeParts;
+    endDate: DateTimeParts;
+    customerName?: string;
+};
+
+/**
+ * The appointment to repeat and its recurrence; nothing is booked.
+ */
+export type AppointmentSeriesPreviewRequest = {
+    appointment: AppointmentInput;
+    recurrence: AppointmentRecurrence;
+};
+
+export type AppointmentSeriesPreview = {
+    occurrences: Array<AppointmentOccurrence>;
+};
+
+/**
+ * A status change with its optional reason and the `version` the client read.
+ */
+export type AppointmentStatusChange = {
+    status: AppointmentStatus;
+    reason?: string;
+    version: Version;
+};
+
+/**
+ * One appointment; after a create with a recurrence, also the other occurrences booked and the ones skipped.
  */
 export type AppointmentResponse = {
     appointment: Appointment;
+    /**
+     * The other occurrences booked by a create with a recurrence, in order.
+     */
+    seriesAppointments?: Array<Appointment>;
+    /**
+     * Occurrences not booked because they collided (`skipConflicts`).
+     */
+    skippedOccurrences?: Array<AppointmentOccurrence>;
 };
 
 /**
@@ -1023,17 +1203,29 @@ export type AppointmentRealTimingInput = {
 };
 
 /**
- * The calendar range to fetch (SPEC §7): wall-clock start and end in the tenant's time zone, end after start, at most 42 days apart (else 422).
+ * The calendar range to fetch (SPEC §7): wall-clock start and end in the tenant's time zone, end after start, at most 42 days apart (else 422). `userIds` (SPEC §7 names a userId in the body) asks for several team members' calendars in one call; omitted, the path's {userId}.
  */
 export type AppointmentRangeRequest = {
     startDate: DateTimeParts;
     endDate: DateTimeParts;
+    /**
+     * The team members whose calendars to answer (each must be in the team, else 422).
+     */
+    userIds?: Array<Id>;
 };
 
 /**
  * A time in the range when the professional cannot be booked (shown as a background event).
  */
 export type UnavailableSlot = {
+    /**
+     * The team member it belongs to.
+     */
+    userId?: Id;
+    /**
+     * The time off or block behind it, if any (so the calendar can open or remove it).
+     */
+    timeOffId?: Id;
     startDate: DateTimeParts;
     endDate: DateTimeParts;
     /**
@@ -1051,6 +1243,10 @@ export type UnavailableSlot = {
  */
 export type AppointmentCalendar = {
     /**
+     * The business's time zone, in which every wall-clock time of the answer is read.
+     */
+    timeZone?: IanaTimeZone;
+    /**
      * Appointments overlapping the range, cancelled ones included (the SPA may hide them).
      */
     appointments: Array<Appointment>;
@@ -1059,6 +1255,92 @@ export type AppointmentCalendar = {
      * The earliest opening hour (or appointment start hour) in the range; the day and week views scroll to it.
      */
     earliestHour: number;
+};
+
+/**
+ * A team member's weekly working hours (beyond SPEC), wall-clock in the business's time zone; gaps between a day's ranges are breaks.
+ */
+export type WorkingHours = {
+    userId: Id;
+    timeZone: IanaTimeZone;
+    /**
+     * True while they follow the business's opening hours (then `weekly` is those hours).
+     */
+    inherited: boolean;
+    weekly: OpeningHoursWeek;
+    version: Version;
+};
+
+/**
+ * `inherit: true` follows the business's opening hours (then `weekly` must be absent); otherwise `weekly` is required (422).
+ */
+export type WorkingHoursInput = {
+    inherit: boolean;
+    weekly?: OpeningHoursWeek;
+    version: Version;
+};
+
+export type WorkingHoursWrite = {
+    workingHours: WorkingHoursInput;
+};
+
+export type WorkingHoursResponse = {
+    workingHours: WorkingHours;
+};
+
+/**
+ * TIME_OFF: a day off, holidays, sick leave (shown with reason TIME_OFF). BLOCK: a one-off block of a few hours (reason BLOCKED).
+ */
+export type TimeOffKind = 'TIME_OFF_KIND_TIME_OFF' | 'TIME_OFF_KIND_BLOCK';
+
+/**
+ * A time a team member cannot be booked (beyond SPEC).
+ */
+export type TimeOff = {
+    id: Id;
+    tenantId: Id;
+    userId: Id;
+    kind: TimeOffKind;
+    startDate: DateTimeParts;
+    endDate: DateTimeParts;
+    startAt: OffsetDateTime;
+    endAt: OffsetDateTime;
+    description?: string;
+    version: Version;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+export type TimeOffInput = {
+    kind: TimeOffKind;
+    startDate: DateTimeParts;
+    endDate: DateTimeParts;
+    description?: string;
+};
+
+export type TimeOffUpdate = {
+    kind: TimeOffKind;
+    startDate: DateTimeParts;
+    endDate: DateTimeParts;
+    description?: string;
+    version: Version;
+};
+
+export type TimeOffWrite = {
+    timeOff: TimeOffInput;
+};
+
+export type TimeOffUpdateWrite = {
+    timeOff: TimeOffUpdate;
+};
+
+export type TimeOffResponse = {
+    timeOff: TimeOff;
+};
+
+export type TimeOffList = {
+    items: Array<TimeOff>;
+    total: number;
 };
 
 /**
@@ -3993,6 +4275,11 @@ export type Limit = number;
 export type Offset = number;
 
 /**
+ * For an occurrence of a series: apply to this one only (default) or to this and the following ones.
+ */
+export type AppointmentScope = AppointmentSeriesScope;
+
+/**
  * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
  */
 export type IdempotencyKey = string;
@@ -4706,7 +4993,12 @@ export type UpdateTenantData = {
          */
         tenantId: Id;
     };
-    query?: never;
+    query?: {
+        /**
+         * Beyond SPEC: the user confirmed that upcoming appointments keep their wall-clock times in the new time zone.
+         */
+        confirmTimeZoneChange?: boolean;
+    };
     url: '/v1/tenants/{tenantId}';
 };
 
@@ -5548,6 +5840,10 @@ export type ListAppointmentsErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
@@ -5582,6 +5878,12 @@ export type ListAppointmentsResponse = ListAppointmentsResponses[keyof ListAppoi
 
 export type CreateAppointmentData = {
     body: AppointmentWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -5605,6 +5907,10 @@ export type CreateAppointmentErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -5668,6 +5974,10 @@ export type GetAppointmentCalendarErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
@@ -5716,7 +6026,12 @@ export type DeleteAppointmentData = {
          */
         id: Id;
     };
-    query?: never;
+    query?: {
+        /**
+         * For an occurrence of a series: apply to this one only (default) or to this and the following ones.
+         */
+        scope?: AppointmentSeriesScope;
+    };
     url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}';
 };
 
@@ -5729,6 +6044,10 @@ export type DeleteAppointmentErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -5792,6 +6111,10 @@ export type GetAppointmentErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
@@ -5821,7 +6144,7 @@ export type GetAppointmentResponses = {
 export type GetAppointmentResponse = GetAppointmentResponses[keyof GetAppointmentResponses];
 
 export type UpdateAppointmentData = {
-    body: AppointmentWrite;
+    body: AppointmentUpdateWrite;
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -5836,7 +6159,12 @@ export type UpdateAppointmentData = {
          */
         id: Id;
     };
-    query?: never;
+    query?: {
+        /**
+         * For an occurrence of a series: apply to this one only (default) or to this and the following ones.
+         */
+        scope?: AppointmentSeriesScope;
+    };
     url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}';
 };
 
@@ -5849,6 +6177,10 @@ export type UpdateAppointmentErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -5916,6 +6248,10 @@ export type UpdateAppointmentRealTimingErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
@@ -5982,9 +6318,9 @@ export type ListCustomerAppointmentsData = {
          */
         to?: LocalDate;
         /**
-         * Order by start date: descending (default, newest first) or ascending.
+         * Order by start date: descending (default, newest first), ascending, or `upcoming`: the appointments still to come first (soonest first), then the past ones (newest first).
          */
-        order?: 'asc' | 'desc';
+        order?: 'asc' | 'desc' | 'upcoming';
     };
     url: '/v1/tenants/{tenantId}/appointments/customers/{id}';
 };
@@ -6030,6 +6366,538 @@ export type ListCustomerAppointmentsResponses = {
 };
 
 export type ListCustomerAppointmentsResponse = ListCustomerAppointmentsResponses[keyof ListCustomerAppointmentsResponses];
+
+export type PreviewAppointmentSeriesData = {
+    body: AppointmentSeriesPreviewRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/series-preview';
+};
+
+export type PreviewAppointmentSeriesErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type PreviewAppointmentSeriesError = PreviewAppointmentSeriesErrors[keyof PreviewAppointmentSeriesErrors];
+
+export type PreviewAppointmentSeriesResponses = {
+    /**
+     * The occurrences.
+     */
+    200: AppointmentSeriesPreview;
+};
+
+export type PreviewAppointmentSeriesResponse = PreviewAppointmentSeriesResponses[keyof PreviewAppointmentSeriesResponses];
+
+export type ChangeAppointmentStatusData = {
+    body: AppointmentStatusChange;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: {
+        /**
+         * For an occurrence of a series: apply to this one only (default) or to this and the following ones.
+         */
+        scope?: AppointmentSeriesScope;
+    };
+    url: '/v1/tenants/{tenantId}/users/{userId}/appointments/{id}/status';
+};
+
+export type ChangeAppointmentStatusErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ChangeAppointmentStatusError = ChangeAppointmentStatusErrors[keyof ChangeAppointmentStatusErrors];
+
+export type ChangeAppointmentStatusResponses = {
+    /**
+     * The appointment with its new status.
+     */
+    200: AppointmentResponse;
+};
+
+export type ChangeAppointmentStatusResponse = ChangeAppointmentStatusResponses[keyof ChangeAppointmentStatusResponses];
+
+export type GetWorkingHoursData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/working-hours';
+};
+
+export type GetWorkingHoursErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetWorkingHoursError = GetWorkingHoursErrors[keyof GetWorkingHoursErrors];
+
+export type GetWorkingHoursResponses = {
+    /**
+     * The working hours.
+     */
+    200: WorkingHoursResponse;
+};
+
+export type GetWorkingHoursResponse = GetWorkingHoursResponses[keyof GetWorkingHoursResponses];
+
+export type UpdateWorkingHoursData = {
+    body: WorkingHoursWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/working-hours';
+};
+
+export type UpdateWorkingHoursErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateWorkingHoursError = UpdateWorkingHoursErrors[keyof UpdateWorkingHoursErrors];
+
+export type UpdateWorkingHoursResponses = {
+    /**
+     * The working hours as saved.
+     */
+    200: WorkingHoursResponse;
+};
+
+export type UpdateWorkingHoursResponse = UpdateWorkingHoursResponses[keyof UpdateWorkingHoursResponses];
+
+export type ListTimeOffData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * Number of items to skip.
+         */
+        offset?: number;
+        /**
+         * Only appointments starting on or after this date.
+         */
+        from?: LocalDate;
+        /**
+         * Only appointments starting on or before this date.
+         */
+        to?: LocalDate;
+    };
+    url: '/v1/tenants/{tenantId}/users/{userId}/time-off';
+};
+
+export type ListTimeOffErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ListTimeOffError = ListTimeOffErrors[keyof ListTimeOffErrors];
+
+export type ListTimeOffResponses = {
+    /**
+     * A page of time off.
+     */
+    200: TimeOffList;
+};
+
+export type ListTimeOffResponse = ListTimeOffResponses[keyof ListTimeOffResponses];
+
+export type CreateTimeOffData = {
+    body: TimeOffWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/time-off';
+};
+
+export type CreateTimeOffErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateTimeOffError = CreateTimeOffErrors[keyof CreateTimeOffErrors];
+
+export type CreateTimeOffResponses = {
+    /**
+     * The time off.
+     */
+    201: TimeOffResponse;
+};
+
+export type CreateTimeOffResponse = CreateTimeOffResponses[keyof CreateTimeOffResponses];
+
+export type DeleteTimeOffData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/time-off/{id}';
+};
+
+export type DeleteTimeOffErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteTimeOffError = DeleteTimeOffErrors[keyof DeleteTimeOffErrors];
+
+export type DeleteTimeOffResponses = {
+    /**
+     * Removed; no content.
+     */
+    204: void;
+};
+
+export type DeleteTimeOffResponse = DeleteTimeOffResponses[keyof DeleteTimeOffResponses];
+
+export type UpdateTimeOffData = {
+    body: TimeOffUpdateWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/users/{userId}/time-off/{id}';
+};
+
+export type UpdateTimeOffErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateTimeOffError = UpdateTimeOffErrors[keyof UpdateTimeOffErrors];
+
+export type UpdateTimeOffResponses = {
+    /**
+     * The time off as saved.
+     */
+    200: TimeOffResponse;
+};
+
+export type UpdateTimeOffResponse = UpdateTimeOffResponses[keyof UpdateTimeOffResponses];
 
 export type GetAppointmentCancellationData = {
     body?: never;

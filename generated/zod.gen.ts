@@ -30,7 +30,7 @@ export const zVersion = z.int().gte(1);
 /**
  * An instant, RFC 3339.
  */
-export const zTimestamp = z.iso.datetime();
+export const zTimestamp = z.iso.datetime({ offset: true });
 
 export const zSsoCodeResponse = z.object({
     code: z.string(),
@@ -131,21 +131,6 @@ export const zFieldError = z.object({
     field: z.string(),
     code: z.string(),
     message: z.string()
-});
-
-/**
- * RFC 9457 problem details.
- */
-export const zProblem = z.object({
-    type: z.string(),
-    title: z.string(),
-    status: z.int().gte(400).lte(599),
-    detail: z.string().optional(),
-    instance: z.string().optional(),
-    code: z.string().optional(),
-    requestId: z.string().optional(),
-    retryable: z.boolean().optional(),
-    errors: z.array(zFieldError).optional()
 });
 
 /**
@@ -411,6 +396,7 @@ export const zTenant = z.object({
     timeZone: zIanaTimeZone,
     locale: zLocale,
     workMode: zWorkMode.optional(),
+    membersSeeTeamCalendars: z.boolean().optional(),
     logoUrl: z.string().max(2048).optional(),
     coverUrl: z.string().max(2048).optional(),
     logoAssetId: zId.optional(),
@@ -440,7 +426,8 @@ export const zTenantInput = z.object({
     opening_hours: zOpeningHours.optional(),
     timeZone: zIanaTimeZone.optional(),
     locale: zLocale.optional(),
-    workMode: zWorkMode.optional()
+    workMode: zWorkMode.optional(),
+    membersSeeTeamCalendars: z.boolean().optional()
 });
 
 /**
@@ -466,6 +453,7 @@ export const zTenantUpdate = z.object({
     timeZone: zIanaTimeZone.optional(),
     locale: zLocale.optional(),
     workMode: zWorkMode.optional(),
+    membersSeeTeamCalendars: z.boolean().optional(),
     logoAssetId: z.uuid().nullish(),
     coverAssetId: z.uuid().nullish()
 });
@@ -648,11 +636,20 @@ export const zAdminTenantList = z.object({
 });
 
 /**
- * Appointment status (SPEC §4). APPOINTMENT_STATUS_UNSPECIFIED is what the calendar shows as
- * "no-show" (warning colour): the customer did not come. PENDING (gray): booked, not yet confirmed by the
- * customer. CONFIRMED: the customer confirmed (reply to a reminder, or the team did). DONE (success colour):
- * the service was given. REJECTED (danger colour): the business declined the booking. CANCELLED: called off
- * by the customer (public cancellation link) or by the business; a cancelled appointment frees its slot.
+ * Appointment status (SPEC §4). NO_SHOW is SPEC's "no-show" (warning colour): the customer did not
+ * come; it is an explicit status, so that an unset status never reads as a no-show.
+ * APPOINTMENT_STATUS_UNSPECIFIED (SPEC's value, which SPEC showed as no-show) is never written by this
+ * server and is shown as "no status". PENDING (gray): booked, not yet confirmed. CONFIRMED: the customer
+ * confirmed (reply to a reminder, or the team did). DONE (success colour): the service was given.
+ * REJECTED (danger colour): the business declined the booking. CANCELLED: called off by the customer
+ * (public cancellation link) or by the business. CANCELLED, REJECTED and NO_SHOW free the slot.
+ *
+ * Transitions (enforced by the server; anything else answers 409 `invalid_transition`):
+ * PENDING → CONFIRMED, DONE, REJECTED, CANCELLED, NO_SHOW; CONFIRMED → PENDING, DONE, CANCELLED,
+ * NO_SHOW; DONE, NO_SHOW, CANCELLED, REJECTED → PENDING or CONFIRMED (reopening; owner or
+ * administrator only, and only if the slot is still free); UNSPECIFIED → any. DONE and NO_SHOW only
+ * once the appointment has started (409 `not_started`). Every member may make the other transitions.
+ * A reason (optional) is kept with the change (`statusReason`).
  */
 export const zAppointmentStatus = z.enum([
     'APPOINTMENT_STATUS_UNSPECIFIED',
@@ -660,7 +657,8 @@ export const zAppointmentStatus = z.enum([
     'APPOINTMENT_STATUS_CONFIRMED',
     'APPOINTMENT_STATUS_DONE',
     'APPOINTMENT_STATUS_REJECTED',
-    'APPOINTMENT_STATUS_CANCELLED'
+    'APPOINTMENT_STATUS_CANCELLED',
+    'APPOINTMENT_STATUS_NO_SHOW'
 ]);
 
 /**
@@ -738,7 +736,16 @@ export const zAppointmentCancellation = z.object({
 });
 
 /**
- * An appointment of a professional (user) with a customer (SPEC §3). Dates are wall-clock times in the tenant's time zone.
+ * An instant, RFC 3339, with the UTC offset of the tenant's time zone at that moment.
+ */
+export const zOffsetDateTime = z.iso.datetime({ offset: true }).regex(/[+-][0-9]{2}:[0-9]{2}$|Z$/);
+
+/**
+ * An appointment of a professional (user) with a customer (SPEC §3). `startDate`/`endDate` are
+ * wall-clock times in the tenant's time zone; `startAt`/`endAt` are the same moments as instants with
+ * their UTC offset. Daylight-saving rule (AppointmentInput): a wall-clock time that occurs twice (the
+ * repeated hour when clocks go back) means the first occurrence; one that does not exist (the hour
+ * skipped when clocks go forward) is moved forward by the gap (02:30 becomes 03:30).
  */
 export const zAppointment = z.object({
     id: zId,
@@ -758,14 +765,23 @@ export const zAppointment = z.object({
     realStartDate: zDateTimeParts.optional(),
     realEndDate: zDateTimeParts.optional(),
     cancellation: zAppointmentCancellation,
+    startAt: zOffsetDateTime,
+    endAt: zOffsetDateTime,
+    statusReason: z.string().max(500).optional(),
+    seriesId: zId.optional(),
+    seriesIndex: z.int().gte(1).lte(104).optional(),
+    allowedStatuses: z.array(zAppointmentStatus).max(7).optional(),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
 
 /**
- * What create and update send. The professional is the path's {userId}. Rules answered with 422: endDate after startDate, both on a 5-minute step; referenced customer, services, distinction and service object exist in the tenant; the service object belongs to the customer. A slot overlapping another non-cancelled appointment of the same professional answers 409.
+ * What create and update send. The professional is `userId`, or the path's {userId} when absent. Rules answered with 422: endDate after startDate, both on a 5-minute step, at most 24 h apart; referenced customer, services, team member, distinction and service object exist in the tenant; the service object belongs to the customer. Wall-clock times follow the daylight-saving rule of Appointment. A slot overlapping another appointment of the same professional that holds its slot (not cancelled, rejected or no-show) answers 409 `double_booking` with `conflicts`; a slot outside the professional's working hours, in their time off or on a closed date answers 409 `outside_working_hours` unless `allowOutsideHours` is true (the screens ask first).
  */
 export const zAppointmentInput = z.object({
+    userId: zId.optional(),
+    allowOutsideHours: z.boolean().optional(),
     customerId: zId,
     services: z.array(zAppointmentServiceInput).min(1).max(20),
     startDate: zDateTimeParts,
@@ -779,17 +795,128 @@ export const zAppointmentInput = z.object({
 });
 
 /**
- * Body of create and update: the appointment wrapped in `appointment` (SPEC §7).
+ * The fields of AppointmentInput (same rules), plus the `version` the client read (409 `stale_version` when stale).
  */
-export const zAppointmentWrite = z.object({
-    appointment: zAppointmentInput
+export const zAppointmentUpdate = z.object({
+    userId: zId.optional(),
+    allowOutsideHours: z.boolean().optional(),
+    customerId: zId,
+    services: z.array(zAppointmentServiceInput).min(1).max(20),
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts,
+    status: zAppointmentStatus.optional(),
+    notes: z.string().max(2000).optional(),
+    color: zColor.optional(),
+    reminders: z.array(zAppointmentReminderInput).max(5).optional(),
+    distinctionId: zId.optional(),
+    serviceObjectId: zId.optional(),
+    version: zVersion
 });
 
 /**
- * One appointment.
+ * Body of update: the appointment wrapped in `appointment` (SPEC §7).
+ */
+export const zAppointmentUpdateWrite = z.object({
+    appointment: zAppointmentUpdate
+});
+
+/**
+ * Repeats the appointment (beyond SPEC): every `interval` weeks (WEEKLY) or months (MONTHLY, on the
+ * same day of the month; a month without that day is skipped), `count` occurrences in all (the first
+ * included) or until `until` (inclusive), at most 104 occurrences and 2 years. Each occurrence keeps
+ * the wall-clock time (across daylight-saving changes) and is checked for double booking: when some
+ * collide, the create answers 409 `double_booking` listing them in `conflicts`, unless
+ * `skipConflicts` is true, which books the others and reports the skipped ones.
+ */
+export const zAppointmentRecurrence = z.object({
+    frequency: z.enum(['RECURRENCE_FREQUENCY_WEEKLY', 'RECURRENCE_FREQUENCY_MONTHLY']),
+    interval: z.int().gte(1).lte(12).optional().default(1),
+    count: z.int().gte(2).lte(104).optional(),
+    until: zLocalDate.optional(),
+    skipConflicts: z.boolean().optional()
+});
+
+/**
+ * Body of create: the appointment wrapped in `appointment` (SPEC §7), and optionally a `recurrence` that books a series of occurrences (beyond SPEC).
+ */
+export const zAppointmentWrite = z.object({
+    appointment: zAppointmentInput,
+    recurrence: zAppointmentRecurrence.optional()
+});
+
+/**
+ * Which occurrences of a series a change applies to: this one only (default), or this one and the following ones.
+ */
+export const zAppointmentSeriesScope = z.enum(['this', 'following']);
+
+/**
+ * An appointment that holds the slot asked for (double booking).
+ */
+export const zAppointmentConflict = z.object({
+    appointmentId: zId,
+    userId: zId,
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts,
+    customerName: z.string().max(201).optional()
+});
+
+/**
+ * RFC 9457 problem details.
+ */
+export const zProblem = z.object({
+    type: z.string(),
+    title: z.string(),
+    status: z.int().gte(400).lte(599),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+    code: z.string().optional(),
+    requestId: z.string().optional(),
+    retryable: z.boolean().optional(),
+    errors: z.array(zFieldError).optional(),
+    conflicts: z.array(zAppointmentConflict).max(104).optional()
+});
+
+/**
+ * One occurrence of a series, as previewed or skipped.
+ */
+export const zAppointmentOccurrence = z.object({
+    index: z.int().gte(1).lte(104),
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts,
+    startAt: zOffsetDateTime,
+    endAt: zOffsetDateTime,
+    outsideWorkingHours: z.boolean(),
+    conflict: zAppointmentConflict.optional()
+});
+
+/**
+ * The appointment to repeat and its recurrence; nothing is booked.
+ */
+export const zAppointmentSeriesPreviewRequest = z.object({
+    appointment: zAppointmentInput,
+    recurrence: zAppointmentRecurrence
+});
+
+export const zAppointmentSeriesPreview = z.object({
+    occurrences: z.array(zAppointmentOccurrence).max(104)
+});
+
+/**
+ * A status change with its optional reason and the `version` the client read.
+ */
+export const zAppointmentStatusChange = z.object({
+    status: zAppointmentStatus,
+    reason: z.string().max(500).optional(),
+    version: zVersion
+});
+
+/**
+ * One appointment; after a create with a recurrence, also the other occurrences booked and the ones skipped.
  */
 export const zAppointmentResponse = z.object({
-    appointment: zAppointment
+    appointment: zAppointment,
+    seriesAppointments: z.array(zAppointment).max(103).optional(),
+    skippedOccurrences: z.array(zAppointmentOccurrence).max(104).optional()
 });
 
 /**
@@ -809,17 +936,20 @@ export const zAppointmentRealTimingInput = z.object({
 });
 
 /**
- * The calendar range to fetch (SPEC §7): wall-clock start and end in the tenant's time zone, end after start, at most 42 days apart (else 422).
+ * The calendar range to fetch (SPEC §7): wall-clock start and end in the tenant's time zone, end after start, at most 42 days apart (else 422). `userIds` (SPEC §7 names a userId in the body) asks for several team members' calendars in one call; omitted, the path's {userId}.
  */
 export const zAppointmentRangeRequest = z.object({
     startDate: zDateTimeParts,
-    endDate: zDateTimeParts
+    endDate: zDateTimeParts,
+    userIds: z.array(zId).min(1).max(50).optional()
 });
 
 /**
  * A time in the range when the professional cannot be booked (shown as a background event).
  */
 export const zUnavailableSlot = z.object({
+    userId: zId.optional(),
+    timeOffId: zId.optional(),
     startDate: zDateTimeParts,
     endDate: zDateTimeParts,
     reason: z.enum([
@@ -837,9 +967,93 @@ export const zUnavailableSlot = z.object({
  * The calendar of one professional over a range (SPEC §7): appointments, unavailable slots and the hour the day view should start at.
  */
 export const zAppointmentCalendar = z.object({
+    timeZone: zIanaTimeZone.optional(),
     appointments: z.array(zAppointment).max(2000),
     unavailableSlots: z.array(zUnavailableSlot).max(2000),
     earliestHour: z.int().gte(0).lte(23)
+});
+
+/**
+ * A team member's weekly working hours (beyond SPEC), wall-clock in the business's time zone; gaps between a day's ranges are breaks.
+ */
+export const zWorkingHours = z.object({
+    userId: zId,
+    timeZone: zIanaTimeZone,
+    inherited: z.boolean(),
+    weekly: zOpeningHoursWeek,
+    version: zVersion
+});
+
+/**
+ * `inherit: true` follows the business's opening hours (then `weekly` must be absent); otherwise `weekly` is required (422).
+ */
+export const zWorkingHoursInput = z.object({
+    inherit: z.boolean(),
+    weekly: zOpeningHoursWeek.optional(),
+    version: zVersion
+});
+
+export const zWorkingHoursWrite = z.object({
+    workingHours: zWorkingHoursInput
+});
+
+export const zWorkingHoursResponse = z.object({
+    workingHours: zWorkingHours
+});
+
+/**
+ * TIME_OFF: a day off, holidays, sick leave (shown with reason TIME_OFF). BLOCK: a one-off block of a few hours (reason BLOCKED).
+ */
+export const zTimeOffKind = z.enum(['TIME_OFF_KIND_TIME_OFF', 'TIME_OFF_KIND_BLOCK']);
+
+/**
+ * A time a team member cannot be booked (beyond SPEC).
+ */
+export const zTimeOff = z.object({
+    id: zId,
+    tenantId: zId,
+    userId: zId,
+    kind: zTimeOffKind,
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts,
+    startAt: zOffsetDateTime,
+    endAt: zOffsetDateTime,
+    description: z.string().max(200).optional(),
+    version: zVersion,
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+export const zTimeOffInput = z.object({
+    kind: zTimeOffKind,
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts,
+    description: z.string().max(200).optional()
+});
+
+export const zTimeOffUpdate = z.object({
+    kind: zTimeOffKind,
+    startDate: zDateTimeParts,
+    endDate: zDateTimeParts,
+    description: z.string().max(200).optional(),
+    version: zVersion
+});
+
+export const zTimeOffWrite = z.object({
+    timeOff: zTimeOffInput
+});
+
+export const zTimeOffUpdateWrite = z.object({
+    timeOff: zTimeOffUpdate
+});
+
+export const zTimeOffResponse = z.object({
+    timeOff: zTimeOff
+});
+
+export const zTimeOffList = z.object({
+    items: z.array(zTimeOff).max(200),
+    total: z.int().gte(0)
 });
 
 /**
@@ -2679,6 +2893,11 @@ export const zLimit = z.int().gte(1).lte(200).default(50);
 export const zOffset = z.int().gte(0).default(0);
 
 /**
+ * For an occurrence of a series: apply to this one only (default) or to this and the following ones.
+ */
+export const zAppointmentScope = zAppointmentSeriesScope;
+
+/**
  * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
  */
 export const zIdempotencyKey = z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
@@ -2861,6 +3080,10 @@ export const zUpdateTenantPath = z.object({
     tenantId: zId
 });
 
+export const zUpdateTenantQuery = z.object({
+    confirmTimeZoneChange: z.boolean().optional()
+});
+
 /**
  * The updated business.
  */
@@ -3024,6 +3247,10 @@ export const zListAppointmentsResponse = zAppointmentList;
 
 export const zCreateAppointmentBody = zAppointmentWrite;
 
+export const zCreateAppointmentHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 export const zCreateAppointmentPath = z.object({
     tenantId: zId,
     userId: zId
@@ -3052,6 +3279,10 @@ export const zDeleteAppointmentPath = z.object({
     id: zId
 });
 
+export const zDeleteAppointmentQuery = z.object({
+    scope: zAppointmentSeriesScope.optional()
+});
+
 /**
  * Deleted; no content.
  */
@@ -3068,12 +3299,16 @@ export const zGetAppointmentPath = z.object({
  */
 export const zGetAppointmentResponse = zAppointmentResponse;
 
-export const zUpdateAppointmentBody = zAppointmentWrite;
+export const zUpdateAppointmentBody = zAppointmentUpdateWrite;
 
 export const zUpdateAppointmentPath = z.object({
     tenantId: zId,
     userId: zId,
     id: zId
+});
+
+export const zUpdateAppointmentQuery = z.object({
+    scope: zAppointmentSeriesScope.optional()
 });
 
 /**
@@ -3105,13 +3340,125 @@ export const zListCustomerAppointmentsQuery = z.object({
     status: z.array(zAppointmentStatus).max(6).optional(),
     from: zLocalDate.optional(),
     to: zLocalDate.optional(),
-    order: z.enum(['asc', 'desc']).optional()
+    order: z.enum([
+        'asc',
+        'desc',
+        'upcoming'
+    ]).optional()
 });
 
 /**
  * The customer's appointments.
  */
 export const zListCustomerAppointmentsResponse = zAppointmentList;
+
+export const zPreviewAppointmentSeriesBody = zAppointmentSeriesPreviewRequest;
+
+export const zPreviewAppointmentSeriesPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+/**
+ * The occurrences.
+ */
+export const zPreviewAppointmentSeriesResponse = zAppointmentSeriesPreview;
+
+export const zChangeAppointmentStatusBody = zAppointmentStatusChange;
+
+export const zChangeAppointmentStatusPath = z.object({
+    tenantId: zId,
+    userId: zId,
+    id: zId
+});
+
+export const zChangeAppointmentStatusQuery = z.object({
+    scope: zAppointmentSeriesScope.optional()
+});
+
+/**
+ * The appointment with its new status.
+ */
+export const zChangeAppointmentStatusResponse = zAppointmentResponse;
+
+export const zGetWorkingHoursPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+/**
+ * The working hours.
+ */
+export const zGetWorkingHoursResponse = zWorkingHoursResponse;
+
+export const zUpdateWorkingHoursBody = zWorkingHoursWrite;
+
+export const zUpdateWorkingHoursPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+/**
+ * The working hours as saved.
+ */
+export const zUpdateWorkingHoursResponse = zWorkingHoursResponse;
+
+export const zListTimeOffPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+export const zListTimeOffQuery = z.object({
+    limit: z.int().gte(1).lte(200).optional().default(50),
+    offset: z.int().gte(0).optional().default(0),
+    from: zLocalDate.optional(),
+    to: zLocalDate.optional()
+});
+
+/**
+ * A page of time off.
+ */
+export const zListTimeOffResponse = zTimeOffList;
+
+export const zCreateTimeOffBody = zTimeOffWrite;
+
+export const zCreateTimeOffHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
+export const zCreateTimeOffPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+/**
+ * The time off.
+ */
+export const zCreateTimeOffResponse = zTimeOffResponse;
+
+export const zDeleteTimeOffPath = z.object({
+    tenantId: zId,
+    userId: zId,
+    id: zId
+});
+
+/**
+ * Removed; no content.
+ */
+export const zDeleteTimeOffResponse = z.void();
+
+export const zUpdateTimeOffBody = zTimeOffUpdateWrite;
+
+export const zUpdateTimeOffPath = z.object({
+    tenantId: zId,
+    userId: zId,
+    id: zId
+});
+
+/**
+ * The time off as saved.
+ */
+export const zUpdateTimeOffResponse = zTimeOffResponse;
 
 export const zGetAppointmentCancellationPath = z.object({
     token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/)

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { acceptInvitation, autoRegisterBusiness, cancelAppointmentByToken, checkUserExists, createAdminInvoice, createAppointment, createAppointmentDistinction, createCustomer, createCustomerTag, createExpense, createInventoryAdjustment, createInventoryItem, createInvoice, createPaymentMethod, createPaymentTransaction, createPortfolioItem, createQrCode, createSale, createService, createServiceObject, createSsoCode, createTenant, deleteAdminInvoice, deleteAppointment, deleteAppointmentDistinction, deleteCustomer, deleteCustomerTag, deleteExpense, deleteInventoryItem, deletePaymentMethod, deletePortfolioItem, deleteQrCode, deleteService, deleteServiceObject, deleteTenant, exchangeSsoCode, exportCustomerData, exportCustomers, fetchStatistics, getAdminInvoice, getAppointment, getAppointmentCalendar, getAppointmentCancellation, getAppointmentDistinction, getAssetContent, getConfiguration, getCustomer, getCustomerTag, getDashboard, getExpense, getInventoryItem, getInvoice, getPaymentMethod, getPaymentTransaction, getPortfolioItem, getQrCode, getSale, getSalesDetailedReport, getSalesSummaryReport, getService, getServiceObject, getTenant, getUser, importCustomers, inviteTeamMembers, listAdminInvoices, listAdminTenants, listAppointmentDistinctions, listAppointments, listCurrencies, listCustomerAppointments, listCustomers, listCustomerTags, listExpenses, listInventoryItems, listInventoryMovements, listInvoices, listPaymentMethods, listPaymentTransactions, listPortfolioItems, listQrCodes, listSales, listServiceObjects, listServices, listTeamMembers, listUserTenants, loginUser, logoutEverywhere, logoutUser, type Options, registerUser, removeAsset, removeTeamMember, revokeInvitation, scanExpense, searchCustomers, searchServiceObjects, updateAppointment, updateAppointmentDistinction, updateAppointmentRealTiming, updateCustomer, updateCustomerTag, updateInventoryItem, updatePaymentMethod, updateService, updateServiceObject, updateTenant, updateUser, uploadAsset } from '../sdk.gen';
-import type { AcceptInvitationData, AcceptInvitationError, AcceptInvitationResponse, AutoRegisterBusinessData, AutoRegisterBusinessError, AutoRegisterBusinessResponse, CancelAppointmentByTokenData, CancelAppointmentByTokenError, CancelAppointmentByTokenResponse, CheckUserExistsData, CheckUserExistsError, CheckUserExistsResponse, CreateAdminInvoiceData, CreateAdminInvoiceError, CreateAdminInvoiceResponse, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionError, CreateAppointmentDistinctionResponse, CreateAppointmentError, CreateAppointmentResponse, CreateCustomerData, CreateCustomerError, CreateCustomerResponse, CreateCustomerTagData, CreateCustomerTagError, CreateCustomerTagResponse, CreateExpenseData, CreateExpenseError, CreateExpenseResponse, CreateInventoryAdjustmentData, CreateInventoryAdjustmentError, CreateInventoryAdjustmentResponse, CreateInventoryItemData, CreateInventoryItemError, CreateInventoryItemResponse, CreateInvoiceData, CreateInvoiceError, CreateInvoiceResponse, CreatePaymentMethodData, CreatePaymentMethodError, CreatePaymentMethodResponse, CreatePaymentTransactionData, CreatePaymentTransactionError, CreatePaymentTransactionResponse, CreatePortfolioItemData, CreatePortfolioItemError, CreatePortfolioItemResponse, CreateQrCodeData, CreateQrCodeError, CreateQrCodeResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceObjectData, CreateServiceObjectError, CreateServiceObjectResponse, CreateServiceResponse, CreateSsoCodeData, CreateSsoCodeError, CreateSsoCodeResponse, CreateTenantData, CreateTenantError, CreateTenantResponse, DeleteAdminInvoiceData, DeleteAdminInvoiceError, DeleteAdminInvoiceResponse, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionError, DeleteAppointmentDistinctionResponse, DeleteAppointmentError, DeleteAppointmentResponse, DeleteCustomerData, DeleteCustomerError, DeleteCustomerResponse, DeleteCustomerTagData, DeleteCustomerTagError, DeleteCustomerTagResponse, DeleteExpenseData, DeleteExpenseError, DeleteExpenseResponse, DeleteInventoryItemData, DeleteInventoryItemError, DeleteInventoryItemResponse, DeletePaymentMethodData, DeletePaymentMethodError, DeletePaymentMethodResponse, DeletePortfolioItemData, DeletePortfolioItemError, DeletePortfolioItemResponse, DeleteQrCodeData, DeleteQrCodeError, DeleteQrCodeResponse, DeleteServiceData, DeleteServiceError, DeleteServiceObjectData, DeleteServiceObjectError, DeleteServiceObjectResponse, DeleteServiceResponse, DeleteTenantData, DeleteTenantError, DeleteTenantResponse, ExchangeSsoCodeData, ExchangeSsoCodeError, ExchangeSsoCodeResponse, ExportCustomerDataData, ExportCustomerDataError, ExportCustomerDataResponse, ExportCustomersData, ExportCustomersError, ExportCustomersResponse, FetchStatisticsData, FetchStatisticsError, FetchStatisticsResponse, GetAdminInvoiceData, GetAdminInvoiceError, GetAdminInvoiceResponse, GetAppointmentCalendarData, GetAppointmentCalendarError, GetAppointmentCalendarResponse, GetAppointmentCancellationData, GetAppointmentCancellationError, GetAppointmentCancellationResponse, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionError, GetAppointmentDistinctionResponse, GetAppointmentError, GetAppointmentResponse, GetAssetContentData, GetAssetContentError, GetConfigurationData, GetConfigurationError, GetConfigurationResponse, GetCustomerData, GetCustomerError, GetCustomerResponse, GetCustomerTagData, GetCustomerTagError, GetCustomerTagResponse, GetDashboardData, GetDashboardError, GetDashboardResponse, GetExpenseData, GetExpenseError, GetExpenseResponse, GetInventoryItemData, GetInventoryItemError, GetInventoryItemResponse, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetPaymentMethodData, GetPaymentMethodError, GetPaymentMethodResponse, GetPaymentTransactionData, GetPaymentTransactionError, GetPaymentTransactionResponse, GetPortfolioItemData, GetPortfolioItemError, GetPortfolioItemResponse, GetQrCodeData, GetQrCodeError, GetQrCodeResponse, GetSaleData, GetSaleError, GetSaleResponse, GetSalesDetailedReportData, GetSalesDetailedReportError, GetSalesDetailedReportResponse, GetSalesSummaryReportData, GetSalesSummaryReportError, GetSalesSummaryReportResponse, GetServiceData, GetServiceError, GetServiceObjectData, GetServiceObjectError, GetServiceObjectResponse, GetServiceResponse, GetTenantData, GetTenantError, GetTenantResponse, GetUserData, GetUserError, GetUserResponse, ImportCustomersData, ImportCustomersError, ImportCustomersResponse, InviteTeamMembersData, InviteTeamMembersError, InviteTeamMembersResponse, ListAdminInvoicesData, ListAdminInvoicesError, ListAdminInvoicesResponse, ListAdminTenantsData, ListAdminTenantsError, ListAdminTenantsResponse, ListAppointmentDistinctionsData, ListAppointmentDistinctionsError, ListAppointmentDistinctionsResponse, ListAppointmentsData, ListAppointmentsError, ListAppointmentsResponse, ListCurrenciesData, ListCurrenciesError, ListCurrenciesResponse, ListCustomerAppointmentsData, ListCustomerAppointmentsError, ListCustomerAppointmentsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListCustomerTagsData, ListCustomerTagsError, ListCustomerTagsResponse, ListExpensesData, ListExpensesError, ListExpensesResponse, ListInventoryItemsData, ListInventoryItemsError, ListInventoryItemsResponse, ListInventoryMovementsData, ListInventoryMovementsError, ListInventoryMovementsResponse, ListInvoicesData, ListInvoicesError, ListInvoicesResponse, ListPaymentMethodsData, ListPaymentMethodsError, ListPaymentMethodsResponse, ListPaymentTransactionsData, ListPaymentTransactionsError, ListPaymentTransactionsResponse, ListPortfolioItemsData, ListPortfolioItemsError, ListPortfolioItemsResponse, ListQrCodesData, ListQrCodesError, ListQrCodesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListServiceObjectsData, ListServiceObjectsError, ListServiceObjectsResponse, ListServicesData, ListServicesError, ListServicesResponse, ListTeamMembersData, ListTeamMembersError, ListTeamMembersResponse, ListUserTenantsData, ListUserTenantsError, ListUserTenantsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutEverywhereData, LogoutEverywhereError, LogoutEverywhereResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveAssetData, RemoveAssetError, RemoveAssetResponse, RemoveTeamMemberData, RemoveTeamMemberError, RemoveTeamMemberResponse, RevokeInvitationData, RevokeInvitationError, RevokeInvitationResponse, ScanExpenseData, ScanExpenseError, ScanExpenseResponse, SearchCustomersData, SearchCustomersError, SearchCustomersResponse, SearchServiceObjectsData, SearchServiceObjectsError, SearchServiceObjectsResponse, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionError, UpdateAppointmentDistinctionResponse, UpdateAppointmentError, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingError, UpdateAppointmentRealTimingResponse, UpdateAppointmentResponse, UpdateCustomerData, UpdateCustomerError, UpdateCustomerResponse, UpdateCustomerTagData, UpdateCustomerTagError, UpdateCustomerTagResponse, UpdateInventoryItemData, UpdateInventoryItemError, UpdateInventoryItemResponse, UpdatePaymentMethodData, UpdatePaymentMethodError, UpdatePaymentMethodResponse, UpdateServiceData, UpdateServiceError, UpdateServiceObjectData, UpdateServiceObjectError, UpdateServiceObjectResponse, UpdateServiceResponse, UpdateTenantData, UpdateTenantError, UpdateTenantResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UploadAssetData, UploadAssetError, UploadAssetResponse } from '../types.gen';
+import { acceptInvitation, autoRegisterBusiness, cancelAppointmentByToken, changeAppointmentStatus, checkUserExists, createAdminInvoice, createAppointment, createAppointmentDistinction, createCustomer, createCustomerTag, createExpense, createInventoryAdjustment, createInventoryItem, createInvoice, createPaymentMethod, createPaymentTransaction, createPortfolioItem, createQrCode, createSale, createService, createServiceObject, createSsoCode, createTenant, createTimeOff, deleteAdminInvoice, deleteAppointment, deleteAppointmentDistinction, deleteCustomer, deleteCustomerTag, deleteExpense, deleteInventoryItem, deletePaymentMethod, deletePortfolioItem, deleteQrCode, deleteService, deleteServiceObject, deleteTenant, deleteTimeOff, exchangeSsoCode, exportCustomerData, exportCustomers, fetchStatistics, getAdminInvoice, getAppointment, getAppointmentCalendar, getAppointmentCancellation, getAppointmentDistinction, getAssetContent, getConfiguration, getCustomer, getCustomerTag, getDashboard, getExpense, getInventoryItem, getInvoice, getPaymentMethod, getPaymentTransaction, getPortfolioItem, getQrCode, getSale, getSalesDetailedReport, getSalesSummaryReport, getService, getServiceObject, getTenant, getUser, getWorkingHours, importCustomers, inviteTeamMembers, listAdminInvoices, listAdminTenants, listAppointmentDistinctions, listAppointments, listCurrencies, listCustomerAppointments, listCustomers, listCustomerTags, listExpenses, listInventoryItems, listInventoryMovements, listInvoices, listPaymentMethods, listPaymentTransactions, listPortfolioItems, listQrCodes, listSales, listServiceObjects, listServices, listTeamMembers, listTimeOff, listUserTenants, loginUser, logoutEverywhere, logoutUser, type Options, previewAppointmentSeries, registerUser, removeAsset, removeTeamMember, revokeInvitation, scanExpense, searchCustomers, searchServiceObjects, updateAppointment, updateAppointmentDistinction, updateAppointmentRealTiming, updateCustomer, updateCustomerTag, updateInventoryItem, updatePaymentMethod, updateService, updateServiceObject, updateTenant, updateTimeOff, updateUser, updateWorkingHours, uploadAsset } from '../sdk.gen';
+import type { AcceptInvitationData, AcceptInvitationError, AcceptInvitationResponse, AutoRegisterBusinessData, AutoRegisterBusinessError, AutoRegisterBusinessResponse, CancelAppointmentByTokenData, CancelAppointmentByTokenError, CancelAppointmentByTokenResponse, ChangeAppointmentStatusData, ChangeAppointmentStatusError, ChangeAppointmentStatusResponse, CheckUserExistsData, CheckUserExistsError, CheckUserExistsResponse, CreateAdminInvoiceData, CreateAdminInvoiceError, CreateAdminInvoiceResponse, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionError, CreateAppointmentDistinctionResponse, CreateAppointmentError, CreateAppointmentResponse, CreateCustomerData, CreateCustomerError, CreateCustomerResponse, CreateCustomerTagData, CreateCustomerTagError, CreateCustomerTagResponse, CreateExpenseData, CreateExpenseError, CreateExpenseResponse, CreateInventoryAdjustmentData, CreateInventoryAdjustmentError, CreateInventoryAdjustmentResponse, CreateInventoryItemData, CreateInventoryItemError, CreateInventoryItemResponse, CreateInvoiceData, CreateInvoiceError, CreateInvoiceResponse, CreatePaymentMethodData, CreatePaymentMethodError, CreatePaymentMethodResponse, CreatePaymentTransactionData, CreatePaymentTransactionError, CreatePaymentTransactionResponse, CreatePortfolioItemData, CreatePortfolioItemError, CreatePortfolioItemResponse, CreateQrCodeData, CreateQrCodeError, CreateQrCodeResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceObjectData, CreateServiceObjectError, CreateServiceObjectResponse, CreateServiceResponse, CreateSsoCodeData, CreateSsoCodeError, CreateSsoCodeResponse, CreateTenantData, CreateTenantError, CreateTenantResponse, CreateTimeOffData, CreateTimeOffError, CreateTimeOffResponse, DeleteAdminInvoiceData, DeleteAdminInvoiceError, DeleteAdminInvoiceResponse, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionError, DeleteAppointmentDistinctionResponse, DeleteAppointmentError, DeleteAppointmentResponse, DeleteCustomerData, DeleteCustomerError, DeleteCustomerResponse, DeleteCustomerTagData, DeleteCustomerTagError, DeleteCustomerTagResponse, DeleteExpenseData, DeleteExpenseError, DeleteExpenseResponse, DeleteInventoryItemData, DeleteInventoryItemError, DeleteInventoryItemResponse, DeletePaymentMethodData, DeletePaymentMethodError, DeletePaymentMethodResponse, DeletePortfolioItemData, DeletePortfolioItemError, DeletePortfolioItemResponse, DeleteQrCodeData, DeleteQrCodeError, DeleteQrCodeResponse, DeleteServiceData, DeleteServiceError, DeleteServiceObjectData, DeleteServiceObjectError, DeleteServiceObjectResponse, DeleteServiceResponse, DeleteTenantData, DeleteTenantError, DeleteTenantResponse, DeleteTimeOffData, DeleteTimeOffError, DeleteTimeOffResponse, ExchangeSsoCodeData, ExchangeSsoCodeError, ExchangeSsoCodeResponse, ExportCustomerDataData, ExportCustomerDataError, ExportCustomerDataResponse, ExportCustomersData, ExportCustomersError, ExportCustomersResponse, FetchStatisticsData, FetchStatisticsError, FetchStatisticsResponse, GetAdminInvoiceData, GetAdminInvoiceError, GetAdminInvoiceResponse, GetAppointmentCalendarData, GetAppointmentCalendarError, GetAppointmentCalendarResponse, GetAppointmentCancellationData, GetAppointmentCancellationError, GetAppointmentCancellationResponse, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionError, GetAppointmentDistinctionResponse, GetAppointmentError, GetAppointmentResponse, GetAssetContentData, GetAssetContentError, GetConfigurationData, GetConfigurationError, GetConfigurationResponse, GetCustomerData, GetCustomerError, GetCustomerResponse, GetCustomerTagData, GetCustomerTagError, GetCustomerTagResponse, GetDashboardData, GetDashboardError, GetDashboardResponse, GetExpenseData, GetExpenseError, GetExpenseResponse, GetInventoryItemData, GetInventoryItemError, GetInventoryItemResponse, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetPaymentMethodData, GetPaymentMethodError, GetPaymentMethodResponse, GetPaymentTransactionData, GetPaymentTransactionError, GetPaymentTransactionResponse, GetPortfolioItemData, GetPortfolioItemError, GetPortfolioItemResponse, GetQrCodeData, GetQrCodeError, GetQrCodeResponse, GetSaleData, GetSaleError, GetSaleResponse, GetSalesDetailedReportData, GetSalesDetailedReportError, GetSalesDetailedReportResponse, GetSalesSummaryReportData, GetSalesSummaryReportError, GetSalesSummaryReportResponse, GetServiceData, GetServiceError, GetServiceObjectData, GetServiceObjectError, GetServiceObjectResponse, GetServiceResponse, GetTenantData, GetTenantError, GetTenantResponse, GetUserData, GetUserError, GetUserResponse, GetWorkingHoursData, GetWorkingHoursError, GetWorkingHoursResponse, ImportCustomersData, ImportCustomersError, ImportCustomersResponse, InviteTeamMembersData, InviteTeamMembersError, InviteTeamMembersResponse, ListAdminInvoicesData, ListAdminInvoicesError, ListAdminInvoicesResponse, ListAdminTenantsData, ListAdminTenantsError, ListAdminTenantsResponse, ListAppointmentDistinctionsData, ListAppointmentDistinctionsError, ListAppointmentDistinctionsResponse, ListAppointmentsData, ListAppointmentsError, ListAppointmentsResponse, ListCurrenciesData, ListCurrenciesError, ListCurrenciesResponse, ListCustomerAppointmentsData, ListCustomerAppointmentsError, ListCustomerAppointmentsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListCustomerTagsData, ListCustomerTagsError, ListCustomerTagsResponse, ListExpensesData, ListExpensesError, ListExpensesResponse, ListInventoryItemsData, ListInventoryItemsError, ListInventoryItemsResponse, ListInventoryMovementsData, ListInventoryMovementsError, ListInventoryMovementsResponse, ListInvoicesData, ListInvoicesError, ListInvoicesResponse, ListPaymentMethodsData, ListPaymentMethodsError, ListPaymentMethodsResponse, ListPaymentTransactionsData, ListPaymentTransactionsError, ListPaymentTransactionsResponse, ListPortfolioItemsData, ListPortfolioItemsError, ListPortfolioItemsResponse, ListQrCodesData, ListQrCodesError, ListQrCodesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListServiceObjectsData, ListServiceObjectsError, ListServiceObjectsResponse, ListServicesData, ListServicesError, ListServicesResponse, ListTeamMembersData, ListTeamMembersError, ListTeamMembersResponse, ListTimeOffData, ListTimeOffError, ListTimeOffResponse, ListUserTenantsData, ListUserTenantsError, ListUserTenantsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutEverywhereData, LogoutEverywhereError, LogoutEverywhereResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PreviewAppointmentSeriesData, PreviewAppointmentSeriesError, PreviewAppointmentSeriesResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveAssetData, RemoveAssetError, RemoveAssetResponse, RemoveTeamMemberData, RemoveTeamMemberError, RemoveTeamMemberResponse, RevokeInvitationData, RevokeInvitationError, RevokeInvitationResponse, ScanExpenseData, ScanExpenseError, ScanExpenseResponse, SearchCustomersData, SearchCustomersError, SearchCustomersResponse, SearchServiceObjectsData, SearchServiceObjectsError, SearchServiceObjectsResponse, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionError, UpdateAppointmentDistinctionResponse, UpdateAppointmentError, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingError, UpdateAppointmentRealTimingResponse, UpdateAppointmentResponse, UpdateCustomerData, UpdateCustomerError, UpdateCustomerResponse, UpdateCustomerTagData, UpdateCustomerTagError, UpdateCustomerTagResponse, UpdateInventoryItemData, UpdateInventoryItemError, UpdateInventoryItemResponse, UpdatePaymentMethodData, UpdatePaymentMethodError, UpdatePaymentMethodResponse, UpdateServiceData, UpdateServiceError, UpdateServiceObjectData, UpdateServiceObjectError, UpdateServiceObjectResponse, UpdateServiceResponse, UpdateTenantData, UpdateTenantError, UpdateTenantResponse, UpdateTimeOffData, UpdateTimeOffError, UpdateTimeOffResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateWorkingHoursData, UpdateWorkingHoursError, UpdateWorkingHoursResponse, UploadAssetData, UploadAssetError, UploadAssetResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -377,7 +377,9 @@ export const getTenantOptions = (options: Options<GetTenantData>) => queryOption
  * path's tenantId (else 422). Saving opening hours moves a tenant out of
  * TENANT_STATUS_PENDING_OPENING_HOURS. Owner and admins only (403 for members). 422 for a time zone
  * that differs from `timeZone`, overlapping or reversed opening-hour ranges, an unknown asset, or a
- * currency change once invoices exist.
+ * currency change once invoices exist. Changing `timeZone` while appointments are still to come
+ * answers 409 `time_zone_change_unconfirmed` (with how many in `detail`) unless
+ * `confirmTimeZoneChange=true`: appointments keep their wall-clock times in the new time zone.
  *
  */
 export const updateTenantMutation = (options?: Partial<Options<UpdateTenantData>>): UseMutationOptions<UpdateTenantResponse, UpdateTenantError, Options<UpdateTenantData>> => {
@@ -847,7 +849,7 @@ export const listAppointmentsInfiniteOptions = (options: Options<ListAppointment
 /**
  * Book an appointment
  *
- * SPEC §7 (appointments POST, body `appointment`). Books an appointment in the calendar of professional {userId}; the server snapshots the customer and the services, computes the total and schedules the reminders. 409 when the slot overlaps another non-cancelled appointment of the professional; 422 for the rules in AppointmentInput.
+ * SPEC §7 (appointments POST, body `appointment`). Books an appointment in the calendar of professional {userId}; the server snapshots the customer and the services, computes the total and schedules the reminders. 409 `double_booking` (with `conflicts`) when the slot overlaps an appointment of the professional that holds its slot, enforced by the database so that two concurrent requests cannot both pass; 409 `outside_working_hours` unless `allowOutsideHours`; 422 for the rules in AppointmentInput. With a `recurrence`, books the whole series (beyond SPEC). Safe to retry with an Idempotency-Key.
  */
 export const createAppointmentMutation = (options?: Partial<Options<CreateAppointmentData>>): UseMutationOptions<CreateAppointmentResponse, CreateAppointmentError, Options<CreateAppointmentData>> => {
     const mutationOptions: UseMutationOptions<CreateAppointmentResponse, CreateAppointmentError, Options<CreateAppointmentData>> = {
@@ -866,7 +868,7 @@ export const createAppointmentMutation = (options?: Partial<Options<CreateAppoin
 /**
  * Fetch a professional's calendar for a range
  *
- * SPEC §7 (appointments POST /by). Answers the appointments, the unavailable slots (outside opening hours, breaks, time off, holidays, blocks) and the earliest hour for the calendar's day and week views over [startDate, endDate]. The same operation serves another team member's calendar: put that user's id as {userId} (a user who is no member of the tenant answers 404). Read-only despite POST.
+ * SPEC §7 (appointments POST /by). Answers the appointments, the unavailable slots (outside opening hours, breaks, time off, holidays, blocks) and the earliest hour for the calendar's day and week views over [startDate, endDate]. The same operation serves another team member's calendar: put that user's id as {userId} (a user who is no member of the tenant answers 404), and `userIds` in the body answers several members' calendars in one call (each appointment and slot names its member). A member (TEAM_ROLE_MEMBER) may read only their own calendar unless the business sets `membersSeeTeamCalendars` (else 403). Read-only despite POST: safe to retry.
  */
 export const getAppointmentCalendarMutation = (options?: Partial<Options<GetAppointmentCalendarData>>): UseMutationOptions<GetAppointmentCalendarResponse, GetAppointmentCalendarError, Options<GetAppointmentCalendarData>> => {
     const mutationOptions: UseMutationOptions<GetAppointmentCalendarResponse, GetAppointmentCalendarError, Options<GetAppointmentCalendarData>> = {
@@ -885,7 +887,7 @@ export const getAppointmentCalendarMutation = (options?: Partial<Options<GetAppo
 /**
  * Delete an appointment
  *
- * SPEC §7 (appointments DELETE /{id}). Removes the appointment, its pending reminders and its cancellation link. To keep it in history, set status APPOINTMENT_STATUS_CANCELLED instead. 409 when a sale or invoice refers to it.
+ * SPEC §7 (appointments DELETE /{id}). Removes the appointment, its pending reminders and its cancellation link. To keep it in history, set status APPOINTMENT_STATUS_CANCELLED instead. With `scope=following` on an occurrence of a series, deletes this and the following occurrences. 409 when a sale or invoice refers to it.
  */
 export const deleteAppointmentMutation = (options?: Partial<Options<DeleteAppointmentData>>): UseMutationOptions<DeleteAppointmentResponse, DeleteAppointmentError, Options<DeleteAppointmentData>> => {
     const mutationOptions: UseMutationOptions<DeleteAppointmentResponse, DeleteAppointmentError, Options<DeleteAppointmentData>> = {
@@ -924,7 +926,7 @@ export const getAppointmentOptions = (options: Options<GetAppointmentData>) => q
 /**
  * Update or reschedule an appointment
  *
- * SPEC §7 (appointments PUT /{id}). Replaces the appointment's writable fields (body `appointment`, as on create): reschedule (also by drag-and-drop in the calendar), change services, status, reminders. Rescheduling revokes the cancellation link and re-schedules unsent reminders. 409 on an overlapping slot; 422 for the rules in AppointmentInput.
+ * SPEC §7 (appointments PUT /{id}). Replaces the appointment's writable fields (body `appointment`, as on create): reschedule (also by drag-and-drop in the calendar), change services, status, reminders. Rescheduling revokes the cancellation link and re-schedules unsent reminders. `userId` in the body moves it to another member's calendar. With `scope=following` on an occurrence of a series, the change of time (as a shift), services, notes, distinction and colour applies to this and the following occurrences. 409 `stale_version`, `double_booking` (with `conflicts`), `outside_working_hours`, `invalid_transition`; 422 for the rules in AppointmentInput.
  */
 export const updateAppointmentMutation = (options?: Partial<Options<UpdateAppointmentData>>): UseMutationOptions<UpdateAppointmentResponse, UpdateAppointmentError, Options<UpdateAppointmentData>> => {
     const mutationOptions: UseMutationOptions<UpdateAppointmentResponse, UpdateAppointmentError, Options<UpdateAppointmentData>> = {
@@ -1007,6 +1009,189 @@ export const listCustomerAppointmentsInfiniteOptions = (options: Options<ListCus
     },
     queryKey: listCustomerAppointmentsInfiniteQueryKey(options)
 });
+
+/**
+ * Preview the occurrences of a repeated appointment
+ *
+ * Beyond SPEC: the occurrences a create with this recurrence would book, each with the appointment that collides with it (if any) and whether it falls outside working hours. Books nothing; read-only despite POST. 422 for the rules of AppointmentInput and AppointmentRecurrence.
+ */
+export const previewAppointmentSeriesMutation = (options?: Partial<Options<PreviewAppointmentSeriesData>>): UseMutationOptions<PreviewAppointmentSeriesResponse, PreviewAppointmentSeriesError, Options<PreviewAppointmentSeriesData>> => {
+    const mutationOptions: UseMutationOptions<PreviewAppointmentSeriesResponse, PreviewAppointmentSeriesError, Options<PreviewAppointmentSeriesData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await previewAppointmentSeries({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Change an appointment's status
+ *
+ * Beyond SPEC (SPEC §4 names the statuses, not how they change): moves the appointment to `status` following the transitions of AppointmentStatus, keeping the optional reason. 409 `invalid_transition`, `not_started`, `stale_version`, or `double_booking` when reopening into a slot taken since; 403 when the role may not (reopening needs owner or administrator). With `scope=following` on an occurrence of a series, also the following occurrences that may make the same transition.
+ */
+export const changeAppointmentStatusMutation = (options?: Partial<Options<ChangeAppointmentStatusData>>): UseMutationOptions<ChangeAppointmentStatusResponse, ChangeAppointmentStatusError, Options<ChangeAppointmentStatusData>> => {
+    const mutationOptions: UseMutationOptions<ChangeAppointmentStatusResponse, ChangeAppointmentStatusError, Options<ChangeAppointmentStatusData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await changeAppointmentStatus({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getWorkingHoursQueryKey = (options: Options<GetWorkingHoursData>) => createQueryKey('getWorkingHours', options);
+
+/**
+ * Get a team member's working hours
+ *
+ * Beyond SPEC: the weekly hours team member {userId} works, in the business's time zone. Until set, they are the business's opening hours (`inherited: true`). Gaps between the ranges of a day are breaks. Every member of the team may read them.
+ */
+export const getWorkingHoursOptions = (options: Options<GetWorkingHoursData>) => queryOptions<GetWorkingHoursResponse, GetWorkingHoursError, GetWorkingHoursResponse, ReturnType<typeof getWorkingHoursQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getWorkingHours({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getWorkingHoursQueryKey(options)
+});
+
+/**
+ * Set a team member's working hours
+ *
+ * Beyond SPEC: sets team member {userId}'s weekly hours (ranges per weekday, in order, not overlapping, 5-minute steps; else 422), or `inherit: true` to follow the business's opening hours again. Owners and administrators for anyone; a member for themselves only (403 otherwise). 409 `stale_version`. Existing appointments are not moved.
+ */
+export const updateWorkingHoursMutation = (options?: Partial<Options<UpdateWorkingHoursData>>): UseMutationOptions<UpdateWorkingHoursResponse, UpdateWorkingHoursError, Options<UpdateWorkingHoursData>> => {
+    const mutationOptions: UseMutationOptions<UpdateWorkingHoursResponse, UpdateWorkingHoursError, Options<UpdateWorkingHoursData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateWorkingHours({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listTimeOffQueryKey = (options: Options<ListTimeOffData>) => createQueryKey('listTimeOff', options);
+
+/**
+ * List a team member's time off and blocks
+ *
+ * Beyond SPEC: days off and one-off blocks of team member {userId} overlapping [from, to] (default: from now on), by start. Every member of the team may read them.
+ */
+export const listTimeOffOptions = (options: Options<ListTimeOffData>) => queryOptions<ListTimeOffResponse, ListTimeOffError, ListTimeOffResponse, ReturnType<typeof listTimeOffQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await listTimeOff({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listTimeOffQueryKey(options)
+});
+
+export const listTimeOffInfiniteQueryKey = (options: Options<ListTimeOffData>): QueryKey<Options<ListTimeOffData>> => createQueryKey('listTimeOff', options, true);
+
+/**
+ * List a team member's time off and blocks
+ *
+ * Beyond SPEC: days off and one-off blocks of team member {userId} overlapping [from, to] (default: from now on), by start. Every member of the team may read them.
+ */
+export const listTimeOffInfiniteOptions = (options: Options<ListTimeOffData>) => infiniteQueryOptions<ListTimeOffResponse, ListTimeOffError, InfiniteData<ListTimeOffResponse>, QueryKey<Options<ListTimeOffData>>, number | Pick<QueryKey<Options<ListTimeOffData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ListTimeOffData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await listTimeOff({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: listTimeOffInfiniteQueryKey(options)
+});
+
+/**
+ * Block time in a team member's calendar
+ *
+ * Beyond SPEC: a day off or a one-off block (select a range in the calendar → block). Owners and administrators for anyone; a member for themselves only (403 otherwise). 422: end after start, 5-minute steps, at most 366 days. Appointments already in the range stay (the calendar shows them over the block). Safe to retry with an Idempotency-Key.
+ */
+export const createTimeOffMutation = (options?: Partial<Options<CreateTimeOffData>>): UseMutationOptions<CreateTimeOffResponse, CreateTimeOffError, Options<CreateTimeOffData>> => {
+    const mutationOptions: UseMutationOptions<CreateTimeOffResponse, CreateTimeOffError, Options<CreateTimeOffData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createTimeOff({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Remove a time off or block
+ *
+ * Beyond SPEC: frees the time again. Owners and administrators for anyone; a member for themselves only (403 otherwise).
+ */
+export const deleteTimeOffMutation = (options?: Partial<Options<DeleteTimeOffData>>): UseMutationOptions<DeleteTimeOffResponse, DeleteTimeOffError, Options<DeleteTimeOffData>> => {
+    const mutationOptions: UseMutationOptions<DeleteTimeOffResponse, DeleteTimeOffError, Options<DeleteTimeOffData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteTimeOff({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Change a time off or block
+ *
+ * Beyond SPEC: same rules as create, plus the `version` read (409 `stale_version`).
+ */
+export const updateTimeOffMutation = (options?: Partial<Options<UpdateTimeOffData>>): UseMutationOptions<UpdateTimeOffResponse, UpdateTimeOffError, Options<UpdateTimeOffData>> => {
+    const mutationOptions: UseMutationOptions<UpdateTimeOffResponse, UpdateTimeOffError, Options<UpdateTimeOffData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateTimeOff({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 export const getAppointmentCancellationQueryKey = (options: Options<GetAppointmentCancellationData>) => createQueryKey('getAppointmentCancellation', options);
 

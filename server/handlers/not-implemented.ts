@@ -30,9 +30,18 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     updateAppointment: notImplemented,
     deleteAppointment: notImplemented,
     updateAppointmentRealTiming: notImplemented,
+    changeAppointmentStatus: notImplemented,
+    previewAppointmentSeries: notImplemented,
     listCustomerAppointments: notImplemented,
     getAppointmentCancellation: notImplemented,
     cancelAppointmentByToken: notImplemented,
+    // Schedules (working hours, time off)
+    getWorkingHours: notImplemented,
+    updateWorkingHours: notImplemented,
+    listTimeOff: notImplemented,
+    createTimeOff: notImplemented,
+    updateTimeOff: notImplemented,
+    deleteTimeOff: notImplemented,
     // Distinctions
     createAppointmentDistinction: notImplemented,
     listAppointmentDistinctions: notImplemented,
