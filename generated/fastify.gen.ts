@@ -208,6 +208,7 @@ export type RouteHandlers = {
     }>;
     createAppointmentDistinction: RouteHandler<{
         Body: CreateAppointmentDistinctionData['body'];
+        Headers?: CreateAppointmentDistinctionData['headers'];
         Params: CreateAppointmentDistinctionData['path'];
         Reply: CreateAppointmentDistinctionErrors & CreateAppointmentDistinctionResponses;
     }>;

@@ -1358,6 +1358,7 @@ export type AppointmentDistinction = {
      */
     color: Color;
     description?: string;
+    version: Version;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
@@ -1375,10 +1376,27 @@ export type AppointmentDistinctionInput = {
 };
 
 /**
- * Body of create and update: wrapped in `distinction` (SPEC §7).
+ * Body of create: wrapped in `distinction` (SPEC §7).
  */
 export type AppointmentDistinctionWrite = {
     distinction: AppointmentDistinctionInput;
+};
+
+/**
+ * The fields of AppointmentDistinctionInput plus the `version` read (409 `stale_version` when stale).
+ */
+export type AppointmentDistinctionUpdate = {
+    distinction: string;
+    color?: Color;
+    description?: string;
+    version: Version;
+};
+
+/**
+ * Body of update: wrapped in `distinction` (SPEC §7).
+ */
+export type AppointmentDistinctionUpdateWrite = {
+    distinction: AppointmentDistinctionUpdate;
 };
 
 /**
@@ -6997,6 +7015,12 @@ export type CancelAppointmentByTokenResponse = CancelAppointmentByTokenResponses
 
 export type CreateAppointmentDistinctionData = {
     body: AppointmentDistinctionWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -7233,7 +7257,7 @@ export type GetAppointmentDistinctionResponses = {
 export type GetAppointmentDistinctionResponse = GetAppointmentDistinctionResponses[keyof GetAppointmentDistinctionResponses];
 
 export type UpdateAppointmentDistinctionData = {
-    body: AppointmentDistinctionWrite;
+    body: AppointmentDistinctionUpdateWrite;
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.

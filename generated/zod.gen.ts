@@ -1065,6 +1065,7 @@ export const zAppointmentDistinction = z.object({
     distinction: z.string().min(1).max(50),
     color: zColor,
     description: z.string().max(500).optional(),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
@@ -1079,10 +1080,27 @@ export const zAppointmentDistinctionInput = z.object({
 });
 
 /**
- * Body of create and update: wrapped in `distinction` (SPEC §7).
+ * Body of create: wrapped in `distinction` (SPEC §7).
  */
 export const zAppointmentDistinctionWrite = z.object({
     distinction: zAppointmentDistinctionInput
+});
+
+/**
+ * The fields of AppointmentDistinctionInput plus the `version` read (409 `stale_version` when stale).
+ */
+export const zAppointmentDistinctionUpdate = z.object({
+    distinction: z.string().min(1).max(50),
+    color: zColor.optional(),
+    description: z.string().max(500).optional(),
+    version: zVersion
+});
+
+/**
+ * Body of update: wrapped in `distinction` (SPEC §7).
+ */
+export const zAppointmentDistinctionUpdateWrite = z.object({
+    distinction: zAppointmentDistinctionUpdate
 });
 
 /**
@@ -3482,6 +3500,10 @@ export const zCancelAppointmentByTokenResponse = zPublicAppointmentResponse;
 
 export const zCreateAppointmentDistinctionBody = zAppointmentDistinctionWrite;
 
+export const zCreateAppointmentDistinctionHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 export const zCreateAppointmentDistinctionPath = z.object({
     tenantId: zId
 });
@@ -3526,7 +3548,7 @@ export const zGetAppointmentDistinctionPath = z.object({
  */
 export const zGetAppointmentDistinctionResponse = zAppointmentDistinctionResponse;
 
-export const zUpdateAppointmentDistinctionBody = zAppointmentDistinctionWrite;
+export const zUpdateAppointmentDistinctionBody = zAppointmentDistinctionUpdateWrite;
 
 export const zUpdateAppointmentDistinctionPath = z.object({
     tenantId: zId,

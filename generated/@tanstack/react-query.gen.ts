@@ -1235,7 +1235,7 @@ export const cancelAppointmentByTokenMutation = (options?: Partial<Options<Cance
 /**
  * Create an appointment distinction
  *
- * SPEC §7 (distinctions POST). Creates a label for appointments. Owner only (403 for team members); 409 when the name exists.
+ * SPEC §7 (distinctions POST). Creates a label for appointments. Owners and administrators (403 for members); 409 `duplicate_name` when the name exists (case-insensitive). Safe to retry with an Idempotency-Key.
  */
 export const createAppointmentDistinctionMutation = (options?: Partial<Options<CreateAppointmentDistinctionData>>): UseMutationOptions<CreateAppointmentDistinctionResponse, CreateAppointmentDistinctionError, Options<CreateAppointmentDistinctionData>> => {
     const mutationOptions: UseMutationOptions<CreateAppointmentDistinctionResponse, CreateAppointmentDistinctionError, Options<CreateAppointmentDistinctionData>> = {
@@ -1303,7 +1303,7 @@ export const listAppointmentDistinctionsInfiniteOptions = (options: Options<List
 /**
  * Delete an appointment distinction
  *
- * SPEC §7 (distinctions DELETE /{id}). Appointments that carried it keep their colour and lose the label. Owner only (403).
+ * SPEC §7 (distinctions DELETE /{id}). Appointments that carried it keep their colour and lose the label. Owners and administrators (403 for members).
  */
 export const deleteAppointmentDistinctionMutation = (options?: Partial<Options<DeleteAppointmentDistinctionData>>): UseMutationOptions<DeleteAppointmentDistinctionResponse, DeleteAppointmentDistinctionError, Options<DeleteAppointmentDistinctionData>> => {
     const mutationOptions: UseMutationOptions<DeleteAppointmentDistinctionResponse, DeleteAppointmentDistinctionError, Options<DeleteAppointmentDistinctionData>> = {
@@ -1342,7 +1342,7 @@ export const getAppointmentDistinctionOptions = (options: Options<GetAppointment
 /**
  * Update an appointment distinction
  *
- * SPEC §7 (distinctions PUT /{id} with `distinction`). Replaces the writable fields. Owner only (403); 409 when the new name exists.
+ * SPEC §7 (distinctions PUT /{id} with `distinction`). Replaces the writable fields. Owners and administrators (403 for members); 409 `duplicate_name` when the new name exists, `stale_version` when the version is stale.
  */
 export const updateAppointmentDistinctionMutation = (options?: Partial<Options<UpdateAppointmentDistinctionData>>): UseMutationOptions<UpdateAppointmentDistinctionResponse, UpdateAppointmentDistinctionError, Options<UpdateAppointmentDistinctionData>> => {
     const mutationOptions: UseMutationOptions<UpdateAppointmentDistinctionResponse, UpdateAppointmentDistinctionError, Options<UpdateAppointmentDistinctionData>> = {
