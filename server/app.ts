@@ -4,8 +4,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
@@ -224,12 +225,19 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
     credentials: true,
     exposedHeaders: ['x-request-id', 'retry-after'],
   });
-  // Signed-in calls are limited per user, anonymous ones per client address (see TRUST_PROXY_HOPS).
+  // Signed-in calls are limited per user, anonymous ones per client address (see TRUST_PROXY_HOPS),
+  // counted in Redis when REDIS_URL is set so that every instance shares one count. Each limiter
+  // names its group in its keys: the plugin's own per-route key prefix is empty for limiters made
+  // with app.rateLimit(), so without the group every limiter would share one Redis counter.
+  const redis = config.rateLimit.redisUrl ? await rateLimitRedis(config.rateLimit.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: (request) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`),
+    ...(redis ? { redis, nameSpace: config.rateLimit.namespace, skipOnError: true } : {}),
   });
-  const limiter = (max: number, group: string) => app.rateLimit({ max, timeWindow: '1 minute', groupId: group });
+  const caller = (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`);
+  const limiter = (max: number, group: string) =>
+    app.rateLimit({ max, timeWindow: '1 minute', keyGenerator: (request) => `${group}:${caller(request)}` });
   const identityLimit = limiter(config.rateLimit.identityPerMinute, 'identity');
   const sensitiveLimit = limiter(config.rateLimit.sensitiveWritesPerMinute, 'sensitive');
   const generalLimit = limiter(config.rateLimit.perMinute, 'general');
@@ -310,4 +318,17 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
   });
 
   return app;
+}
+
+/**
+ * The Redis connection of the shared rate limits. A limiter must not hold requests up: short
+ * timeouts and no queue while disconnected, so that (skipOnError above) a Redis that is down lets
+ * requests through at once, logged, rather than refusing or delaying every caller. Start-up waits
+ * up to a second for the connection, so the first requests are counted too.
+ */
+async function rateLimitRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  const redis = new Redis(url, { connectTimeout: 1000, commandTimeout: 250, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+  redis.on('error', (error) => log.warn({ err: error }, 'rate-limit store (Redis) unavailable: requests are not limited meanwhile'));
+  await redis.connect().catch((error) => log.warn({ err: error }, 'rate-limit store (Redis) unreachable at start; retrying in the background'));
+  return redis;
 }

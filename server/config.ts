@@ -42,6 +42,12 @@ export interface ServerConfig {
     sensitiveWritesPerMinute: number;
     /** Every other call, per signed-in user or, anonymous, per client address (API_RATE_LIMIT). */
     perMinute: number;
+    /**
+     * REDIS_URL: the counters live in Redis, shared by every instance of the API (how Cita scales
+     * out); without it each process counts on its own. RATE_LIMIT_NAMESPACE prefixes the keys.
+     */
+    redisUrl?: string;
+    namespace: string;
   };
 }
 
@@ -85,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       identityPerMinute: Number(env.IDENTITY_RATE_LIMIT ?? 30),
       sensitiveWritesPerMinute: Number(env.WRITE_RATE_LIMIT ?? 20),
       perMinute: Number(env.API_RATE_LIMIT ?? 1200),
+      redisUrl: env.REDIS_URL || undefined,
+      namespace: env.RATE_LIMIT_NAMESPACE ?? 'cita-rate-limit:',
     },
   };
 }

@@ -45,7 +45,7 @@ export interface TestServer {
   /** Platform administrators configured in CITA_ADMIN_EMAILS (`victim`: for the takeover tests, unused elsewhere). */
   admins: { verified: string; unverified: string; victim: string };
   /** Another app on the same database whose identity operations allow only `identityPerMinute` calls. */
-  startRateLimited(identityPerMinute: number): Promise<{ baseUrl: string }>;
+  startRateLimited(identityPerMinute: number, extraEnv?: NodeJS.ProcessEnv): Promise<{ baseUrl: string }>;
   close(): Promise<void>;
 }
 
@@ -107,9 +107,9 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
       db,
       emulatorHost,
       admins,
-      async startRateLimited(identityPerMinute) {
+      async startRateLimited(identityPerMinute, extraEnv = {}) {
         const limited = await buildApp({
-          config: loadConfig({ ...env, IDENTITY_RATE_LIMIT: String(identityPerMinute) }),
+          config: loadConfig({ ...env, ...extraEnv, IDENTITY_RATE_LIMIT: String(identityPerMinute) }),
           db,
           verifier,
           logger: false,

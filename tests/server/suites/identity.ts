@@ -340,6 +340,27 @@ export function identitySuite(server: () => TestServer) {
       expect(Number(result.response.headers.get('retry-after'))).toBeGreaterThan(0);
       // Operations that prove no identity are not limited by it.
       await ok(getConfiguration({ client }));
-    });
+    }, 30_000);
+
+    // Instances of the API behind one load balancer share their counts through Redis (REDIS_URL):
+    // a client spreading its attempts over two instances is refused after the same number.
+    it.skipIf(!process.env.TEST_REDIS_URL)('shares the count between instances through Redis (TEST_REDIS_URL)', async () => {
+      const s = server();
+      const redisEnv = { REDIS_URL: process.env.TEST_REDIS_URL, RATE_LIMIT_NAMESPACE: `cita-test-${randomUUID()}:` };
+      const [a, b] = [clientFor((await s.startRateLimited(4, redisEnv)).baseUrl), clientFor((await s.startRateLimited(4, redisEnv)).baseUrl)];
+      for (const client of [a, b, a, b]) await problem(loginUser({ client, body: { firebase_id_token: FORGED_ID_TOKEN } }), 401);
+      await problem(loginUser({ client: a, body: { firebase_id_token: FORGED_ID_TOKEN } }), 429);
+      await problem(loginUser({ client: b, body: { firebase_id_token: FORGED_ID_TOKEN } }), 429);
+      // Each limit counts on its own: the identity limit spent leaves the general one untouched.
+      await ok(getConfiguration({ client: a }));
+      await ok(getConfiguration({ client: b }));
+    }, 30_000);
+
+    it('lets requests through, unlimited, while the Redis of the shared limits is unreachable', async () => {
+      const s = server();
+      // Nothing listens on port 1: every Redis command fails at once.
+      const client = clientFor((await s.startRateLimited(2, { REDIS_URL: 'redis://127.0.0.1:1' })).baseUrl);
+      for (let i = 0; i < 4; i += 1) await problem(loginUser({ client, body: { firebase_id_token: FORGED_ID_TOKEN } }), 401);
+    }, 30_000);
   });
 }
