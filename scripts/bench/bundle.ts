@@ -1,8 +1,9 @@
 // Bundle rows of `npm run bench`: the JavaScript and CSS (gzip) a first load of /login and of the
 // signed-in home fetches, against the floor measured in the same run: a minimal Vite app that imports
 // and uses the libraries the page needs (React, TanStack Router and Query, Mantine core with the
-// notifications and modals every page's shell holds, react-intl, react-hook-form, zod; Firebase Auth
-// only for /login: the signed-in home never loads it). Target ≤ 1.3× the floor.
+// notifications and modals every page's shell holds, react-intl, react-hook-form, zod, temporal-polyfill
+// (the route guards check the licence with it on every page, ARCHITECTURE: dates only through it);
+// Firebase Auth only for /login: the signed-in home never loads it). Target ≤ 1.3× the floor.
 // A first load also fetches the page's language's messages (a chunk of their own): they are counted.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,6 +71,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 ${signIn ? `import { initializeApp } from 'firebase/app';\nimport { getAuth, signInWithEmailAndPassword } from 'firebase/auth';` : ''}
 import { createRoot } from 'react-dom/client';
+import { Temporal } from 'temporal-polyfill';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, IntlProvider } from 'react-intl';
 import { z } from 'zod';
@@ -83,7 +85,7 @@ function Page() {
   return (
     <form onSubmit={form.handleSubmit((v) => schema.parse(v) && signIn(v))}>
       <TextInput label={<FormattedMessage id="e" defaultMessage="E-mail" />} {...form.register('email')} />
-      <Button type="submit">{String(query.data)}</Button>
+      <Button type="submit">{String(query.data) + Temporal.Now.instant().toString()}</Button>
     </form>
   );
 }
