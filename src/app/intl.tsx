@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { AppLocale } from '~/lib/locale';
 
@@ -13,7 +13,6 @@ const loaders: Record<AppLocale, () => Promise<{ default: Catalog }>> = {
 const catalogs = new Map<AppLocale, Catalog>();
 const pending = new Map<AppLocale, Promise<void>>();
 const listeners = new Set<() => void>();
-let lastLoaded: { locale: AppLocale; messages: Catalog } | undefined;
 
 /** Fetches a language's messages once; resolves when they can be shown. */
 export function loadMessages(locale: AppLocale): Promise<void> {
@@ -23,7 +22,6 @@ export function loadMessages(locale: AppLocale): Promise<void> {
     promise = loaders[locale]().then(
       (module) => {
         catalogs.set(locale, module.default);
-        lastLoaded ??= { locale, messages: module.default };
         pending.delete(locale);
         listeners.forEach((listener) => listener());
       },
@@ -48,8 +46,9 @@ export function AppIntlProvider({ locale, children }: { locale: AppLocale; child
     if (!messages) void loadMessages(locale).catch(() => undefined);
   }, [locale, messages]);
   // Until a language's messages arrive, the page stays in the language it was shown in.
-  if (messages) lastLoaded = { locale, messages };
-  const shown = messages ? { locale, messages } : lastLoaded;
+  const [previous, setPrevious] = useState<{ locale: AppLocale; messages: Catalog }>();
+  if (messages && previous?.messages !== messages) setPrevious({ locale, messages });
+  const shown = messages ? { locale, messages } : previous;
   if (!shown) return null;
   return (
     <IntlProvider locale={shown.locale} defaultLocale="en-US" messages={shown.messages}>
