@@ -29,7 +29,7 @@ async function load(url: string, headers: Record<string, string>, rate?: number)
 }
 
 /** One business with its owner, three members and a session for the owner, written straight to the database. */
-async function arrange(db: Database) {
+export async function arrange(db: Database) {
   return db.withSystem(async (tx) => {
     const users: string[] = [];
     for (let i = 0; i < 4; i += 1) {
