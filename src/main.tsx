@@ -1,21 +1,26 @@
 import '~/app/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '~/app/app';
+import { loadMessages } from '~/app/intl';
 import { loadRuntimeConfig } from '~/app/runtime-config';
 import { clearSession, getSession } from '~/app/session/session-store';
 import { applyStoredAppVersion, reloadOnChunkLoadError } from '~/app/version';
 import { configureApi, loginRedirectUrl } from '~/lib/api';
+import { splitLocalePath } from '~/lib/locale';
 
 applyStoredAppVersion();
 reloadOnChunkLoadError();
 
 async function start() {
   // The API base URL and the identity provider's settings come from the server before the first render.
-  const config = await loadRuntimeConfig();
+  // The page's language's messages (a chunk of their own) arrive alongside.
+  const [config] = await Promise.all([
+    loadRuntimeConfig(),
+    loadMessages(splitLocalePath(window.location.pathname).locale).catch(() => undefined),
+  ]);
   configureApi({
     baseUrl: config.apiBaseUrl,
     getToken: () => getSession().token,

@@ -29,7 +29,7 @@ async function load(url: string, headers: Record<string, string>, rate?: number)
 }
 
 /** One business with its owner, three members and a session for the owner, written straight to the database. */
-async function arrange(db: Database) {
+export async function arrange(db: Database) {
   return db.withSystem(async (tx) => {
     const users: string[] = [];
     for (let i = 0; i < 4; i += 1) {
@@ -76,7 +76,19 @@ async function floorServer(db: Database, hash: string) {
   return { app, baseUrl: `http://127.0.0.1:${address.port}` };
 }
 
-export async function apiRows(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
+/** PGlite, then PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. */
+export async function apiRows(): Promise<BenchRow[]> {
+  const rows = await engineRows('pglite');
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!postgresUrl) {
+    console.warn('bench: no BENCH_DATABASE_URL or TEST_DATABASE_URL, so no PostgreSQL rows');
+    return rows;
+  }
+  process.env.TEST_DATABASE_URL = postgresUrl;
+  return [...rows, ...(await engineRows('postgres'))];
+}
+
+async function engineRows(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
   const target = await testTarget(engine);
   const db = await openDatabase(target.options);
   try {

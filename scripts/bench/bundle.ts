@@ -1,7 +1,10 @@
 // Bundle rows of `npm run bench`: the JavaScript and CSS (gzip) a first load of /login and of the
 // signed-in home fetches, against the floor measured in the same run: a minimal Vite app that imports
-// and uses the same libraries (React, TanStack Router and Query, Mantine, react-intl, react-hook-form,
-// zod, Firebase Auth). Target ≤ 1.3× the floor.
+// and uses the libraries the page needs (React, TanStack Router and Query, Mantine core with the
+// notifications and modals every page's shell holds, react-intl, react-hook-form, zod, temporal-polyfill
+// (the route guards check the licence with it on every page, ARCHITECTURE: dates only through it);
+// Firebase Auth only for /login: the signed-in home never loads it). Target ≤ 1.3× the floor.
+// A first load also fetches the page's language's messages (a chunk of their own): they are counted.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,35 +51,41 @@ async function citaPages() {
     const keys = Object.keys(manifest);
     const entry = keys.filter((key) => manifest[key]!.isEntry && key.endsWith('index.html'));
     const routes = (...parts: string[]) => keys.filter((key) => parts.some((part) => key.includes(part)));
-    const login = closure(manifest, [...entry, ...routes('routes/__root.tsx', 'routes/{-$locale}/route.tsx', 'routes/{-$locale}/login/index.tsx')]);
-    const home = closure(manifest, [...entry, ...routes('routes/__root.tsx', 'routes/{-$locale}/route.tsx', 'routes/{-$locale}/_dashboard/route.tsx', 'routes/{-$locale}/_dashboard/index.tsx')]);
+    const common = [...entry, ...routes('routes/__root.tsx', 'routes/{-$locale}/route.tsx', 'messages/en-US.json')];
+    const login = closure(manifest, [...common, ...routes('routes/{-$locale}/login/index.tsx')]);
+    const home = closure(manifest, [...common, ...routes('routes/{-$locale}/_dashboard/route.tsx', 'routes/{-$locale}/_dashboard/index.tsx')]);
     return { login: sizes(outDir, login), home: sizes(outDir, home) };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
 }
 
-const FLOOR_ENTRY = `
+/** The floor app; `signIn` adds Firebase Auth and the sign-in call (what /login needs and the home does not). */
+const floorEntry = (signIn: boolean) => `
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import { Button, MantineProvider, TextInput } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { initializeApp } from 'firebase/app';
-import { getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+${signIn ? `import { initializeApp } from 'firebase/app';\nimport { getAuth, signInWithEmailAndPassword } from 'firebase/auth';` : ''}
 import { createRoot } from 'react-dom/client';
+import { Temporal } from 'temporal-polyfill';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, IntlProvider } from 'react-intl';
 import { z } from 'zod';
 
-const auth = getAuth(initializeApp({ apiKey: 'k', projectId: 'demo-floor' }));
+${signIn ? `const auth = getAuth(initializeApp({ apiKey: 'k', projectId: 'demo-floor' }));` : ''}
+const signIn = ${signIn ? `(v: { email: string; password: string }) => signInWithEmailAndPassword(auth, v.email, v.password)` : `(v: { email: string; password: string }) => console.log(v)`};
 const schema = z.object({ email: z.string().email(), password: z.string().min(6) });
 function Page() {
   const form = useForm<{ email: string; password: string }>();
   const query = useQuery({ queryKey: ['x'], queryFn: async () => 1 });
   return (
-    <form onSubmit={form.handleSubmit((v) => schema.parse(v) && signInWithEmailAndPassword(auth, v.email, v.password))}>
+    <form onSubmit={form.handleSubmit((v) => schema.parse(v) && signIn(v))}>
       <TextInput label={<FormattedMessage id="e" defaultMessage="E-mail" />} {...form.register('email')} />
-      <Button type="submit">{String(query.data)}</Button>
+      <Button type="submit">{String(query.data) + Temporal.Now.instant().toString()}</Button>
     </form>
   );
 }
@@ -84,19 +93,22 @@ const router = createRouter({ routeTree: createRootRoute({ component: Page }) })
 createRoot(document.getElementById('root')!).render(
   <IntlProvider locale="en">
     <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <ModalsProvider>
+        <Notifications />
+        <QueryClientProvider client={new QueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ModalsProvider>
     </MantineProvider>
   </IntlProvider>,
 );
 `;
 
-async function floor() {
+async function floor(signIn: boolean) {
   const dir = mkdtempSync(join(ROOT, 'node_modules', '.cita-bench-floor-'));
   try {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>');
-    writeFileSync(join(dir, 'main.tsx'), FLOOR_ENTRY);
+    writeFileSync(join(dir, 'main.tsx'), floorEntry(signIn));
     const react = (await import('@vitejs/plugin-react')).default;
     const outDir = join(dir, 'dist');
     mkdirSync(outDir);
@@ -116,21 +128,27 @@ async function floor() {
 }
 
 export async function bundleRows(): Promise<BenchRow[]> {
-  const [pages, base] = [await citaPages(), await floor()];
+  const pages = await citaPages();
+  const floors = { login: await floor(true), home: await floor(false) };
   const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
-  const rows: BenchRow[] = [{ name: 'bundle floor: same libraries, minimal app (JS+CSS gzip)', value: kb(base.js + base.css), unit: 'kB', target: 'floor', met: true }];
-  for (const [page, size] of [
-    ['/login', pages.login],
-    ['signed-in home', pages.home],
+  const rows: BenchRow[] = [];
+  for (const [page, size, base, floorName] of [
+    ['/login', pages.login, floors.login, 'with Firebase Auth'],
+    ['signed-in home', pages.home, floors.home, 'no Firebase Auth'],
   ] as const) {
+    const floorTotal = base.js + base.css;
     const total = size.js + size.css;
-    rows.push({
-      name: `bundle ${page}: first-load JS+CSS gzip (JS ${kb(size.js)} kB, CSS ${kb(size.css)} kB)`,
-      value: kb(total),
-      unit: 'kB',
-      target: `≤ 1.3 × floor (${kb(1.3 * (base.js + base.css))} kB)`,
-      met: total <= 1.3 * (base.js + base.css),
-    });
+    rows.push(
+      { name: `bundle floor for ${page}: same libraries, minimal app, ${floorName} (JS+CSS gzip)`, value: kb(floorTotal), unit: 'kB', target: 'floor', met: true },
+      {
+        name: `bundle ${page}: first-load JS+CSS gzip (JS ${kb(size.js)} kB, CSS ${kb(size.css)} kB)`,
+        value: kb(total),
+        unit: 'kB',
+        target: `≤ 1.3 × floor (${kb(1.3 * floorTotal)} kB)`,
+        met: total <= 1.3 * floorTotal,
+      },
+      { name: `bundle ${page}: ratio to its floor`, value: Math.round((total / floorTotal) * 100) / 100, unit: '×', target: '≤ 1.3', met: total <= 1.3 * floorTotal },
+    );
   }
   return rows;
 }

@@ -1,23 +1,25 @@
 // `npm run bench`: prints a table and writes bench/results.json (rows {name, value, unit, target, met}).
 // Not part of `npm test`: speed is measured here, against floors measured in the same run.
-//   BENCH_ONLY=api|bundle   BENCH_SECONDS=8   BENCH_DATABASE_URL=postgres://… (else TEST_DATABASE_URL)
+//   BENCH_ONLY=bundle|api|coldstart (a comma-separated list)   BENCH_SECONDS=8
+//   BENCH_DATABASE_URL=postgres://… (else TEST_DATABASE_URL)   BENCH_INSTALL=1 (npm ci on a fresh copy)
+// One line per group: a group is a function returning rows.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { apiRows } from './api.ts';
 import { bundleRows } from './bundle.ts';
+import { coldstartRows } from './coldstart.ts';
 import type { BenchRow } from './rows.ts';
 
-const only = process.env.BENCH_ONLY;
-const rows: BenchRow[] = [];
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const groups: Record<string, () => Promise<BenchRow[]>> = {
+  bundle: bundleRows,
+  api: apiRows,
+  coldstart: coldstartRows,
+};
 
-if (!only || only === 'bundle') rows.push(...(await bundleRows()));
-if (!only || only === 'api') {
-  rows.push(...(await apiRows('pglite')));
-  if (postgresUrl) {
-    process.env.TEST_DATABASE_URL = postgresUrl;
-    rows.push(...(await apiRows('postgres')));
-  } else console.warn('bench: no BENCH_DATABASE_URL or TEST_DATABASE_URL, so no PostgreSQL rows');
-}
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const unknown = only?.filter((name) => !groups[name]) ?? [];
+if (unknown.length > 0) throw new Error(`BENCH_ONLY: no group ${unknown.join(', ')} (groups: ${Object.keys(groups).join(', ')})`);
+const rows: BenchRow[] = [];
+for (const [name, group] of Object.entries(groups)) if (!only || only.includes(name)) rows.push(...(await group()));
 
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.json', `${JSON.stringify(rows, null, 2)}\n`);

@@ -17,22 +17,29 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
       const { limit = 50, offset = 0, q } = request.query ?? {};
       const pattern = q ? `%${escapeLike(q.toLowerCase())}%` : null;
       // Team members are users (not tenant data): read as the system, filtered by the tenant whose
-      // membership was just checked.
-      const result = await db.withSystem(async (tx) => {
-        const filter = `m.tenant_id = $1 AND ($2::text IS NULL OR lower(u.email) LIKE $2 ESCAPE '\\' OR lower(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')) LIKE $2 ESCAPE '\\')`;
-        const members = await tx.query(
-          `SELECT m.tenant_id, m.user_id, m.role, m.joined_at, u.email, u.name, u.last_name, u.avatar_url, u.status
+      // membership was just checked. Two autocommit statements instead of a transaction of three: the
+      // total comes with the page (a window count), and under READ COMMITTED a transaction gave each
+      // statement its own snapshot anyway.
+      const filter = `m.tenant_id = $1 AND ($2::text IS NULL OR lower(u.email) LIKE $2 ESCAPE '\\' OR lower(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')) LIKE $2 ESCAPE '\\')`;
+      const [members, invitations] = await Promise.all([
+        db.querySystem<Record<string, unknown> & { total_count: number }>(
+          `SELECT m.tenant_id, m.user_id, m.role, m.joined_at, u.email, u.name, u.last_name, u.avatar_url, u.status, count(*) OVER ()::int AS total_count
              FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${filter}
             ORDER BY (m.role = 'TEAM_ROLE_OWNER') DESC, lower(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')), lower(u.email) LIMIT $3 OFFSET $4`,
           [tenantId, pattern, limit, offset],
-        );
-        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${filter}`, [tenantId, pattern]);
-        const invitations = await tx.query(
+        ),
+        db.querySystem(
           `SELECT * FROM invitations WHERE tenant_id = $1 AND status = 'INVITATION_STATUS_PENDING' AND expires_at > now() ORDER BY created_at DESC`,
           [tenantId],
-        );
-        return { items: members.rows.map(toTeamMember), total: total.rows[0]!.n, invitations: invitations.rows.map(toInvitation) };
-      });
+        ),
+      ]);
+      // A page past the end has no row to carry the total: count on its own then.
+      const total =
+        members.rows[0]?.total_count ??
+        (offset > 0
+          ? (await db.querySystem<{ n: number }>(`SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${filter}`, [tenantId, pattern])).rows[0]!.n
+          : 0);
+      const result = { items: members.rows.map(toTeamMember), total, invitations: invitations.rows.map(toInvitation) };
       return reply.code(200).send(result);
     },
 

@@ -128,15 +128,14 @@ export function userHandlers({ db, verifier, sessions }: HandlerDeps): Handlers 
     async getUser(request, reply) {
       const auth = sessionOf(request);
       // Visible to the user, to administrators and to the people who share a business with them.
-      const row = await db.withSystem(async (tx) => {
-        const { rows } = await tx.query(
-          `SELECT u.* FROM users u WHERE u.id = $1 AND ($2 OR u.id = $3 OR EXISTS (
-             SELECT 1 FROM memberships mine JOIN memberships theirs ON theirs.tenant_id = mine.tenant_id
-              WHERE mine.user_id = $3 AND theirs.user_id = u.id))`,
-          [request.params.id, auth.isAdmin, auth.userId],
-        );
-        return rows[0];
-      });
+      // One statement, so no BEGIN/COMMIT around it (two round trips fewer on every session check).
+      const { rows } = await db.querySystem(
+        `SELECT u.* FROM users u WHERE u.id = $1 AND ($2 OR u.id = $3 OR EXISTS (
+           SELECT 1 FROM memberships mine JOIN memberships theirs ON theirs.tenant_id = mine.tenant_id
+            WHERE mine.user_id = $3 AND theirs.user_id = u.id))`,
+        [request.params.id, auth.isAdmin, auth.userId],
+      );
+      const row = rows[0];
       if (!row) throw notFound();
       return reply.code(200).send({ user: toUser(row) });
     },

@@ -1,14 +1,57 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import enUS from '../../messages/en-US.json';
-import esES from '../../messages/es-ES.json';
 import type { AppLocale } from '~/lib/locale';
 
-const catalogs: Record<AppLocale, Record<string, string>> = { 'en-US': enUS, 'es-ES': esES };
+// Each language's messages are a chunk of their own, fetched when that language is first shown:
+// a first load carries one catalogue, not both. main.tsx loads the page's language before the first
+// render, the locale route's beforeLoad and the language switch load the next one before it is shown.
+type Catalog = Record<string, string>;
+const loaders: Record<AppLocale, () => Promise<{ default: Catalog }>> = {
+  'en-US': () => import('../../messages/en-US.json'),
+  'es-ES': () => import('../../messages/es-ES.json'),
+};
+const catalogs = new Map<AppLocale, Catalog>();
+const pending = new Map<AppLocale, Promise<void>>();
+const listeners = new Set<() => void>();
+
+/** Fetches a language's messages once; resolves when they can be shown. */
+export function loadMessages(locale: AppLocale): Promise<void> {
+  if (catalogs.has(locale)) return Promise.resolve();
+  let promise = pending.get(locale);
+  if (!promise) {
+    promise = loaders[locale]().then(
+      (module) => {
+        catalogs.set(locale, module.default);
+        pending.delete(locale);
+        listeners.forEach((listener) => listener());
+      },
+      (error: unknown) => {
+        pending.delete(locale);
+        throw error;
+      },
+    );
+    pending.set(locale, promise);
+  }
+  return promise;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
 export function AppIntlProvider({ locale, children }: { locale: AppLocale; children: ReactNode }) {
+  const messages = useSyncExternalStore(subscribe, () => catalogs.get(locale));
+  useEffect(() => {
+    if (!messages) void loadMessages(locale).catch(() => undefined);
+  }, [locale, messages]);
+  // Until a language's messages arrive, the page stays in the language it was shown in.
+  const [previous, setPrevious] = useState<{ locale: AppLocale; messages: Catalog }>();
+  if (messages && previous?.messages !== messages) setPrevious({ locale, messages });
+  const shown = messages ? { locale, messages } : previous;
+  if (!shown) return null;
   return (
-    <IntlProvider locale={locale} defaultLocale="en-US" messages={catalogs[locale]}>
+    <IntlProvider locale={shown.locale} defaultLocale="en-US" messages={shown.messages}>
       {children}
     </IntlProvider>
   );

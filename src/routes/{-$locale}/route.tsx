@@ -1,5 +1,6 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { runRedirectRuleGuard, runRouteGuards } from '~/app/guards/run-guards';
+import { loadMessages } from '~/app/intl';
 import { entryRedirect } from '~/app/locale-entry';
 import { localizedPath, PREFIXED_LOCALES, type AppLocale } from '~/lib/locale';
 
@@ -18,6 +19,8 @@ export const Route = createFileRoute('/{-$locale}')({
     }
     const target = entryRedirect(location.pathname, (params.locale as AppLocale | undefined) ?? 'en-US');
     if (target) throw redirect({ href: target + suffix, replace: true });
+    // The page's language is shown only once its messages have arrived (a chunk per language).
+    await loadMessages((params.locale as AppLocale | undefined) ?? 'en-US');
 
     if (matches.some((match) => match._notFound)) {
       await runRedirectRuleGuard(guardLocation);

@@ -234,6 +234,25 @@ export function teamSuite(server: () => TestServer) {
       const team = await ok(listTeamMembers({ client: owner.client, path: { tenantId: tenant.id } }));
       expect(team.items.map((m) => m.userId)).toEqual([owner.userId, adam.userId, zoe.userId]);
     });
+
+    it('counts the whole team on every page, past the end and under a search too', async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'counted');
+      const zoe = await join(s, owner, tenant, 'TEAM_ROLE_MEMBER', 'zoe');
+      await ok(updateUser({ client: zoe.client, path: { id: zoe.userId }, body: { user: { name: 'Zoe' } } }));
+      await join(s, owner, tenant, 'TEAM_ROLE_MEMBER', 'adam');
+      const list = (query: { limit?: number; offset?: number; q?: string }) => ok(listTeamMembers({ client: owner.client, path: { tenantId: tenant.id }, query }));
+      const first = await list({ limit: 2 });
+      expect([first.items.length, first.total]).toEqual([2, 3]);
+      const second = await list({ limit: 2, offset: 2 });
+      expect([second.items.length, second.total]).toEqual([1, 3]);
+      const past = await list({ limit: 2, offset: 10 });
+      expect([past.items.length, past.total]).toEqual([0, 3]);
+      const found = await list({ q: 'zoe' });
+      expect([found.items.map((m) => m.userId), found.total]).toEqual([[zoe.userId], 1]);
+      const none = await list({ q: 'nobody-by-that-name' });
+      expect([none.items.length, none.total]).toEqual([0, 0]);
+    });
   });
 
   describe('removing members', () => {

@@ -13,9 +13,7 @@ import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
 import { useCanManageCustomerTags } from '../hooks/use-can-manage';
 import { tagMessages } from '../messages';
-
-export const TAGS_PAGE_SIZE = 50;
-export const defaultTagsQuery = { limit: TAGS_PAGE_SIZE, offset: 0 };
+import { defaultTagsQuery, TAGS_PAGE_SIZE } from '../list-query';
 
 /** /customer-tags: the tags that group customers, by name, with how many customers carry each. */
 export function TagsListPage({ tenant }: { tenant: Tenant }) {

@@ -16,9 +16,7 @@ import { localeParam } from '~/lib/locale';
 import { formatPhone } from '~/lib/phone';
 import { downloadText } from '../download';
 import { ImportCustomersModal } from './import-customers-modal';
-
-export const CUSTOMERS_PAGE_SIZE = 50;
-export const defaultCustomersQuery = { limit: CUSTOMERS_PAGE_SIZE, offset: 0, sort: 'lastName' as CustomerSort };
+import { defaultCustomersQuery, CUSTOMERS_PAGE_SIZE } from '../list-query';
 
 /** /customers: the business's customers, a server page at a time (searchable, sortable, by tag). */
 export function CustomersListPage({ tenant }: { tenant: Tenant }) {

@@ -16,11 +16,7 @@ import { formatMoney } from '~/lib/money';
 import { useQuantityFormat } from '../hooks/use-quantity-format';
 import { inventoryMessages } from '../messages';
 import { LowStockBadge } from './low-stock-badge';
-
-export const INVENTORY_PAGE_SIZE = 25;
-
-/** The list's default query: the route's loader fetches exactly this one. */
-export const defaultInventoryQuery = { limit: INVENTORY_PAGE_SIZE, offset: 0, sort: 'name' as InventorySort };
+import { defaultInventoryQuery, INVENTORY_PAGE_SIZE } from '../list-query';
 
 /** /inventory: products with stock, low-stock badges, search, a low-stock filter, sorting and pages. */
 export function InventoryListPage({ tenantId }: { tenantId: string }) {

@@ -13,9 +13,7 @@ import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
 import { useCanManagePaymentMethods } from '../hooks/use-can-manage';
 import { kindName, paymentMethodMessages } from '../messages';
-
-export const PAYMENT_METHODS_PAGE_SIZE = 50;
-export const defaultPaymentMethodsQuery = { limit: PAYMENT_METHODS_PAGE_SIZE, offset: 0 };
+import { defaultPaymentMethodsQuery, PAYMENT_METHODS_PAGE_SIZE } from '../list-query';
 
 /** /payment-methods: how the business gets paid, in till order. */
 export function PaymentMethodsListPage({ tenant }: { tenant: Tenant }) {

@@ -13,9 +13,7 @@ import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
 import { CustomerName } from './customer-name';
-
-export const SERVICE_OBJECTS_PAGE_SIZE = 50;
-export const defaultServiceObjectsQuery = { limit: SERVICE_OBJECTS_PAGE_SIZE, offset: 0 };
+import { SERVICE_OBJECTS_PAGE_SIZE } from '../list-query';
 
 /** /customers/{customerId}/services-object: the things a customer brings, searchable, by name. */
 export function ServiceObjectsListPage({ tenant, customerId }: { tenant: Tenant; customerId: string }) {

@@ -15,11 +15,7 @@ import { localeParam } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
 import { useCanManageServices } from '../hooks/use-can-manage';
 import { serviceMessages } from '../messages';
-
-export const SERVICES_PAGE_SIZE = 25;
-
-/** The list's default query: the route's loader fetches exactly this one. */
-export const defaultServicesQuery = { limit: SERVICES_PAGE_SIZE, offset: 0, sort: 'category' as ServiceSort };
+import { defaultServicesQuery, SERVICES_PAGE_SIZE } from '../list-query';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 

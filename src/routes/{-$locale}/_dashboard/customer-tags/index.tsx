@@ -4,7 +4,8 @@ import { getSession, useSession } from '~/app/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
 import { NoTagsBusiness } from '~/features/customer-tags/components/no-business';
-import { TagsListPage, defaultTagsQuery } from '~/features/customer-tags/components/tags-list-page';
+import { TagsListPage } from '~/features/customer-tags/components/tags-list-page';
+import { defaultTagsQuery } from '~/features/customer-tags/list-query';
 
 export const Route = createFileRoute('/{-$locale}/_dashboard/customer-tags/')({
   loader: ({ context }) => {

@@ -3,7 +3,8 @@ import { listCustomersOptions } from '@generated/@tanstack/react-query.gen';
 import { getSession, useSession } from '~/app/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
-import { CustomersListPage, defaultCustomersQuery } from '~/features/customers/components/customers-list-page';
+import { CustomersListPage } from '~/features/customers/components/customers-list-page';
+import { defaultCustomersQuery } from '~/features/customers/list-query';
 import { NoCustomersBusiness } from '~/features/customers/components/no-business';
 
 export const Route = createFileRoute('/{-$locale}/_dashboard/customers/')({

@@ -3,7 +3,8 @@ import { listInventoryItemsOptions } from '@generated/@tanstack/react-query.gen'
 import { getSession, useSession } from '~/app/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
-import { InventoryListPage, defaultInventoryQuery } from '~/features/inventory/components/inventory-list-page';
+import { InventoryListPage } from '~/features/inventory/components/inventory-list-page';
+import { defaultInventoryQuery } from '~/features/inventory/list-query';
 import { NoInventoryBusiness } from '~/features/inventory/components/no-inventory-business';
 
 export const Route = createFileRoute('/{-$locale}/_dashboard/inventory/')({

@@ -4,7 +4,8 @@ import { getSession, useSession } from '~/app/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
 import { NoPaymentMethodsBusiness } from '~/features/payment-methods/components/no-business';
-import { PaymentMethodsListPage, defaultPaymentMethodsQuery } from '~/features/payment-methods/components/payment-methods-list-page';
+import { PaymentMethodsListPage } from '~/features/payment-methods/components/payment-methods-list-page';
+import { defaultPaymentMethodsQuery } from '~/features/payment-methods/list-query';
 
 export const Route = createFileRoute('/{-$locale}/_dashboard/payment-methods/')({
   loader: ({ context }) => {

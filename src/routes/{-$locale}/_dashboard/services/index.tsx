@@ -4,7 +4,8 @@ import { getSession, useSession } from '~/app/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
 import { NoServicesBusiness } from '~/features/services/components/no-business';
-import { ServicesListPage, defaultServicesQuery } from '~/features/services/components/services-list-page';
+import { ServicesListPage } from '~/features/services/components/services-list-page';
+import { defaultServicesQuery } from '~/features/services/list-query';
 
 export const Route = createFileRoute('/{-$locale}/_dashboard/services/')({
   loader: ({ context }) => {

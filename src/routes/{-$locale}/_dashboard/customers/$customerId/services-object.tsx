@@ -3,7 +3,8 @@ import { listServiceObjectsOptions } from '@generated/@tanstack/react-query.gen'
 import { getSession, useSession } from '~/app/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
-import { ServiceObjectsListPage, defaultServiceObjectsQuery } from '~/features/service-objects/components/service-objects-list-page';
+import { ServiceObjectsListPage } from '~/features/service-objects/components/service-objects-list-page';
+import { defaultServiceObjectsQuery } from '~/features/service-objects/list-query';
 
 export const Route = createFileRoute('/{-$locale}/_dashboard/customers/$customerId/services-object')({
   loader: ({ context, params }) => {

@@ -1,0 +1,94 @@
+// Cold-start rows of `npm run bench`: `npm start` (scripts/start.mjs: the Auth emulator, the API on
+// PGlite with its migrations, the built SPA) to its first answers on /healthz and on the SPA's index,
+// against the floor measured in the same run: a bare Fastify process answering its first request.
+// With BENCH_INSTALL=1, also `npm ci` on a fresh copy of the committed tree (git archive HEAD) in a
+// temporary directory, and whether anything native was compiled. Ports 18250-18251 (BENCH_PORT).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { BenchRow } from './rows.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const PORT = Number(process.env.BENCH_PORT ?? 18250);
+
+async function answers(url: string, accept?: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { headers: accept ? { accept } : {}, signal: AbortSignal.timeout(1_000) });
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Milliseconds from spawning `command` until each url answers 200 (polled every 25 ms). */
+async function timeToAnswers(command: string, args: string[], env: NodeJS.ProcessEnv, urls: Array<[string, string?]>): Promise<number[]> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((done) => child.once('exit', done));
+  try {
+    const times: number[] = [];
+    for (const [url, accept] of urls) {
+      const deadline = started + 180_000;
+      while (!(await answers(url, accept))) {
+        if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode} before ${url} answered`);
+        if (performance.now() > deadline) throw new Error(`${url} did not answer within 180 s`);
+        await new Promise((done) => setTimeout(done, 25));
+      }
+      times.push(performance.now() - started);
+    }
+    return times;
+  } finally {
+    child.kill('SIGINT');
+    await exited;
+  }
+}
+
+const FLOOR = `const app = require('fastify')(); app.get('/', async () => ({ ok: true })); app.listen({ host: '127.0.0.1', port: ${PORT} });`;
+
+function install(): BenchRow[] {
+  const dir = mkdtempSync(join(tmpdir(), 'cita-bench-install-'));
+  try {
+    execFileSync('sh', ['-c', `git -C "${ROOT}" archive HEAD | tar -x -C "${dir}"`]);
+    const started = performance.now();
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
+    const seconds = (performance.now() - started) / 1000;
+    // node-gyp leaves a build/ directory beside every module it compiled.
+    const compiled = execFileSync('sh', ['-c', `find node_modules -path '*/build/Release/*.node' -newer package.json | wc -l`], { cwd: dir }).toString().trim();
+    return [
+      { name: 'cold start: npm ci on a fresh copy (network and npm cache as they are)', value: Math.round(seconds), unit: 's', target: 'report', met: true },
+      { name: 'cold start: native modules compiled by npm ci', value: Number(compiled), unit: 'count', target: '0 (re2 is not installed)', met: Number(compiled) === 0 },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function coldstartRows(): Promise<BenchRow[]> {
+  // npm start rebuilds a stale SPA first: build it here so that the rows time a start, not a build.
+  execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+  const base = `http://127.0.0.1:${PORT}`;
+  const [floor] = await timeToAnswers(process.execPath, ['-e', FLOOR], {}, [[`${base}/`]]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cita-bench-start-'));
+  try {
+    const [health, index] = await timeToAnswers(
+      process.execPath,
+      ['scripts/start.mjs'],
+      { PORT: String(PORT), AUTH_EMULATOR_PORT: String(PORT + 1), DATA_DIR: dataDir },
+      [[`${base}/healthz`], [`${base}/login`, 'text/html']],
+    );
+    const s = (ms: number) => Math.round(ms / 100) / 10;
+    const rows: BenchRow[] = [
+      { name: 'cold start floor: a bare Fastify process to its first answer', value: s(floor!), unit: 's', target: 'floor', met: true },
+      { name: 'cold start: npm start to the first /healthz 200 (fresh data directory)', value: s(health!), unit: 's', target: 'report (issue 6 sets no bound)', met: true },
+      { name: 'cold start: npm start to the SPA index (/login)', value: s(index!), unit: 's', target: 'report (issue 6 sets no bound)', met: true },
+    ];
+    if (process.env.BENCH_INSTALL === '1') rows.push(...install());
+    else console.warn('bench: BENCH_INSTALL=1 adds the npm ci rows (a fresh copy, minutes)');
+    return rows;
+  } finally {
+    if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
