@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the API's JSON answers, of many shapes */
 // A bare HTTP client for the fault suites: every request is recorded with what the client saw
 // (a status and body, or no answer at all), since a request without an answer may or may not have
 // been applied by a server that died meanwhile.
