@@ -3,7 +3,6 @@
 // Auth emulator stopped mid-run. The server answers 503 problem+json with Retry-After, /healthz
 // names what is down, and it recovers by itself, without a restart.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,39 +10,8 @@ import { freePort, startTestEmulator, type TestEmulator } from '../../server/aut
 import { createEmulatorUser, signInWithPassword } from '../../scripts/emulator.mjs';
 import { postgresTarget, type TestTarget } from '../../server/db/test-databases.ts';
 import { seedOwner } from './api.ts';
+import { tcpProxy } from './tcp-proxy.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
-
-/** A TCP proxy to `target` that can refuse connections, cut the open ones, and forward again. */
-async function tcpProxy(target: { host: string; port: number }) {
-  const port = await freePort();
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  return {
-    port,
-    async forward() {
-      server = createServer((client) => {
-        const upstream = connect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    },
-    /** Refuses new connections and drops every open one, as a network partition or a crashed database would. */
-    async cut() {
-      const closing = server ? new Promise((resolve) => server!.close(resolve)) : Promise.resolve();
-      server = undefined;
-      for (const socket of sockets) socket.destroy();
-      await closing;
-    },
-  };
-}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
