@@ -189,7 +189,10 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
     }
     if (cause instanceof IdentityProviderUnavailableError) {
       request.log.error({ err: cause }, 'identity provider unavailable');
-      return sendProblem(request, reply, 503, 'The sign-in service is unavailable; try again in a moment.');
+      return sendProblem(request, reply.header('retry-after', '5'), 503, 'The identity provider (Firebase Authentication) cannot be reached, so signing in is unavailable; try again in a moment.', {
+        code: 'identity_provider_unavailable',
+        retryable: true,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
@@ -269,15 +272,30 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
     },
   });
 
-  // Liveness and readiness in one: 503 naming the dependency that is down, 200 once it is back.
+  // Liveness and readiness in one, naming each dependency. The database down: 503 (nothing works).
+  // The identity provider down: 200 `degraded` (signing in fails with 503, but every signed-in user
+  // keeps working, since sessions are our own table: taking the instance out of rotation would only
+  // make that worse).
   app.get('/healthz', async (request, reply) => {
-    try {
-      await db.ping();
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unavailable');
-      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable', database: 'down', reason: 'The database cannot be reached.' });
+    const [database, identity] = await Promise.all([
+      db.ping().then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+      verifier.health(),
+    ]);
+    const identityProvider = identity.up ? 'up' : 'down';
+    const reasons = [...(database ? ['The database cannot be reached.'] : []), ...(identity.reason ? [identity.reason] : [])];
+    reply.header('cache-control', 'no-store');
+    if (database) {
+      request.log.error({ err: database }, 'health check: database unavailable');
+      return reply.code(503).send({ status: 'unavailable', database: 'down', identityProvider, reason: reasons.join(' ') });
     }
-    return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'up' });
+    if (!identity.up) {
+      request.log.warn({ reason: identity.reason }, 'health check: identity provider unavailable');
+      return reply.send({ status: 'degraded', database: 'up', identityProvider, reason: reasons.join(' ') });
+    }
+    return reply.send({ status: 'ok', database: 'up', identityProvider });
   });
 
   app.get('/runtime-config.json', async (_request, reply) =>

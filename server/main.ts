@@ -1,12 +1,22 @@
 import { createIdTokenVerifier } from './auth/firebase.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { DatabaseLockedError, openDatabase } from './db/database.ts';
+import { DatabaseLockedError, openDatabase, type Database } from './db/database.ts';
+import { openWhenReachable } from './db/deferred-database.ts';
 
 const config = loadConfig();
-let db;
+let db: Database;
 try {
-  db = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  const open = () => openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  // PostgreSQL that cannot be reached yet: start degraded (503 and /healthz say why) and keep trying,
+  // instead of refusing to start and making a restart loop of every instance while it is down.
+  db = config.databaseUrl
+    ? await openWhenReachable('postgres', open, {
+        onRetryFailed: (error, nextInMs) =>
+          console.error(`PostgreSQL cannot be reached (${(error as Error).message}); answering 503 and trying again in ${nextInMs / 1000} s.`),
+        onOpened: () => console.error('PostgreSQL is reachable again: migrations applied, serving requests.'),
+      })
+    : await open();
 } catch (error) {
   if (error instanceof DatabaseLockedError) {
     console.error(error.message);

@@ -17,6 +17,12 @@ export interface IdTokenVerifier {
   /** Rejects with InvalidIdTokenError for a bad, expired, revoked or forged token (answer 401). */
   verify(idToken: string): Promise<VerifiedIdentity>;
   readonly usesEmulator: boolean;
+  /**
+   * Whether the identity provider answers, for /healthz: the emulator is asked (a cheap local GET);
+   * with Firebase, the outcome of the last verification is reported (`down` from a failure to reach
+   * Google until the next verification succeeds), so health checks never call Google.
+   */
+  health(): Promise<{ up: boolean; reason?: string }>;
   close(): Promise<void>;
 }
 
@@ -78,9 +84,23 @@ export function createIdTokenVerifier({ projectId, emulatorHost, production }: I
   // A named app with just the project id: verifying ID tokens needs no service account.
   const app = initializeApp({ projectId }, `cita-auth-${randomUUID()}`);
   const auth = getAuth(app);
+  let lastFailure: string | undefined;
 
   return {
     usesEmulator: Boolean(host),
+    async health() {
+      const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      if (emulatorHost) {
+        try {
+          const response = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_000) });
+          if (response.ok) return { up: true };
+          return { up: false, reason: `The Auth emulator at ${emulatorHost} answers ${response.status}.` };
+        } catch {
+          return { up: false, reason: `The Auth emulator at ${emulatorHost} cannot be reached.` };
+        }
+      }
+      return lastFailure ? { up: false, reason: lastFailure } : { up: true };
+    },
     async verify(idToken) {
       if (typeof idToken !== 'string' || idToken.length === 0 || idToken.length > MAX_TOKEN_LENGTH) {
         throw new InvalidIdTokenError('auth/argument-error', 'The ID token is missing or too long.');
@@ -102,6 +122,7 @@ export function createIdTokenVerifier({ projectId, emulatorHost, production }: I
             throw new InvalidIdTokenError('auth/invalid-id-token', 'The ID token does not match its user record.');
           }
         }
+        lastFailure = undefined;
         return {
           uid: decoded.uid,
           email: decoded.email ?? null,
@@ -109,7 +130,9 @@ export function createIdTokenVerifier({ projectId, emulatorHost, production }: I
           signInProvider: decoded.firebase.sign_in_provider,
         };
       } catch (error) {
-        throw classify(error);
+        const classified = classify(error);
+        if (classified instanceof IdentityProviderUnavailableError) lastFailure = 'Firebase Authentication could not be reached to verify a sign-in.';
+        throw classified;
       }
     },
     close: () => deleteApp(app),

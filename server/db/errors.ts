@@ -20,6 +20,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === '23503';
 }
 
+/** The database has not been reachable since the server started (server/db/deferred-database.ts). */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
 
 /**
@@ -27,6 +32,7 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
  * down, too many connections, serialization failure): a retry later may succeed (answer 503).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnreachableError) return true;
   const state = sqlState(error);
   // 08: connection exceptions; 57P: shutdown, terminated; 53300: too many connections; 55000 and
   // 3D000 at connect: the database refuses connections or is gone; 40001/40P01: retry the transaction.

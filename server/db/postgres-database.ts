@@ -47,6 +47,13 @@ export async function openPostgres(url: string): Promise<Database> {
   async function transaction<T>(fn: (tx: MigrationTx) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // A connection lost while this request holds it (the database restarted, the backend killed, the
+    // network cut) is emitted as 'error' on the client: without a listener, that event kills the whole
+    // process. The pending query fails with it too (answered 503); the client is discarded on release.
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await fn(queryable(client));
@@ -58,6 +65,7 @@ export async function openPostgres(url: string): Promise<Database> {
       });
       throw error;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }

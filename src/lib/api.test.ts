@@ -66,6 +66,45 @@ describe('retrying fetch', () => {
     expect(bare.calls).toHaveLength(1);
   });
 
+  it('never repeats a non-idempotent request: a bare create on a network error, a PATCH, a keyed create on a 409 not marked retryable', async () => {
+    let sent = 0;
+    const failing = (async () => {
+      sent += 1;
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch;
+    await expect(createRetryingFetch(failing, noSleep)('http://api.test/v1/tenants/t/customers', { method: 'POST', body: '{}' })).rejects.toThrow('fetch failed');
+    expect(sent).toBe(1);
+
+    const patch = sequence(503, 200);
+    expect((await createRetryingFetch(patch.fetchMock, noSleep)('http://api.test/v1/x', { method: 'PATCH', body: '{}' })).status).toBe(503);
+    expect(patch.calls).toHaveLength(1);
+
+    const conflicts: number[] = [];
+    const conflict = (async () => {
+      conflicts.push(1);
+      return new Response(JSON.stringify({ status: 409, code: 'duplicate_name' }), { status: 409 });
+    }) as unknown as typeof fetch;
+    const keyed = { method: 'POST', body: '{}', headers: { 'Idempotency-Key': 'key-12345678' } };
+    expect((await createRetryingFetch(conflict, noSleep)('http://api.test/v1/tenants/t/services', keyed)).status).toBe(409);
+    expect(conflicts).toHaveLength(1);
+  });
+
+  it('sends a retried create with the same Idempotency-Key and body each time, so the server applies it once', async () => {
+    const seen: Array<[string | null, string]> = [];
+    const fetchMock = (async (input: Request) => {
+      seen.push([input.headers.get('Idempotency-Key'), await input.text()]);
+      if (seen.length === 1) throw new TypeError('fetch failed');
+      return new Response('{}', { status: seen.length === 2 ? 503 : 201 });
+    }) as unknown as typeof fetch;
+    const response = await createRetryingFetch(fetchMock, noSleep)('http://api.test/v1/tenants/t/customers', {
+      method: 'POST',
+      body: '{"customer":{"name":"Ana"}}',
+      headers: { 'Idempotency-Key': 'key-abcdef12' },
+    });
+    expect(response.status).toBe(201);
+    expect(seen).toEqual(Array.from({ length: 3 }, () => ['key-abcdef12', '{"customer":{"name":"Ana"}}']));
+  });
+
   it('gives up after the maximum number of retries and answers the last response', async () => {
     const { fetchMock, calls } = sequence(503);
     expect((await createRetryingFetch(fetchMock, noSleep)('http://api.test/v1/x')).status).toBe(503);

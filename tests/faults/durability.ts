@@ -1,0 +1,303 @@
+// Durability under SIGKILL: concurrent writes of the catalogue over HTTP, the server killed at seeded
+// random moments and restarted, and after each restart every acknowledged write checked to be there
+// exactly as acknowledged, and every unacknowledged one to be there whole or not at all.
+/* eslint-disable @typescript-eslint/no-explicit-any -- the API's JSON answers, of many shapes, are compared whole */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { openDatabase, type OpenOptions } from '../../server/db/database.ts';
+import { Api, type Recorded } from './api.ts';
+import { prng } from './server-process.ts';
+
+type Kind = 'customer' | 'service' | 'item';
+
+interface Obj {
+  kind: Kind;
+  id: string;
+  /** The object as last acknowledged (or as found after an unacknowledged write was resolved). */
+  state: any;
+  /** The worker that writes it (one write in flight per object at most). */
+  owner: number;
+  /** Inventory items: movements in the ledger. */
+  movements: number;
+  touched: boolean;
+}
+
+/** A write that got no answer before the kill: applied whole or not at all, to be found out. */
+interface Pending {
+  kind: Kind;
+  op: 'create' | 'update' | 'adjust';
+  record: Recorded;
+  obj?: Obj;
+  /** The fields a create or update sets, to recognise it applied. */
+  expect: Record<string, unknown>;
+}
+
+export interface CampaignStats {
+  acknowledged: number;
+  unanswered: number;
+  /** Unanswered writes found applied after the restart (committed, answer lost). */
+  appliedUnanswered: number;
+  /** Unanswered writes sent again with their Idempotency-Key after the restart. */
+  retriedWithKey: number;
+  restartsMs: number[];
+}
+
+const SINGULAR: Record<Kind, string> = { customer: 'customer', service: 'service', item: 'inventoryItem' };
+const COLLECTION: Record<Kind, string> = { customer: 'customers', service: 'services', item: 'inventory' };
+const LIST: Record<Kind, string> = { customer: 'customers/list', service: 'services', item: 'inventory/list/' };
+
+function fail(message: string, detail?: unknown): never {
+  throw new Error(detail === undefined ? message : `${message}\n${JSON.stringify(detail, null, 1).slice(0, 3000)}`);
+}
+
+const sortedTags = (value: any) => [...((value as string[] | undefined) ?? [])].sort();
+
+/** The fields of `expected` as found in `actual` (tag ids compared as sets). */
+function matches(actual: any, expected: Record<string, unknown>): boolean {
+  return Object.entries(expected).every(([field, value]) =>
+    field === 'tagIds' ? isDeepStrictEqual(sortedTags(actual[field]), sortedTags(value)) : isDeepStrictEqual(actual[field], value),
+  );
+}
+
+export class Campaign {
+  readonly objects = new Map<string, Obj>();
+  private pending: Pending[] = [];
+  private serial = 0;
+  readonly stats: CampaignStats = { acknowledged: 0, unanswered: 0, appliedUnanswered: 0, retriedWithKey: 0, restartsMs: [] };
+
+  constructor(
+    readonly api: Api,
+    readonly tenantId: string,
+    readonly tagIds: string[],
+    readonly seed: number,
+  ) {}
+
+  private path(kind: Kind, id?: string) {
+    return `/v1/tenants/${this.tenantId}/${COLLECTION[kind]}${id ? `/${id}` : ''}`;
+  }
+
+  private listPath(kind: Kind) {
+    return `/v1/tenants/${this.tenantId}/${LIST[kind]}`;
+  }
+
+  private mine(worker: number, kind: Kind): Obj[] {
+    return [...this.objects.values()].filter((obj) => obj.kind === kind && obj.owner === worker);
+  }
+
+  private adopt(kind: Kind, state: any, worker: number, movements = 0): Obj {
+    const obj: Obj = { kind, id: state.id, state, owner: worker, movements, touched: true };
+    this.objects.set(obj.id, obj);
+    return obj;
+  }
+
+  /** One worker's writes until `stopped()`: each worker owns its objects, so at most one write per object is in flight. */
+  private async worker(round: number, worker: number, stopped: () => boolean): Promise<void> {
+    const random = prng(this.seed * 1000 + round * 37 + worker);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const word = () => `${pick(['Ana', 'Luis', 'Eva', 'Noé', 'Íñigo', 'Zoë'])}-${Math.floor(random() * 1e6)}`;
+    while (!stopped()) {
+      const customers = this.mine(worker, 'customer');
+      const services = this.mine(worker, 'service');
+      const items = this.mine(worker, 'item');
+      const dice = random();
+      const keyed = random() < 0.75;
+      const key = keyed ? `k-${randomUUID()}` : undefined;
+      const name = `r${round}w${worker}n${(this.serial += 1)}`;
+      let pending: Pending;
+      if (dice < 0.25 || (dice < 0.45 && customers.length === 0)) {
+        const tagIds = this.tagIds.filter(() => random() < 0.5);
+        const customer = { name, lastName: word(), notes: `Notes ${word()}`, tagIds };
+        const record = await this.api.send('POST', this.path('customer'), { body: { customer }, key });
+        pending = { kind: 'customer', op: 'create', record, expect: customer };
+      } else if (dice < 0.45) {
+        const obj = pick(customers);
+        const tagIds = this.tagIds.filter(() => random() < 0.5);
+        const customer = { name: obj.state.name, lastName: word(), notes: `Changed ${word()}`, tagIds, version: obj.state.version };
+        const record = await this.api.send('PUT', this.path('customer', obj.id), { body: { customer } });
+        pending = { kind: 'customer', op: 'update', record, obj, expect: { lastName: customer.lastName, notes: customer.notes, tagIds, version: obj.state.version + 1 } };
+      } else if (dice < 0.55 || (dice < 0.65 && services.length === 0)) {
+        const service = { name, durationMinutes: 5 * (1 + Math.floor(random() * 24)), price: { amount: Math.floor(random() * 10_000), currency: 'EUR' } };
+        const record = await this.api.send('POST', this.path('service'), { body: { service }, key });
+        pending = { kind: 'service', op: 'create', record, expect: service };
+      } else if (dice < 0.65) {
+        const obj = pick(services);
+        const service = { name: obj.state.name, durationMinutes: obj.state.durationMinutes, price: { amount: Math.floor(random() * 10_000), currency: 'EUR' }, version: obj.state.version };
+        const record = await this.api.send('PUT', this.path('service', obj.id), { body: { service } });
+        pending = { kind: 'service', op: 'update', record, obj, expect: { price: service.price, version: obj.state.version + 1 } };
+      } else if (dice < 0.75 || items.length === 0) {
+        const quantity = Math.floor(random() * 20);
+        const inventoryItem = { name, quantity };
+        const record = await this.api.send('POST', this.path('item'), { body: { inventoryItem }, key });
+        pending = { kind: 'item', op: 'create', record, expect: inventoryItem };
+      } else {
+        const obj = pick(items);
+        const delta = obj.state.quantity >= 1 && random() < 0.3 ? -1 : 1 + Math.floor(random() * 5);
+        const body = { delta, reason: delta > 0 ? 'INVENTORY_MOVEMENT_REASON_RECEIVED' : 'INVENTORY_MOVEMENT_REASON_CORRECTION' };
+        const record = await this.api.send('POST', `${this.path('item', obj.id)}/adjustments`, { body, key });
+        pending = { kind: 'item', op: 'adjust', record, obj, expect: { quantity: obj.state.quantity + delta } };
+      }
+      const { answer } = pending.record;
+      if (!answer) {
+        this.pending.push(pending);
+        this.stats.unanswered += 1;
+        return; // the server is gone: this worker's round ends
+      }
+      if (answer.status >= 300) fail(`An answered write failed: ${pending.record.method} ${pending.record.path} → ${answer.status}`, answer.body);
+      this.stats.acknowledged += 1;
+      this.acknowledge(pending, answer.body, worker);
+    }
+  }
+
+  private acknowledge(pending: Pending, body: any, worker: number) {
+    const state = body[SINGULAR[pending.kind]];
+    if (!matches(state, pending.expect)) fail('The answer does not carry what was written', { expect: pending.expect, state });
+    if (pending.op === 'create') this.adopt(pending.kind, state, worker, pending.kind === 'item' && state.quantity > 0 ? 1 : 0);
+    else {
+      const obj = pending.obj!;
+      obj.state = state;
+      obj.touched = true;
+      if (pending.op === 'adjust') obj.movements += 1;
+    }
+  }
+
+  /** Runs `workers` writers until `kill()` resolves (the kill happens inside it), then waits for them all. */
+  async load(round: number, workers: number, kill: () => Promise<void>): Promise<void> {
+    let stop = false;
+    const running = Array.from({ length: workers }, (_, worker) => this.worker(round, worker, () => stop));
+    const killing = kill().then(() => {
+      stop = true;
+    });
+    const results = await Promise.allSettled([...running, killing]);
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  }
+
+  /**
+   * After a restart: finds out what became of each unanswered write. It must be there whole or not
+   * at all; a write sent with an Idempotency-Key is then sent again with it, and must apply exactly
+   * once (the first answer if it had committed, a first application otherwise).
+   */
+  async resolve(): Promise<void> {
+    const lists = new Map<Kind, any[]>();
+    const list = async (kind: Kind) => {
+      if (!lists.has(kind)) lists.set(kind, await this.api.listAll(this.listPath(kind)));
+      return lists.get(kind)!;
+    };
+    for (const pending of this.pending) {
+      const { record } = pending;
+      const worker = pending.obj?.owner ?? Number(/w(\d+)n/.exec(String(pending.expect.name))![1]);
+      let found: any;
+      if (pending.op === 'create') {
+        const name = pending.expect.name as string;
+        const named = (await list(pending.kind)).filter((item) => item.name === name);
+        if (named.length > 1) fail(`An unanswered create left ${named.length} objects named ${name}`, named);
+        if (named.length === 1) {
+          found = (await this.api.ok('GET', this.path(pending.kind, named[0].id), 200))[SINGULAR[pending.kind]];
+          if (!matches(found, pending.expect)) fail('An unanswered create is there only in part', { expect: pending.expect, found });
+        }
+      } else {
+        const obj = pending.obj!;
+        const state = (await this.api.ok('GET', this.path(obj.kind, obj.id), 200))[SINGULAR[obj.kind]];
+        const known = obj.state;
+        if (!isDeepStrictEqual(state, known)) {
+          if (!matches(state, pending.expect)) {
+            fail(`An unanswered ${pending.op} is there only in part (or something else changed the ${obj.kind})`, { before: known, expect: pending.expect, state });
+          }
+          found = state;
+        }
+      }
+      if (found) this.stats.appliedUnanswered += 1;
+
+      if (record.key) {
+        const answer = await this.api.ok(record.method, record.path, 201, { body: record.body, key: record.key });
+        const state = answer[SINGULAR[pending.kind]];
+        if (found && (state.id !== found.id || (pending.op === 'adjust' && state.quantity !== found.quantity))) {
+          fail(`A ${pending.op} retried with its Idempotency-Key after the kill applied twice`, { before: found, retried: state });
+        }
+        this.acknowledge(pending, answer, worker);
+        this.stats.retriedWithKey += 1;
+      } else if (found) {
+        this.acknowledge(pending, { [SINGULAR[pending.kind]]: found }, worker);
+      }
+    }
+    this.pending = [];
+  }
+
+  /**
+   * Every object written in this round (`all`: every object) is exactly as last acknowledged, the
+   * ledger of each item adds up to its stock, and the lists hold exactly the known objects.
+   */
+  async verify(all = false): Promise<void> {
+    for (const obj of this.objects.values()) {
+      if (!all && !obj.touched) continue;
+      const state = (await this.api.ok('GET', this.path(obj.kind, obj.id), 200))[SINGULAR[obj.kind]];
+      const known = obj.state;
+      if (!isDeepStrictEqual(state, known)) fail(`An acknowledged ${obj.kind} is not as acknowledged`, { acknowledged: known, found: state });
+      if (obj.kind === 'item') {
+        const movements = await this.api.listAll(`${this.path('item', obj.id)}/movements`);
+        const sum = movements.reduce((total, movement) => total + Number(movement.delta), 0);
+        if (movements.length !== obj.movements || sum !== Number(state.quantity)) {
+          fail('The stock disagrees with its ledger', { item: state, expectedMovements: obj.movements, movements });
+        }
+      }
+      obj.touched = false;
+    }
+    for (const kind of ['customer', 'service', 'item'] as const) {
+      const listed = new Set((await this.api.listAll(this.listPath(kind))).map((item) => item.id as string));
+      const known = new Set([...this.objects.values()].filter((obj) => obj.kind === kind).map((obj) => obj.id));
+      if (!isDeepStrictEqual(listed, known)) {
+        fail(`The ${kind} list does not hold exactly the acknowledged objects`, {
+          extra: [...listed].filter((id) => !known.has(id)),
+          missing: [...known].filter((id) => !listed.has(id)),
+        });
+      }
+    }
+  }
+}
+
+/**
+ * Opens the database as the next process would (PGlite: takes over the lock of the killed process,
+ * recovers from its WAL) and checks what must hold whatever was interrupted: every stock equals its
+ * ledger, no idempotency key without its stored answer, no stored answer without its object.
+ */
+export async function checkDatabase(options: OpenOptions, tenantId: string): Promise<{ customers: number; services: number; items: number }> {
+  const db = await openDatabase(options);
+  try {
+    return await db.withSystem(async (tx) => {
+      const ledger = await tx.query(
+        `SELECT i.id, i.quantity, coalesce(sum(m.delta), 0) AS ledger
+           FROM inventory_items i LEFT JOIN inventory_movements m ON m.tenant_id = i.tenant_id AND m.item_id = i.id
+          WHERE i.tenant_id = $1 GROUP BY i.id, i.quantity HAVING i.quantity <> coalesce(sum(m.delta), 0)`,
+        [tenantId],
+      );
+      if (ledger.rows.length > 0) fail('Stock that disagrees with its movements ledger', ledger.rows);
+      const unanswered = await tx.query(`SELECT key, operation FROM idempotency_keys WHERE tenant_id = $1 AND response_status IS NULL`, [tenantId]);
+      if (unanswered.rows.length > 0) fail('Idempotency keys without their answer', unanswered.rows);
+      const orphans = await tx.query(
+        `SELECT k.key, k.operation FROM idempotency_keys k
+          WHERE k.tenant_id = $1 AND NOT EXISTS (
+            SELECT 1 FROM customers c WHERE c.tenant_id = k.tenant_id AND c.id::text = k.response_body->'customer'->>'id'
+            UNION ALL SELECT 1 FROM services s WHERE s.tenant_id = k.tenant_id AND s.id::text = k.response_body->'service'->>'id'
+            UNION ALL SELECT 1 FROM inventory_items i WHERE i.tenant_id = k.tenant_id AND i.id::text = k.response_body->'inventoryItem'->>'id')`,
+        [tenantId],
+      );
+      if (orphans.rows.length > 0) fail('Stored answers whose object is not there', orphans.rows);
+      const { rows } = await tx.query<{ customers: number; services: number; items: number }>(
+        `SELECT (SELECT count(*)::int FROM customers WHERE tenant_id = $1) AS customers,
+                (SELECT count(*)::int FROM services WHERE tenant_id = $1) AS services,
+                (SELECT count(*)::int FROM inventory_items WHERE tenant_id = $1) AS items`,
+        [tenantId],
+      );
+      return rows[0]!;
+    });
+  } finally {
+    await db.close();
+  }
+}
+
+/** The PID written in PGlite's lock file, if there is one. */
+export function lockHolder(dataDir: string): number | undefined {
+  const path = `${dataDir}.lock`;
+  return existsSync(path) ? Number.parseInt(readFileSync(path, 'utf8'), 10) : undefined;
+}
