@@ -18,6 +18,7 @@ if (!only || only === 'api') {
     rows.push(...(await apiRows('postgres')));
   } else console.warn('bench: no BENCH_DATABASE_URL or TEST_DATABASE_URL, so no PostgreSQL rows');
 }
+if (!only || only === 'catalogue') rows.push(...(await (await import('./catalogue.ts')).catalogueRows(postgresUrl)));
 
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.json', `${JSON.stringify(rows, null, 2)}\n`);
