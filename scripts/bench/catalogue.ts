@@ -121,7 +121,7 @@ async function arrange(db: Database) {
   });
 }
 
-async function startCita(engine: 'pglite' | 'postgres', spaDist?: string) {
+export async function startCita(engine: 'pglite' | 'postgres', spaDist?: string) {
   const target = await testTarget(engine);
   const db = await openDatabase(target.options);
   const config = loadConfig({

@@ -19,6 +19,7 @@ import { ImportCustomersModal } from './import-customers-modal';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 export const defaultCustomersQuery = { limit: CUSTOMERS_PAGE_SIZE, offset: 0, sort: 'lastName' as CustomerSort };
+export const customerTagsQuery = { limit: 200 };
 
 /** /customers: the business's customers, a server page at a time (searchable, sortable, by tag). */
 export function CustomersListPage({ tenant }: { tenant: Tenant }) {
@@ -41,7 +42,7 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
     ...(tagId ? { tagId } : {}),
   };
   const list = useQuery({ ...listCustomersOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
-  const tags = useQuery(listCustomerTagsOptions({ path: { tenantId: tenant.id }, query: { limit: 200 } }));
+  const tags = useQuery(listCustomerTagsOptions({ path: { tenantId: tenant.id }, query: customerTagsQuery }));
   const tagById = new Map((tags.data?.items ?? []).map((tag) => [tag.id, tag]));
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CUSTOMERS_PAGE_SIZE));
   const filtered = Boolean(q || tagId);
