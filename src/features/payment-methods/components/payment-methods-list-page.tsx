@@ -11,7 +11,7 @@ import { EmptyState } from '~/components/empty-state';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
-import { useCanManagePaymentMethods } from '../hooks/use-can-manage';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { kindName, paymentMethodMessages } from '../messages';
 
 export const PAYMENT_METHODS_PAGE_SIZE = 50;
@@ -21,7 +21,7 @@ export const defaultPaymentMethodsQuery = { limit: PAYMENT_METHODS_PAGE_SIZE, of
 export function PaymentMethodsListPage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
   const locale = useLocale();
-  const canManage = useCanManagePaymentMethods(tenant);
+  const canManage = useCanManageCatalogue(tenant);
   const [page, setPage] = useState(1);
   const query = { ...defaultPaymentMethodsQuery, offset: (page - 1) * PAYMENT_METHODS_PAGE_SIZE };
   const list = useQuery({ ...listPaymentMethodsOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
