@@ -1884,6 +1884,10 @@ export type Service = {
      */
     userIds: Array<Id>;
     /**
+     * Its picture (shown on the booking page and in lists), an image asset of the business; absent when it has none.
+     */
+    imageAssetId?: Id;
+    /**
      * Set when the service was deleted while other records referred to it; it is then kept only for them.
      */
     archivedAt?: Timestamp;
@@ -1925,6 +1929,10 @@ export type ServiceInput = {
     bufferMinutes?: number;
     onlineBookable?: boolean;
     userIds?: Array<Id>;
+    /**
+     * An image uploaded first through POST /v1/assets (422 `unknown_asset` when it is not an image of this business). Omitted: the service has no picture (an update removes it).
+     */
+    imageAssetId?: Id;
 };
 
 /**
@@ -1943,6 +1951,10 @@ export type ServiceUpdate = {
     bufferMinutes?: number;
     onlineBookable?: boolean;
     userIds?: Array<Id>;
+    /**
+     * An image uploaded first through POST /v1/assets (422 `unknown_asset` when it is not an image of this business). Omitted: the service has no picture (an update removes it).
+     */
+    imageAssetId?: Id;
     version: Version;
 };
 

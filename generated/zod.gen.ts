@@ -1476,6 +1476,7 @@ export const zService = z.object({
     bufferMinutes: z.int().gte(0).lte(120),
     onlineBookable: z.boolean(),
     userIds: z.array(zId).max(100),
+    imageAssetId: zId.optional(),
     archivedAt: zTimestamp.optional(),
     version: zVersion,
     createdAt: zTimestamp,
@@ -1510,7 +1511,8 @@ export const zServiceInput = z.object({
     category: z.string().max(60).optional(),
     bufferMinutes: z.int().gte(0).lte(120).optional().default(0),
     onlineBookable: z.boolean().optional().default(false),
-    userIds: z.array(zId).max(100).optional()
+    userIds: z.array(zId).max(100).optional(),
+    imageAssetId: zId.optional()
 });
 
 /**
@@ -1529,6 +1531,7 @@ export const zServiceUpdate = z.object({
     bufferMinutes: z.int().gte(0).lte(120).optional().default(0),
     onlineBookable: z.boolean().optional().default(false),
     userIds: z.array(zId).max(100).optional(),
+    imageAssetId: zId.optional(),
     version: zVersion
 });
 

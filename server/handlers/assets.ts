@@ -68,6 +68,13 @@ export function assetHandlers({ db }: HandlerDeps, storage: AssetStorage): Handl
         if (usedByTenant.rows.length > 0 && !can(role, 'tenant', 'write')) {
           throw forbidden('Only the owner or an administrator can remove the business logo or cover.');
         }
+        // A service's picture is part of the catalogue: owner or administrator. The service loses it
+        // (its version moves on: the service changed).
+        const usedByService = await tx.query('SELECT 1 FROM services WHERE tenant_id = $1 AND image_asset_id = $2', [tenantId, id]);
+        if (usedByService.rows.length > 0 && !can(role, 'services', 'write')) {
+          throw forbidden('Only the owner or an administrator can remove the picture of a service.');
+        }
+        await tx.query('UPDATE services SET image_asset_id = NULL, version = version + 1 WHERE tenant_id = $1 AND image_asset_id = $2', [tenantId, id]);
         // Service-object photos lose the image (their version moves on: the object changed).
         await tx.query(
           `UPDATE service_objects

@@ -98,20 +98,31 @@ interface ListFilter {
   tagId?: string;
 }
 
-/** WHERE clause and its parameters ($1 is the tenant). */
-function where(tenantId: string, filter: ListFilter): { sql: string; params: unknown[] } {
+/**
+ * WHERE clause and its parameters ($1 is the tenant), and the WITH that goes before the statement: a
+ * search runs customer_search_ids once, as the CTE `hits`, which both the page and its total read.
+ */
+function where(tenantId: string, filter: ListFilter): { with: string; sql: string; params: unknown[] } {
   const params: unknown[] = [tenantId];
   let sql = 'c.tenant_id = $1';
+  let prefix = '';
   if (filter.terms.length > 0) {
     params.push(filter.terms);
-    sql += ` AND c.id IN (SELECT id FROM customer_search_ids($${params.length}::text[]))`;
+    prefix = `WITH hits AS MATERIALIZED (SELECT id FROM customer_search_ids($${params.length}::text[])) `;
+    sql += ' AND c.id IN (SELECT id FROM hits)';
   }
   if (filter.tagId) {
     params.push(filter.tagId);
     sql += ` AND EXISTS (SELECT 1 FROM customer_tag_links l WHERE l.tenant_id = c.tenant_id AND l.customer_id = c.id AND l.tag_id = $${params.length})`;
   }
-  return { sql, params };
+  return { with: prefix, sql, params };
 }
+
+/**
+ * Hits beyond this many are ordered without trigram similarity (a one- or two-letter search matches
+ * most of a business: ranking thousands of rows by similarity costs more than it tells).
+ */
+const RANKED_HITS = 500;
 
 async function loadCustomer(tx: Queryable, tenantId: string, id: string): Promise<Row | undefined> {
   const { rows } = await tx.query(`SELECT c.*, ${TAG_IDS} FROM customers c WHERE c.tenant_id = $1 AND c.id = $2`, [tenantId, id]);
@@ -178,13 +189,19 @@ async function relatedRows(tx: Queryable, tenantId: string, customerId: string, 
 export function customerHandlers({ db }: HandlerDeps): Handlers {
   async function page(tenantId: string, filter: ListFilter, order: string, limit: number, offset: number) {
     return db.withTenant(tenantId, async (tx) => {
-      const { sql, params } = where(tenantId, filter);
+      const { with: prefix, sql, params } = where(tenantId, filter);
+      // A search counts its hits in the same statement (the search runs once); a plain list counts
+      // on the tenant's index, apart, so that the page itself stops after `limit` rows.
+      const totalColumn = prefix ? `, (SELECT count(*)::int FROM customers c WHERE ${sql}) AS total` : '';
       const { rows } = await tx.query(
-        `SELECT ${LIST_COLUMNS} FROM customers c WHERE ${sql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        `${prefix}SELECT ${LIST_COLUMNS}${totalColumn} FROM customers c WHERE ${sql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, limit, offset],
       );
-      const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM customers c WHERE ${sql}`, params);
-      return { items: rows.map(toCustomerListItem), total: total.rows[0]!.n };
+      const total =
+        prefix && rows.length > 0
+          ? Number(rows[0]!.total)
+          : (await tx.query<{ n: number }>(`${prefix}SELECT count(*)::int AS n FROM customers c WHERE ${sql}`, params)).rows[0]!.n;
+      return { items: rows.map(toCustomerListItem), total };
     });
   }
 
@@ -204,22 +221,26 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
       const terms = searchTerms(pattern);
       if (terms.length === 0) return reply.code(200).send({ items: [], total: 0 });
       const first = terms[0]!;
-      // Ranked: a name or last name starting with the first word, then trigram similarity to the whole pattern.
+      // Ranked: a name, last name or phone starting with the first word, then trigram similarity to
+      // the whole pattern (when there are at most RANKED_HITS hits), then the list's order.
       const order = `CASE WHEN starts_with(cita_fold(c.name), cita_fold($4)) OR starts_with(cita_fold(coalesce(c.last_name, '')), cita_fold($4))
                           OR starts_with(c.phone_digits, $4) THEN 0 ELSE 1 END,
-                     similarity(c.search, cita_fold($3)) DESC, c.sort_name, c.id`;
+                     CASE WHEN (SELECT count(*) FROM hits) <= ${RANKED_HITS} THEN similarity(c.search, cita_fold($3)) END DESC NULLS LAST,
+                     c.sort_name, c.id`;
       const result = await db.withTenant(tenantId, async (tx) => {
+        // The search runs once: `hits` serves the page, its order and its total.
         const { rows } = await tx.query(
-          `SELECT ${LIST_COLUMNS} FROM customers c
-            WHERE c.tenant_id = $1 AND c.id IN (SELECT id FROM customer_search_ids($2::text[]))
+          `WITH hits AS MATERIALIZED (SELECT id FROM customer_search_ids($2::text[]))
+           SELECT ${LIST_COLUMNS}, (SELECT count(*)::int FROM hits) AS total FROM customers c
+            WHERE c.tenant_id = $1 AND c.id IN (SELECT id FROM hits)
             ORDER BY ${order} LIMIT $5 OFFSET $6`,
           [tenantId, terms, terms.join(' '), first, limit, offset],
         );
-        const total = await tx.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM customers c WHERE c.tenant_id = $1 AND c.id IN (SELECT id FROM customer_search_ids($2::text[]))`,
-          [tenantId, terms],
-        );
-        return { items: rows.map(toCustomerListItem), total: total.rows[0]!.n };
+        const total =
+          rows.length > 0
+            ? Number(rows[0]!.total)
+            : (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customer_search_ids($1::text[])', [terms])).rows[0]!.n;
+        return { items: rows.map(toCustomerListItem), total };
       });
       return reply.code(200).send(result);
     },

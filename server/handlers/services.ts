@@ -1,5 +1,6 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { Service, ServiceInput, ServiceSort, ServiceUpdate } from '../../generated/types.gen.ts';
+import { assertAssetsExist } from '../assets/references.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { notFound, unprocessable } from '../problem.ts';
@@ -43,6 +44,7 @@ export function toService(row: Row): Service {
     bufferMinutes: Number(row.buffer_minutes),
     onlineBookable: row.online_bookable as boolean,
     userIds: (row.user_ids as string[] | null) ?? [],
+    ...opt('imageAssetId', row.image_asset_id),
     ...(row.archived_at ? { archivedAt: iso(row.archived_at) } : {}),
     version: Number(row.version),
     createdAt: iso(row.created_at),
@@ -91,6 +93,7 @@ async function checkInput(tx: Queryable, tenantId: string, input: ServiceInput |
     const index = userIds.findIndex((userId) => !known.has(userId));
     if (index >= 0) throw unprocessable(`/service/userIds/${index}`, 'unknown_team_member', 'This person is not in the team.');
   }
+  if (input.imageAssetId) await assertAssetsExist(tx, tenantId, [{ id: input.imageAssetId, field: '/service/imageAssetId' }]);
   return { name, taxPercentage: input.taxPercentage ?? Number(tenant.tax_percentage) };
 }
 
@@ -167,10 +170,11 @@ export function serviceHandlers({ db }: HandlerDeps): Handlers {
             const active = input.active ?? true;
             const { rows } = await tx.query<{ id: string }>(
               `INSERT INTO services (tenant_id, name, description, duration_minutes, price_amount, price_currency, tax_included,
-                                     tax_percentage, color, active, category, buffer_minutes, online_bookable)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+                                     tax_percentage, color, active, category, buffer_minutes, online_bookable, image_asset_id)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
               [tenantId, name, input.description ?? null, input.durationMinutes, input.price.amount, input.price.currency, input.taxIncluded ?? true,
-                taxPercentage, color, active, input.category?.trim() || null, input.bufferMinutes ?? 0, input.onlineBookable ?? false],
+                taxPercentage, color, active, input.category?.trim() || null, input.bufferMinutes ?? 0, input.onlineBookable ?? false,
+                input.imageAssetId ?? null],
             );
             const id = rows[0]!.id;
             await setMembers(tx, tenantId, id, input.userIds ?? []);
@@ -206,12 +210,12 @@ export function serviceHandlers({ db }: HandlerDeps): Handlers {
               `UPDATE services
                   SET name = $4, description = $5, duration_minutes = $6, price_amount = $7, price_currency = $8, tax_included = $9,
                       tax_percentage = $10, color = coalesce($11, color), active = $12, category = $13, buffer_minutes = $14,
-                      online_bookable = $15, version = version + 1
+                      online_bookable = $15, image_asset_id = $16, version = version + 1
                 WHERE tenant_id = $1 AND id = $2 AND version = $3 AND archived_at IS NULL
                 RETURNING id`,
               [tenantId, id, input.version, name, input.description ?? null, input.durationMinutes, input.price.amount, input.price.currency,
                 input.taxIncluded ?? true, taxPercentage, input.color ?? null, active, input.category?.trim() || null, input.bufferMinutes ?? 0,
-                input.onlineBookable ?? false],
+                input.onlineBookable ?? false, input.imageAssetId ?? null],
             ),
           );
           await setMembers(tx, tenantId, id, input.userIds ?? []);

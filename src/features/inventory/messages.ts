@@ -49,6 +49,11 @@ export const inventoryMessages = defineMessages({
     defaultMessage: 'Someone changed this product while you were editing it. Reload it to see their changes; what you typed stays here until you do.',
   },
   staleReload: { id: 'inventory.stale.reload', defaultMessage: 'Reload' },
+  readOnly: { id: 'inventory.readOnly', defaultMessage: 'Only the owner or an administrator of the business can change products or adjust their stock.' },
+  forbidden: {
+    id: 'inventory.forbidden',
+    defaultMessage: 'Only the owner or an administrator of the business can add, change or delete products or adjust their stock.',
+  },
   duplicateSku: { id: 'inventory.duplicateSku', defaultMessage: 'Another product already uses this SKU.' },
   duplicateBarcode: { id: 'inventory.duplicateBarcode', defaultMessage: 'Another product already uses this barcode.' },
   negativeStock: { id: 'inventory.adjust.negativeStock', defaultMessage: 'The stock cannot go below zero. Count it and set the counted quantity instead.' },

@@ -25,6 +25,10 @@ const WORDS = {
     readOnly: 'Only the owner or an administrator of the business can change services.',
     forbidden: 'Only the owner or an administrator of the business can add, change or delete services.',
     nameRequired: 'Enter the name of the service.',
+    inventory: 'Inventory',
+    newProduct: 'New product',
+    newPaymentMethod: 'New payment method',
+    inventoryForbidden: 'Only the owner or an administrator of the business can add, change or delete products or adjust their stock.',
   },
   'es-ES': {
     services: 'Servicios',
@@ -44,6 +48,10 @@ const WORDS = {
     readOnly: 'Solo el propietario o un administrador del negocio puede cambiar los servicios.',
     forbidden: 'Solo el propietario o un administrador del negocio puede añadir, cambiar o eliminar servicios.',
     nameRequired: 'Introduce el nombre del servicio.',
+    inventory: 'Inventario',
+    newProduct: 'Nuevo producto',
+    newPaymentMethod: 'Nuevo método de pago',
+    inventoryForbidden: 'Solo el propietario o un administrador del negocio puede añadir, cambiar o eliminar productos o ajustar su stock.',
   },
 } as const;
 
@@ -131,7 +139,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       await expect(page.getByRole('link', { name: w.card, exact: true })).toBeVisible();
     });
 
-    test('a team member sees the services but cannot create one', async ({ page, browser }) => {
+    test('a team member sees the catalogue but is offered no write it would be refused', async ({ page, browser }) => {
       await newOwner(page, locale, 'svc-owner');
       const memberEmail = newEmail('svc-member');
       await invite(page, memberEmail);
@@ -144,6 +152,16 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       await member.goto(`${prefix}/services/create`);
       await expect(member.getByRole('alert').filter({ hasText: w.forbidden })).toBeVisible();
       await expect(member.getByRole('button', { name: w.create })).toHaveCount(0);
+
+      // Inventory and payment methods: read, but no "new" action; the create page says why.
+      await member.goto(`${prefix}/inventory`);
+      await expect(member.getByRole('heading', { level: 1, name: w.inventory })).toBeVisible();
+      await expect(member.getByRole('link', { name: w.newProduct })).toHaveCount(0);
+      await member.goto(`${prefix}/inventory/create`);
+      await expect(member.getByRole('alert').filter({ hasText: w.inventoryForbidden })).toBeVisible();
+      await member.goto(`${prefix}/payment-methods`);
+      await expect(member.getByRole('link', { name: w.cash, exact: true })).toBeVisible();
+      await expect(member.getByRole('link', { name: w.newPaymentMethod })).toHaveCount(0);
       await member.context().close();
     });
   });

@@ -1,10 +1,11 @@
 // Services: the catalogue the business books, and the step that completes onboarding.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createService, deleteService, getService, getTenant, listServices, updateService } from '../../../generated/sdk.gen.ts';
+import { createService, deleteService, getService, getTenant, listServices, removeAsset, updateService } from '../../../generated/sdk.gen.ts';
 import type { Service, ServiceInput, Tenant } from '../../../generated/types.gen.ts';
 import type { Actor } from '../harness.ts';
 import { fields, join, newTenant, ok, problem, raw, signUp, signUpOwner, weekdayHours, type TestServer } from '../harness.ts';
+import { smallJpeg, upload } from './assets.ts';
 
 const haircut = (extra: Partial<ServiceInput> = {}): ServiceInput => ({
   name: 'Corte y peinado',
@@ -296,6 +297,36 @@ export function servicesSuite(server: () => TestServer) {
       await problem(update(owner, archived, { name: 'Otro' }), 404);
       await problem(deleteService({ client: owner.client, path: { tenantId: tenant.id, id: kept.id } }), 404);
       expect((await create(owner, tenant, haircut({ name: 'Reservado' }))).id).not.toBe(kept.id);
+    });
+
+    it('keeps a picture of the business: its own images only, removed by an update without it or with the image', async () => {
+      const { owner, tenant } = await signUpOwner(server(), 'svc-image');
+      const other = await signUpOwner(server(), 'svc-image-other');
+      const picture = await upload(owner.client, tenant.id, await smallJpeg(), 'balayage.jpg');
+      const foreign = await upload(other.owner.client, other.tenant.id, await smallJpeg(), 'elsewhere.jpg');
+
+      const created = await create(owner, tenant, haircut({ imageAssetId: picture.id }));
+      expect(created.imageAssetId).toBe(picture.id);
+      expect((await ok(getService({ client: owner.client, path: { tenantId: tenant.id, id: created.id } }))).service.imageAssetId).toBe(picture.id);
+
+      // Another business's image, or an id that is no image at all: 422 naming the field.
+      const p = await problem(createService({ client: owner.client, path: { tenantId: tenant.id }, body: { service: haircut({ name: 'Otro', imageAssetId: foreign.id }) } }), 422);
+      expect(p.errors).toEqual([expect.objectContaining({ field: '/service/imageAssetId', code: 'unknown_asset' })]);
+      expect(fields(await problem(update(owner, created, { imageAssetId: randomUUID() }), 422))).toEqual(['/service/imageAssetId']);
+
+      // PUT replaces: an update without the field removes the picture.
+      const { service: without } = await ok(update(owner, created));
+      expect(without.imageAssetId).toBeUndefined();
+      const { service: withIt } = await ok(update(owner, without, { imageAssetId: picture.id }));
+      expect(withIt.imageAssetId).toBe(picture.id);
+
+      // A member may not remove the catalogue's picture; the owner may, and the service loses it (a new version).
+      const member = await join(server(), owner, tenant, 'TEAM_ROLE_MEMBER', 'svc-image-member');
+      await problem(removeAsset({ client: member.client, body: { asset: { id: picture.id, tenantId: tenant.id } } }), 403);
+      await ok(removeAsset({ client: owner.client, body: { asset: { id: picture.id, tenantId: tenant.id } } }), 204);
+      const after = (await ok(getService({ client: owner.client, path: { tenantId: tenant.id, id: created.id } }))).service;
+      expect(after.imageAssetId).toBeUndefined();
+      expect(after.version).toBe(withIt.version + 1);
     });
   });
 }

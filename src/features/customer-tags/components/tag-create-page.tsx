@@ -11,7 +11,7 @@ import { ApiErrorAlert } from '~/components/api-error-alert';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
 import { localeParam } from '~/lib/locale';
-import { useCanManageCustomerTags } from '../hooks/use-can-manage';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { tagMessages } from '../messages';
 import { newTagForm, toTagInput } from '../schemas/tag-form-schema';
@@ -24,7 +24,7 @@ export function TagCreatePage({ tenant }: { tenant: Tenant }) {
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const canManage = useCanManageCustomerTags(tenant);
+  const canManage = useCanManageCatalogue(tenant);
   const create = useMutation(createCustomerTagMutation());
   const idempotency = useIdempotencyKey();
   const [error, setError] = useState<unknown>(null);

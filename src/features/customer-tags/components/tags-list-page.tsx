@@ -11,7 +11,7 @@ import { EmptyState } from '~/components/empty-state';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
-import { useCanManageCustomerTags } from '../hooks/use-can-manage';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { tagMessages } from '../messages';
 import { defaultTagsQuery, TAGS_PAGE_SIZE } from '../list-query';
 
@@ -19,7 +19,7 @@ import { defaultTagsQuery, TAGS_PAGE_SIZE } from '../list-query';
 export function TagsListPage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
   const locale = useLocale();
-  const canManage = useCanManageCustomerTags(tenant);
+  const canManage = useCanManageCatalogue(tenant);
   const [page, setPage] = useState(1);
   const query = { ...defaultTagsQuery, offset: (page - 1) * TAGS_PAGE_SIZE };
   const list = useQuery({ ...listCustomerTagsOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });

@@ -16,7 +16,7 @@ import { localeParam } from '~/lib/locale';
 import { formatPhone } from '~/lib/phone';
 import { downloadText } from '../download';
 import { ImportCustomersModal } from './import-customers-modal';
-import { defaultCustomersQuery, CUSTOMERS_PAGE_SIZE } from '../list-query';
+import { customerTagsQuery, CUSTOMERS_PAGE_SIZE, defaultCustomersQuery } from '../list-query';
 
 /** /customers: the business's customers, a server page at a time (searchable, sortable, by tag). */
 export function CustomersListPage({ tenant }: { tenant: Tenant }) {
@@ -39,7 +39,7 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
     ...(tagId ? { tagId } : {}),
   };
   const list = useQuery({ ...listCustomersOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
-  const tags = useQuery(listCustomerTagsOptions({ path: { tenantId: tenant.id }, query: { limit: 200 } }));
+  const tags = useQuery(listCustomerTagsOptions({ path: { tenantId: tenant.id }, query: customerTagsQuery }));
   const tagById = new Map((tags.data?.items ?? []).map((tag) => [tag.id, tag]));
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CUSTOMERS_PAGE_SIZE));
   const filtered = Boolean(q || tagId);

@@ -155,7 +155,7 @@ export function AdjustStockModal({ item, opened, onClose }: { item: InventoryIte
             )}
           />
           <Textarea label={intl.formatMessage({ id: 'inventory.adjust.note', defaultMessage: 'Note (optional)' })} autosize minRows={2} maxLength={500} error={errors.note?.message} {...form.register('note')} />
-          <ApiErrorAlert error={error} />
+          <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(inventoryMessages.forbidden) }} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               <FormattedMessage id="inventory.adjust.cancel" defaultMessage="Cancel" />

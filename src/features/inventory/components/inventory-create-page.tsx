@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -6,10 +6,13 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createInventoryItemMutation, listInventoryItemsQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
+import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { inventoryMessages } from '../messages';
 import { emptyInventoryForm, toCreateInput } from '../schemas/inventory-form-schema';
 import { applyServerErrors } from './apply-server-errors';
 import { InventoryItemForm } from './inventory-form';
@@ -20,6 +23,7 @@ export function InventoryCreatePage({ tenant }: { tenant: Tenant }) {
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const canManage = useCanManageCatalogue(tenant);
   const create = useMutation(createInventoryItemMutation());
   const idempotency = useIdempotencyKey();
   const [error, setError] = useState<unknown>(null);
@@ -37,30 +41,38 @@ export function InventoryCreatePage({ tenant }: { tenant: Tenant }) {
           <FormattedMessage id="inventory.create.intro" defaultMessage="What you sell or use, its prices and how much you have." />
         </Text>
       </Stack>
-      <InventoryItemForm
-        defaultValues={emptyInventoryForm(tenant.taxPercentage)}
-        withQuantity
-        currencySymbol={tenant.currencySymbol}
-        alert={<ApiErrorAlert error={error} />}
-        onSubmit={async (values, form) => {
-          setError(null);
-          try {
-            const body = { inventoryItem: toCreateInput(values, tenant.currency.currencyCode, locale) };
-            const { inventoryItem } = await create.mutateAsync({ path: { tenantId: tenant.id }, body, headers: { 'Idempotency-Key': idempotency.key() } });
-            idempotency.renew();
-            await queryClient.invalidateQueries({ queryKey: listInventoryItemsQueryKey({ path: { tenantId: tenant.id } }) });
-            form.reset(values);
-            notifications.show({
-              color: 'green',
-              title: intl.formatMessage({ id: 'inventory.created.title', defaultMessage: 'Product added' }),
-              message: inventoryItem.name,
-            });
-            await navigate({ to: '/{-$locale}/inventory/$id', params: { locale: localeParam(locale), id: inventoryItem.id } });
-          } catch (failure) {
-            if (!applyServerErrors(failure, form, intl)) setError(failure);
-          }
-        }}
-      />
+      {canManage === undefined ? <PageLoader /> : null}
+      {canManage === false ? (
+        <Alert color="orange" variant="light" role="alert">
+          {intl.formatMessage(inventoryMessages.forbidden)}
+        </Alert>
+      ) : null}
+      {canManage ? (
+        <InventoryItemForm
+          defaultValues={emptyInventoryForm(tenant.taxPercentage)}
+          withQuantity
+          currencySymbol={tenant.currencySymbol}
+          alert={<ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(inventoryMessages.forbidden) }} />}
+          onSubmit={async (values, form) => {
+            setError(null);
+            try {
+              const body = { inventoryItem: toCreateInput(values, tenant.currency.currencyCode, locale) };
+              const { inventoryItem } = await create.mutateAsync({ path: { tenantId: tenant.id }, body, headers: { 'Idempotency-Key': idempotency.key() } });
+              idempotency.renew();
+              await queryClient.invalidateQueries({ queryKey: listInventoryItemsQueryKey({ path: { tenantId: tenant.id } }) });
+              form.reset(values);
+              notifications.show({
+                color: 'green',
+                title: intl.formatMessage({ id: 'inventory.created.title', defaultMessage: 'Product added' }),
+                message: inventoryItem.name,
+              });
+              await navigate({ to: '/{-$locale}/inventory/$id', params: { locale: localeParam(locale), id: inventoryItem.id } });
+            } catch (failure) {
+              if (!applyServerErrors(failure, form, intl)) setError(failure);
+            }
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

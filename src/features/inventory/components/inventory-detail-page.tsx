@@ -13,6 +13,7 @@ import {
   updateInventoryItemMutation,
 } from '@generated/@tanstack/react-query.gen';
 import type { InventoryItem, Tenant } from '@generated/types.gen';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
@@ -44,6 +45,7 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formatQuantity = useQuantityFormat();
+  const canManage = useCanManageCatalogue(tenant);
   const update = useMutation(updateInventoryItemMutation());
   const remove = useMutation(deleteInventoryItemMutation());
   const [adjusting, setAdjusting] = useState(false);
@@ -73,11 +75,18 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
             <Title order={1}>{item.name}</Title>
             {item.lowStock ? <LowStockBadge /> : null}
           </Group>
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>
-            <FormattedMessage id="inventory.delete" defaultMessage="Delete" />
-          </Button>
+          {canManage ? (
+            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>
+              <FormattedMessage id="inventory.delete" defaultMessage="Delete" />
+            </Button>
+          ) : null}
         </Group>
       </Stack>
+      {canManage === false ? (
+        <Text size="sm" c="dimmed">
+          {intl.formatMessage(inventoryMessages.readOnly)}
+        </Text>
+      ) : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -107,9 +116,11 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
                   />
                 </Text>
               ) : null}
-              <Button mt="sm" leftSection={<IconAdjustments size={18} aria-hidden />} onClick={() => setAdjusting(true)}>
-                <FormattedMessage id="inventory.adjust.open" defaultMessage="Adjust stock" />
-              </Button>
+              {canManage ? (
+                <Button mt="sm" leftSection={<IconAdjustments size={18} aria-hidden />} onClick={() => setAdjusting(true)}>
+                  <FormattedMessage id="inventory.adjust.open" defaultMessage="Adjust stock" />
+                </Button>
+              ) : null}
             </Stack>
           </Card>
         </Grid.Col>
@@ -125,6 +136,7 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
       </Title>
       <InventoryItemForm
         key={formKey}
+        readOnly={canManage !== true}
         defaultValues={inventoryFormFromItem(item)}
         withQuantity={false}
         currencySymbol={tenant.currencySymbol}
@@ -139,7 +151,7 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
               </Stack>
             </Alert>
           ) : (
-            <ApiErrorAlert error={error} />
+            <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(inventoryMessages.forbidden) }} />
           )
         }
         onSubmit={async (values, form) => {
@@ -169,6 +181,7 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
         onClose={() => setConfirmDelete(false)}
         title={intl.formatMessage({ id: 'inventory.delete.title', defaultMessage: 'Delete this product?' })}
         error={remove.error}
+        errorMessages={{ forbidden: intl.formatMessage(inventoryMessages.forbidden) }}
 
         pending={remove.isPending}
         onConfirm={() =>

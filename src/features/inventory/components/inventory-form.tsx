@@ -18,6 +18,7 @@ export function InventoryItemForm({
   currencySymbol,
   onSubmit,
   alert,
+  readOnly = false,
 }: {
   defaultValues: InventoryFormInput;
   /** Only a new product takes an opening stock; afterwards stock moves through adjustments. */
@@ -25,6 +26,8 @@ export function InventoryItemForm({
   currencySymbol: string;
   onSubmit: (values: InventoryFormValues, form: InventoryForm) => Promise<void>;
   alert?: ReactNode;
+  /** Shown but not editable (a member: only owners and administrators change products). */
+  readOnly?: boolean;
 }) {
   const intl = useIntl();
   const resolver = useMemo(
@@ -58,96 +61,100 @@ export function InventoryItemForm({
 
   return (
     <form onSubmit={form.handleSubmit((values) => onSubmit(values, form))} noValidate>
-      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
-      <Stack gap="lg">
-        {alert}
-        <Card withBorder radius="lg" padding="lg">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={intl.formatMessage({ id: 'inventory.form.name', defaultMessage: 'Name' })}
-              required
-              maxLength={120}
-              error={errors.name?.message}
-              {...form.register('name')}
+      <UnsavedChangesGuard when={isDirty && !isSubmitting && !readOnly} />
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="lg">
+          {alert}
+          <Card withBorder radius="lg" padding="lg">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={intl.formatMessage({ id: 'inventory.form.name', defaultMessage: 'Name' })}
+                required
+                maxLength={120}
+                error={errors.name?.message}
+                {...form.register('name')}
+              />
+              <TextInput label={intl.formatMessage({ id: 'inventory.form.sku', defaultMessage: 'SKU' })} maxLength={64} error={errors.sku?.message} {...form.register('sku')} />
+              <TextInput label={intl.formatMessage({ id: 'inventory.form.barcode', defaultMessage: 'Barcode' })} maxLength={64} error={errors.barcode?.message} {...form.register('barcode')} />
+              <TextInput label={intl.formatMessage({ id: 'inventory.form.category', defaultMessage: 'Category' })} maxLength={80} error={errors.category?.message} {...form.register('category')} />
+              <Controller
+                control={form.control}
+                name="unit"
+                render={({ field }) => (
+                  <Select
+                    label={intl.formatMessage({ id: 'inventory.form.unit', defaultMessage: 'Unit' })}
+                    data={unitData}
+                    allowDeselect={false}
+                    value={field.value}
+                    onChange={(value) => value && field.onChange(value)}
+                    onBlur={field.onBlur}
+                    error={errors.unit?.message}
+                  />
+                )}
+              />
+              {withQuantity
+                ? numberField('quantity', {
+                    label: intl.formatMessage({ id: 'inventory.form.quantity', defaultMessage: 'Stock on hand' }),
+                    description: intl.formatMessage({ id: 'inventory.form.quantity.description', defaultMessage: 'Later changes go through stock adjustments.' }),
+                    decimalScale: 3,
+                  })
+                : null}
+              {numberField('minQuantity', {
+                label: intl.formatMessage({ id: 'inventory.form.minQuantity', defaultMessage: 'Low-stock threshold' }),
+                description: intl.formatMessage({ id: 'inventory.form.minQuantity.description', defaultMessage: 'Warn when the stock is at or below this. Leave empty for no warning.' }),
+                decimalScale: 3,
+              })}
+              <TextInput
+                label={intl.formatMessage({ id: 'inventory.form.cost', defaultMessage: 'Cost per unit' })}
+                description={intl.formatMessage({ id: 'inventory.form.cost.description', defaultMessage: 'What you pay, tax excluded.' })}
+                inputMode="decimal"
+                leftSection={currencySymbol}
+                error={errors.cost?.message}
+                {...form.register('cost')}
+              />
+              <TextInput
+                label={intl.formatMessage({ id: 'inventory.form.price', defaultMessage: 'Sale price' })}
+                description={intl.formatMessage({ id: 'inventory.form.price.description', defaultMessage: 'What the customer pays, tax included.' })}
+                inputMode="decimal"
+                leftSection={currencySymbol}
+                error={errors.price?.message}
+                {...form.register('price')}
+              />
+              {numberField('taxPercentage', { label: intl.formatMessage({ id: 'inventory.form.tax', defaultMessage: 'Tax (%)' }), decimalScale: 2 })}
+              <TextInput label={intl.formatMessage({ id: 'inventory.form.supplier', defaultMessage: 'Supplier' })} maxLength={200} error={errors.supplier?.message} {...form.register('supplier')} />
+            </SimpleGrid>
+            <Textarea
+              mt="md"
+              label={intl.formatMessage({ id: 'inventory.form.description', defaultMessage: 'Description' })}
+              autosize
+              minRows={2}
+              maxLength={1000}
+              error={errors.description?.message}
+              {...form.register('description')}
             />
-            <TextInput label={intl.formatMessage({ id: 'inventory.form.sku', defaultMessage: 'SKU' })} maxLength={64} error={errors.sku?.message} {...form.register('sku')} />
-            <TextInput label={intl.formatMessage({ id: 'inventory.form.barcode', defaultMessage: 'Barcode' })} maxLength={64} error={errors.barcode?.message} {...form.register('barcode')} />
-            <TextInput label={intl.formatMessage({ id: 'inventory.form.category', defaultMessage: 'Category' })} maxLength={80} error={errors.category?.message} {...form.register('category')} />
             <Controller
               control={form.control}
-              name="unit"
+              name="active"
               render={({ field }) => (
-                <Select
-                  label={intl.formatMessage({ id: 'inventory.form.unit', defaultMessage: 'Unit' })}
-                  data={unitData}
-                  allowDeselect={false}
-                  value={field.value}
-                  onChange={(value) => value && field.onChange(value)}
+                <Switch
+                  mt="md"
+                  label={intl.formatMessage({ id: 'inventory.form.active', defaultMessage: 'Active (offered for sale)' })}
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
                   onBlur={field.onBlur}
-                  error={errors.unit?.message}
                 />
               )}
             />
-            {withQuantity
-              ? numberField('quantity', {
-                  label: intl.formatMessage({ id: 'inventory.form.quantity', defaultMessage: 'Stock on hand' }),
-                  description: intl.formatMessage({ id: 'inventory.form.quantity.description', defaultMessage: 'Later changes go through stock adjustments.' }),
-                  decimalScale: 3,
-                })
-              : null}
-            {numberField('minQuantity', {
-              label: intl.formatMessage({ id: 'inventory.form.minQuantity', defaultMessage: 'Low-stock threshold' }),
-              description: intl.formatMessage({ id: 'inventory.form.minQuantity.description', defaultMessage: 'Warn when the stock is at or below this. Leave empty for no warning.' }),
-              decimalScale: 3,
-            })}
-            <TextInput
-              label={intl.formatMessage({ id: 'inventory.form.cost', defaultMessage: 'Cost per unit' })}
-              description={intl.formatMessage({ id: 'inventory.form.cost.description', defaultMessage: 'What you pay, tax excluded.' })}
-              inputMode="decimal"
-              leftSection={currencySymbol}
-              error={errors.cost?.message}
-              {...form.register('cost')}
-            />
-            <TextInput
-              label={intl.formatMessage({ id: 'inventory.form.price', defaultMessage: 'Sale price' })}
-              description={intl.formatMessage({ id: 'inventory.form.price.description', defaultMessage: 'What the customer pays, tax included.' })}
-              inputMode="decimal"
-              leftSection={currencySymbol}
-              error={errors.price?.message}
-              {...form.register('price')}
-            />
-            {numberField('taxPercentage', { label: intl.formatMessage({ id: 'inventory.form.tax', defaultMessage: 'Tax (%)' }), decimalScale: 2 })}
-            <TextInput label={intl.formatMessage({ id: 'inventory.form.supplier', defaultMessage: 'Supplier' })} maxLength={200} error={errors.supplier?.message} {...form.register('supplier')} />
-          </SimpleGrid>
-          <Textarea
-            mt="md"
-            label={intl.formatMessage({ id: 'inventory.form.description', defaultMessage: 'Description' })}
-            autosize
-            minRows={2}
-            maxLength={1000}
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
-          <Controller
-            control={form.control}
-            name="active"
-            render={({ field }) => (
-              <Switch
-                mt="md"
-                label={intl.formatMessage({ id: 'inventory.form.active', defaultMessage: 'Active (offered for sale)' })}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-        </Card>
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-            <FormattedMessage id="inventory.form.save" defaultMessage="Save" />
-          </Button>
-        </Group>
-      </Stack>
+          </Card>
+          {readOnly ? null : (
+            <Group justify="flex-end">
+              <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+                <FormattedMessage id="inventory.form.save" defaultMessage="Save" />
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </fieldset>
     </form>
   );
 }

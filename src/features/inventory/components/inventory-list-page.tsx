@@ -6,7 +6,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listInventoryItemsOptions } from '@generated/@tanstack/react-query.gen';
-import type { InventorySort } from '@generated/types.gen';
+import type { InventorySort, Tenant } from '@generated/types.gen';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { EmptyState } from '~/components/empty-state';
 import { LoadError } from '~/components/load-error';
@@ -19,7 +20,8 @@ import { LowStockBadge } from './low-stock-badge';
 import { defaultInventoryQuery, INVENTORY_PAGE_SIZE } from '../list-query';
 
 /** /inventory: products with stock, low-stock badges, search, a low-stock filter, sorting and pages. */
-export function InventoryListPage({ tenantId }: { tenantId: string }) {
+export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'ownerUserId'> }) {
+  const tenantId = tenant.id;
   const intl = useIntl();
   const locale = useLocale();
   const formatQuantity = useQuantityFormat();
@@ -46,14 +48,15 @@ export function InventoryListPage({ tenantId }: { tenantId: string }) {
     { value: 'sku', label: intl.formatMessage({ id: 'inventory.sort.sku', defaultMessage: 'SKU' }) },
     { value: '-updatedAt', label: intl.formatMessage({ id: 'inventory.sort.updated', defaultMessage: 'Recently changed' }) },
   ];
-  const createLink = (
+  const canManage = useCanManageCatalogue(tenant);
+  const createLink = canManage ? (
     <Button
       leftSection={<IconPlus size={18} aria-hidden />}
       renderRoot={(props) => <Link {...props} to="/{-$locale}/inventory/create" params={{ locale: localeParam(locale) }} />}
     >
       <FormattedMessage id="inventory.list.create" defaultMessage="New product" />
     </Button>
-  );
+  ) : null;
 
   let body;
   if (list.isPending) body = <PageLoader />;

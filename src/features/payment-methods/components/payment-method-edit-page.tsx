@@ -21,7 +21,7 @@ import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
 import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
-import { useCanManagePaymentMethods } from '../hooks/use-can-manage';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { paymentMethodMessages } from '../messages';
 import { paymentMethodFormFrom, toPaymentMethodUpdate } from '../schemas/payment-method-form-schema';
 import { applyServerErrors } from './apply-server-errors';
@@ -40,7 +40,7 @@ function PaymentMethodEditor({ tenant, method, reload }: { tenant: Tenant; metho
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const canManage = useCanManagePaymentMethods(tenant);
+  const canManage = useCanManageCatalogue(tenant);
   const update = useMutation(updatePaymentMethodMutation());
   const remove = useMutation(deletePaymentMethodMutation());
   const [confirmDelete, setConfirmDelete] = useState(false);

@@ -11,7 +11,7 @@ import { EmptyState } from '~/components/empty-state';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
-import { useCanManagePaymentMethods } from '../hooks/use-can-manage';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { kindName, paymentMethodMessages } from '../messages';
 import { defaultPaymentMethodsQuery, PAYMENT_METHODS_PAGE_SIZE } from '../list-query';
 
@@ -19,7 +19,7 @@ import { defaultPaymentMethodsQuery, PAYMENT_METHODS_PAGE_SIZE } from '../list-q
 export function PaymentMethodsListPage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
   const locale = useLocale();
-  const canManage = useCanManagePaymentMethods(tenant);
+  const canManage = useCanManageCatalogue(tenant);
   const [page, setPage] = useState(1);
   const query = { ...defaultPaymentMethodsQuery, offset: (page - 1) * PAYMENT_METHODS_PAGE_SIZE };
   const list = useQuery({ ...listPaymentMethodsOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });

@@ -12,7 +12,7 @@ import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
 import { localeParam } from '~/lib/locale';
 import { useAfterServiceSaved } from '../hooks/use-after-service-saved';
-import { useCanManageServices } from '../hooks/use-can-manage';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { serviceMessages } from '../messages';
 import { newServiceForm, toServiceInput } from '../schemas/service-form-schema';
@@ -24,7 +24,7 @@ export function ServiceCreatePage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
-  const canManage = useCanManageServices(tenant);
+  const canManage = useCanManageCatalogue(tenant);
   const create = useMutation(createServiceMutation());
   const idempotency = useIdempotencyKey();
   const afterSaved = useAfterServiceSaved(tenant);

@@ -22,7 +22,7 @@ import { PausedNotice } from '~/components/paused-notice';
 import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { useAfterServiceSaved } from '../hooks/use-after-service-saved';
-import { useCanManageServices } from '../hooks/use-can-manage';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { serviceMessages } from '../messages';
 import { serviceFormFromService, toServiceUpdate } from '../schemas/service-form-schema';
 import { applyServerErrors } from './apply-server-errors';
@@ -41,7 +41,7 @@ function ServiceEditor({ tenant, service, reload }: { tenant: Tenant; service: S
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const canManage = useCanManageServices(tenant);
+  const canManage = useCanManageCatalogue(tenant);
   const update = useMutation(updateServiceMutation());
   const remove = useMutation(deleteServiceMutation());
   const afterSaved = useAfterServiceSaved(tenant);

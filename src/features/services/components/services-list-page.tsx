@@ -13,7 +13,7 @@ import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
-import { useCanManageServices } from '../hooks/use-can-manage';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { serviceMessages } from '../messages';
 import { defaultServicesQuery, SERVICES_PAGE_SIZE } from '../list-query';
 
@@ -23,7 +23,7 @@ type ActiveFilter = 'all' | 'active' | 'inactive';
 export function ServicesListPage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
   const locale = useLocale();
-  const canManage = useCanManageServices(tenant);
+  const canManage = useCanManageCatalogue(tenant);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [filter, setFilter] = useState<ActiveFilter>('all');

@@ -18,6 +18,6 @@ export const Route = createFileRoute('/{-$locale}/_dashboard/inventory/')({
 });
 
 function InventoryRoute() {
-  const { tenantId } = useSession();
-  return tenantId ? <InventoryListPage key={tenantId} tenantId={tenantId} /> : <NoInventoryBusiness />;
+  const { tenant } = useSession();
+  return tenant ? <InventoryListPage key={tenant.id} tenant={tenant} /> : <NoInventoryBusiness />;
 }
