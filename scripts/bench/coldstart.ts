@@ -12,6 +12,9 @@ import type { BenchRow } from './rows.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 18250);
+// The environment `npm run bench` was started with: the other groups change process.env as they run
+// (vite build sets NODE_ENV=production, the API group's verifier sets FIREBASE_AUTH_EMULATOR_HOST).
+const START_ENV = { ...process.env };
 
 async function answers(url: string, accept?: string): Promise<boolean> {
   try {
@@ -26,7 +29,7 @@ async function answers(url: string, accept?: string): Promise<boolean> {
 /** Milliseconds from spawning `command` until each url answers 200 (polled every 25 ms). */
 async function timeToAnswers(command: string, args: string[], env: NodeJS.ProcessEnv, urls: Array<[string, string?]>): Promise<number[]> {
   const started = performance.now();
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(command, args, { cwd: ROOT, env: { ...START_ENV, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((done) => child.once('exit', done));
   try {
     const times: number[] = [];
