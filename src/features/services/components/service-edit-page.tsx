@@ -98,6 +98,7 @@ function ServiceEditor({ tenant, service, reload }: { tenant: Tenant; service: S
       ) : null}
 
       <ServiceFormFields
+        tenantId={tenant.id}
         key={formKey}
         readOnly={readOnly}
         defaultValues={serviceFormFromService(service)}
