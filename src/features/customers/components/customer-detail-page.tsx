@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBox, IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +30,7 @@ import { customerMessages } from '../messages';
 import { customerFormFrom, toCustomerUpdate } from '../schemas/customer-form-schema';
 import { applyServerErrors } from './apply-server-errors';
 import { CustomerFormFields } from './customer-form';
+import { TagBadge } from './tag-badge';
 
 /** /customers/{customerId}: a customer to see, change, export or delete. */
 export function CustomerDetailPage({ tenant, customerId }: { tenant: Tenant; customerId: string }) {
@@ -97,9 +98,7 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
             <Group gap="xs">
               {customer.phoneNumber ? <Text c="dimmed">{formatPhone(customer.phoneCountryCode, customer.phoneNumber)}</Text> : null}
               {customerTags.map((tag) => (
-                <Badge key={tag.id} variant="light" color={tag.color} leftSection={<ColorSwatch color={tag.color} size={8} />}>
-                  {tag.name}
-                </Badge>
+                <TagBadge key={tag.id} tag={tag} />
               ))}
             </Group>
           </Stack>

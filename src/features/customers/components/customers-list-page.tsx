@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconFileImport, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { localeParam } from '~/lib/locale';
 import { formatPhone } from '~/lib/phone';
 import { downloadText } from '../download';
 import { ImportCustomersModal } from './import-customers-modal';
+import { TagBadge } from './tag-badge';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 export const defaultCustomersQuery = { limit: CUSTOMERS_PAGE_SIZE, offset: 0, sort: 'lastName' as CustomerSort };
@@ -137,11 +138,7 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
                   <Group gap={4}>
                     {customer.tagIds.map((id) => {
                       const tag = tagById.get(id);
-                      return tag ? (
-                        <Badge key={id} size="sm" variant="light" color={tag.color}>
-                          {tag.name}
-                        </Badge>
-                      ) : null;
+                      return tag ? <TagBadge key={id} tag={tag} size="sm" /> : null;
                     })}
                   </Group>
                 </Table.Td>
