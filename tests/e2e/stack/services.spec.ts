@@ -126,7 +126,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       await page.getByRole('textbox', { name: w.name, exact: false }).first().fill(locale === 'en-US' ? 'Haircut and styling' : 'Corte y peinado');
       await page.getByRole('textbox', { name: w.price }).fill(w.priceText);
       // Who performs it (the owner, the only one in the team) and a picture, through the shared uploader.
-      await page.getByLabel(w.performedBy).click();
+      await page.getByRole('combobox', { name: w.performedBy }).click();
       await page.getByRole('option', { name: ownerEmail }).click();
       await page.keyboard.press('Escape');
       const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();
