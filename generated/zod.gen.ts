@@ -1254,7 +1254,7 @@ export const zCustomerImportRow = z.object({
  * Beyond SPEC: body of importCustomers.
  */
 export const zCustomerImport = z.object({
-    rows: z.array(zCustomerImportRow).min(1).max(500),
+    rows: z.array(zCustomerImportRow).min(1).max(5000),
     dryRun: z.boolean().optional().default(false)
 });
 

@@ -17,6 +17,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { ASSET_UPLOAD_BODY_LIMIT } from './handlers/assets.ts';
+import { IMPORT_BODY_LIMIT } from './handlers/customers-csv.ts';
 import { createHandlers } from './handlers/index.ts';
 import { HttpProblem, problem, sendProblem, type FieldError } from './problem.ts';
 import { parseAdminEmails } from './auth/admins.ts';
@@ -29,8 +30,8 @@ const IDENTITY_OPERATIONS = new Set(['loginUser', 'registerUser', 'checkUserExis
 const SENSITIVE_WRITES = new Set(['createTenant', 'inviteTeamMembers']);
 /** Largest JSON body of an ordinary request. Small, so that no anonymous request can cost much. */
 export const BODY_LIMIT_BYTES = 128 * 1024;
-/** Operations that carry files (base64 in JSON), with their own limit; they are authenticated first. */
-const UPLOAD_BODY_LIMITS: Record<string, number> = { uploadAsset: ASSET_UPLOAD_BODY_LIMIT };
+/** Operations that carry files (base64 in JSON, or a CSV's rows), with their own limit; they are authenticated first. */
+const UPLOAD_BODY_LIMITS: Record<string, number> = { uploadAsset: ASSET_UPLOAD_BODY_LIMIT, importCustomers: IMPORT_BODY_LIMIT };
 /** At most this many field errors are reported (and computed into a response) for one request. */
 export const MAX_REPORTED_ERRORS = 20;
 const MAX_POINTER_LENGTH = 200;

@@ -1556,7 +1556,7 @@ export const exportCustomersOptions = (options: Options<ExportCustomersData>) =>
 /**
  * Import customers
  *
- * Beyond SPEC: creates customers from the rows of a CSV file whose columns the user mapped. All or nothing: when any row fails, nothing is imported and the 422 names every failing cell as /rows/{index}/{field} (index from 0). Tag names that do not exist are created when the caller may write tags (owner or admin); for a member they fail the row. `dryRun` checks without writing (the preview).
+ * Beyond SPEC: creates customers from the rows of a CSV file whose columns the user mapped. All or nothing: when any row fails, nothing is imported and the 422 names every failing cell as /rows/{index}/{field} (index from 0). Tag names that do not exist are created when the caller may write tags (owner or admin); for a member they fail the row. `dryRun` checks without writing (the preview). Up to 5,000 rows per request; a body above 4 MiB answers 413 (the rest of the API takes 128 kB).
  */
 export const importCustomersMutation = (options?: Partial<Options<ImportCustomersData>>): UseMutationOptions<ImportCustomersResponse, ImportCustomersError, Options<ImportCustomersData>> => {
     const mutationOptions: UseMutationOptions<ImportCustomersResponse, ImportCustomersError, Options<ImportCustomersData>> = {

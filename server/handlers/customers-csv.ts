@@ -8,6 +8,15 @@ import type { FieldError } from '../problem.ts';
  */
 
 /** The columns of the export, in order (also the names the import's mapping suggests). */
+/** The most rows one import takes (CustomerImport.rows maxItems in the contract). */
+export const MAX_IMPORT_ROWS = 5000;
+/**
+ * The body limit of importCustomers alone (the rest of the API keeps 128 kB): 5,000 rows of a usual
+ * customer file (about 150 bytes each as JSON) fit several times over; above it, 413. Checked after
+ * authentication, as for uploads, so an anonymous caller cannot make the server read 4 MiB.
+ */
+export const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
+
 export const EXPORT_COLUMNS = [
   'name',
   'lastName',

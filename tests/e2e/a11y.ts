@@ -25,10 +25,10 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   '/payment-methods/create',
   '/inventory',
   '/inventory/create',
+  '/customers',
   '/customers/create',
   '/customer-tags',
-  // Not yet: '/customers' (tag badges in custom colours, 3:1) and '/customer-tags/create' (an icon
-  // button without a name) fail; add them once fixed.
+  '/customer-tags/create',
 ];
 /** Signed-in routes that need the contract's example data (ids), checked in mock mode only. */
 export const MOCK_ONLY_ROUTES: readonly string[] = [];

@@ -7,7 +7,14 @@ export const IMPORT_FIELDS = ['name', 'lastName', 'phoneCountryCode', 'phoneNumb
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** At most this many rows per import (the contract's maxItems). */
-export const MAX_IMPORT_ROWS = 500;
+export const MAX_IMPORT_ROWS = 5000;
+/** The server's body limit for an import (413 above it): checked before sending. */
+export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
+
+/** The size in bytes of the request body that would carry these rows (UTF-8 JSON). */
+export function importBodyBytes(rows: readonly CustomerImportRow[]): number {
+  return new TextEncoder().encode(JSON.stringify({ rows })).length;
+}
 
 const fold = (text: string) =>
   text

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { createEmulatorUser } from '../../../scripts/emulator.mjs';
 import { newEmail, onboard, PASSWORD, register, signIn, TEXT, type Locale } from './fixtures';
 
@@ -26,6 +27,8 @@ const WORDS = {
     forbidden: 'Only the owner or an administrator of the business can add, change or delete services.',
     nameRequired: 'Enter the name of the service.',
     inventory: 'Inventory',
+    performedBy: 'Performed by',
+    pictureAlt: 'Picture of the service',
     newProduct: 'New product',
     newPaymentMethod: 'New payment method',
     inventoryForbidden: 'Only the owner or an administrator of the business can add, change or delete products or adjust their stock.',
@@ -49,6 +52,8 @@ const WORDS = {
     forbidden: 'Solo el propietario o un administrador del negocio puede añadir, cambiar o eliminar servicios.',
     nameRequired: 'Introduce el nombre del servicio.',
     inventory: 'Inventario',
+    performedBy: 'Lo realizan',
+    pictureAlt: 'Imagen del servicio',
     newProduct: 'Nuevo producto',
     newPaymentMethod: 'Nuevo método de pago',
     inventoryForbidden: 'Solo el propietario o un administrador del negocio puede añadir, cambiar o eliminar productos o ajustar su stock.',
@@ -105,7 +110,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
 
   test.describe(`services (${locale})`, () => {
     test('the first service completes the set-up, and the new business has its payment methods', async ({ page }) => {
-      await newOwner(page, locale, 'svc-first');
+      const ownerEmail = await newOwner(page, locale, 'svc-first');
       await page.getByRole('navigation').getByRole('link', { name: w.services, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/services$`));
       await expect(page.getByRole('heading', { level: 1, name: w.services })).toBeVisible();
@@ -120,6 +125,13 @@ for (const locale of ['en-US', 'es-ES'] as const) {
 
       await page.getByRole('textbox', { name: w.name, exact: false }).first().fill(locale === 'en-US' ? 'Haircut and styling' : 'Corte y peinado');
       await page.getByRole('textbox', { name: w.price }).fill(w.priceText);
+      // Who performs it (the owner, the only one in the team) and a picture, through the shared uploader.
+      await page.getByRole('combobox', { name: w.performedBy }).click();
+      await page.getByRole('option', { name: ownerEmail }).click();
+      await page.keyboard.press('Escape');
+      const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();
+      await page.locator('input[type="file"]').setInputFiles({ name: 'corte.jpg', mimeType: 'image/jpeg', buffer: picture });
+      await expect(page.getByRole('img', { name: w.pictureAlt })).toBeVisible();
       await page.getByRole('button', { name: w.create }).click();
 
       await expect(page.getByText(w.created)).toBeVisible();
@@ -132,6 +144,10 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       await page.reload();
       await expect(row).toBeVisible();
       await expect(page.getByText(w.pending)).toBeHidden();
+      // The saved service keeps its picture and who performs it.
+      await row.getByRole('link').first().click();
+      await expect(page.getByRole('img', { name: w.pictureAlt })).toBeVisible();
+      await expect(page.getByText(ownerEmail)).toBeVisible();
 
       await page.getByRole('navigation').getByRole('link', { name: w.paymentMethods }).click();
       await expect(page.getByRole('heading', { level: 1, name: w.paymentMethods })).toBeVisible();

@@ -304,6 +304,37 @@ export function customersSuite(server: () => TestServer) {
       await problem(raw(s.baseUrl, 'POST', `/v1/tenants/${tenant.id}/customers/import`, { token: owner.token, body: { rows: [] } }), 400);
     });
 
+    it('imports 5,000 rows (over the 128 kB of other requests) in one request, still all or nothing; 413 above 4 MiB', { timeout: 120_000 }, async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'cu-import-big');
+      const post = (rows: CustomerImportRow[]) => importCustomers({ client: owner.client, path: { tenantId: tenant.id }, body: { rows } });
+      const rows: CustomerImportRow[] = Array.from({ length: 5000 }, (_, i) => ({
+        name: `Cliente${i}`,
+        lastName: 'Importado Desde Otro Programa',
+        phoneCountryCode: '+34',
+        phoneNumber: `6${String(10_000_000 + i)}`,
+        email: `cliente.numero.${i}@example.com`,
+        notes: 'Importado del programa anterior.',
+      }));
+      expect(JSON.stringify({ rows }).length).toBeGreaterThan(128 * 1024);
+
+      // One bad cell in the last row: nothing of the 4,999 good ones is written.
+      const refused = await problem(post([...rows.slice(0, 4999), { ...rows[4999]!, email: 'not-an-email' }]), 422);
+      expect(fields(refused)).toEqual(['/rows/4999/email']);
+      expect((await list(owner, tenant)).total).toBe(0);
+
+      expect(await ok(post(rows))).toEqual({ dryRun: false, imported: 5000, createdTags: [] });
+      expect((await list(owner, tenant)).total).toBe(5000);
+      expect((await search(owner, tenant, 'cliente4999')).items).toHaveLength(1);
+
+      // More rows than the contract allows: 400 naming the list; a body above 4 MiB: 413, nothing read.
+      const send = (body: unknown) => raw(s.baseUrl, 'POST', `/v1/tenants/${tenant.id}/customers/import`, { token: owner.token, body });
+      expect(fields(await problem(send({ rows: [...rows, { name: 'Uno más' }] }), 400))).toContain('/rows');
+      const huge = rows.map((row) => ({ ...row, notes: 'x'.repeat(1000) }));
+      await problem(send({ rows: huge }), 413);
+      expect((await list(owner, tenant)).total).toBe(5000);
+    });
+
     it('exports the customers as CSV, quoting what needs it, and filtered by tag', async () => {
       const { owner, tenant } = await signUpOwner(server(), 'cu-export');
       const vip = await tag(owner, tenant, 'VIP');

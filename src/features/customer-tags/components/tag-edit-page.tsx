@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
+import { StaleVersionAlert } from '~/components/stale-version-alert';
 import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
@@ -96,14 +97,12 @@ function TagEditor({ tenant, tag, reload }: { tenant: Tenant; tag: CustomerTag; 
         alert={
           <>
             {stale ? (
-              <Alert color="orange" variant="light" title={intl.formatMessage(tagMessages.staleTitle)} role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{intl.formatMessage(tagMessages.staleMessage)}</Text>
-                  <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void reloadTag()}>
-                    {intl.formatMessage(tagMessages.staleReload)}
-                  </Button>
-                </Stack>
-              </Alert>
+              <StaleVersionAlert
+                title={intl.formatMessage(tagMessages.staleTitle)}
+                message={intl.formatMessage(tagMessages.staleMessage)}
+                reloadLabel={intl.formatMessage(tagMessages.staleReload)}
+                onReload={() => void reloadTag()}
+              />
             ) : (
               <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(tagMessages.forbidden) }} />
             )}

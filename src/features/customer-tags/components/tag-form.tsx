@@ -60,6 +60,7 @@ export function TagFormFields({
                     format="hex"
                     swatches={TAG_SWATCHES}
                     swatchesPerRow={10}
+                    eyeDropperButtonProps={{ 'aria-label': intl.formatMessage({ id: 'customerTags.form.eyeDropper', defaultMessage: 'Pick a colour from the screen' }) }}
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}

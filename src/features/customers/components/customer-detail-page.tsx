@@ -1,6 +1,6 @@
-import { Alert, Anchor, Badge, Button, Card, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBox, IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconBox, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
+import { StaleVersionAlert } from '~/components/stale-version-alert';
 import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { formatPhone } from '~/lib/phone';
@@ -30,6 +31,7 @@ import { customerMessages } from '../messages';
 import { customerFormFrom, toCustomerUpdate } from '../schemas/customer-form-schema';
 import { applyServerErrors } from './apply-server-errors';
 import { CustomerFormFields } from './customer-form';
+import { TagBadge } from './tag-badge';
 
 /** /customers/{customerId}: a customer to see, change, export or delete. */
 export function CustomerDetailPage({ tenant, customerId }: { tenant: Tenant; customerId: string }) {
@@ -97,9 +99,7 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
             <Group gap="xs">
               {customer.phoneNumber ? <Text c="dimmed">{formatPhone(customer.phoneCountryCode, customer.phoneNumber)}</Text> : null}
               {customerTags.map((tag) => (
-                <Badge key={tag.id} variant="light" color={tag.color} leftSection={<ColorSwatch color={tag.color} size={8} />}>
-                  {tag.name}
-                </Badge>
+                <TagBadge key={tag.id} tag={tag} />
               ))}
             </Group>
           </Stack>
@@ -134,14 +134,12 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
         alert={
           <>
             {stale ? (
-              <Alert color="orange" variant="light" title={intl.formatMessage(customerMessages.staleTitle)} role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{intl.formatMessage(customerMessages.staleMessage)}</Text>
-                  <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void reloadCustomer()}>
-                    {intl.formatMessage(customerMessages.staleReload)}
-                  </Button>
-                </Stack>
-              </Alert>
+              <StaleVersionAlert
+                title={intl.formatMessage(customerMessages.staleTitle)}
+                message={intl.formatMessage(customerMessages.staleMessage)}
+                reloadLabel={intl.formatMessage(customerMessages.staleReload)}
+                onReload={() => void reloadCustomer()}
+              />
             ) : (
               <ApiErrorAlert error={error} />
             )}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconFileImport, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { formatPhone } from '~/lib/phone';
 import { downloadText } from '../download';
 import { ImportCustomersModal } from './import-customers-modal';
 import { customerTagsQuery, CUSTOMERS_PAGE_SIZE, defaultCustomersQuery } from '../list-query';
+import { TagBadge } from './tag-badge';
 
 /** /customers: the business's customers, a server page at a time (searchable, sortable, by tag). */
 export function CustomersListPage({ tenant }: { tenant: Tenant }) {
@@ -134,11 +135,7 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
                   <Group gap={4}>
                     {customer.tagIds.map((id) => {
                       const tag = tagById.get(id);
-                      return tag ? (
-                        <Badge key={id} size="sm" variant="light" color={tag.color}>
-                          {tag.name}
-                        </Badge>
-                      ) : null;
+                      return tag ? <TagBadge key={id} tag={tag} size="sm" /> : null;
                     })}
                   </Group>
                 </Table.Td>

@@ -10,7 +10,7 @@ import type { CustomerImportRow, Tenant } from '@generated/types.gen';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { asProblem, problemFieldErrors } from '~/lib/api-problem';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
-import { guessMapping, IMPORT_FIELDS, mapRows, MAX_IMPORT_ROWS, type ImportField } from '../import-mapping';
+import { guessMapping, IMPORT_FIELDS, importBodyBytes, mapRows, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type ImportField } from '../import-mapping';
 import { importErrorMessages, importFieldMessages } from '../messages';
 
 interface Parsed {
@@ -70,6 +70,7 @@ export function ImportCustomersModal({ tenant, opened, onClose }: { tenant: Tena
 
   const currentRows: KeyedRow[] = rows ?? (parsed && mapping ? mapRows(parsed.data, mapping).map((row, key) => ({ key, row })) : []);
   const tooMany = currentRows.length > MAX_IMPORT_ROWS;
+  const tooLarge = !tooMany && currentRows.length > 0 && importBodyBytes(currentRows.map((item) => item.row)) > MAX_IMPORT_BYTES;
   const noName = mapping !== null && !mapping.name;
 
   const submit = async () => {
@@ -140,8 +141,8 @@ export function ImportCustomersModal({ tenant, opened, onClose }: { tenant: Tena
           label={intl.formatMessage({ id: 'customers.import.file', defaultMessage: 'CSV file' })}
           description={intl.formatMessage({
             id: 'customers.import.file.description',
-            defaultMessage: 'The first line must name the columns. Up to 500 customers per file.',
-          })}
+            defaultMessage: 'The first line must name the columns. Up to {max, number} customers per file.',
+          }, { max: MAX_IMPORT_ROWS })}
           accept=".csv,text/csv"
           leftSection={<IconUpload size={16} aria-hidden />}
           clearable
@@ -268,7 +269,19 @@ export function ImportCustomersModal({ tenant, opened, onClose }: { tenant: Tena
 
         {tooMany ? (
           <Alert color="orange" variant="light" role="alert">
-            <FormattedMessage id="customers.import.tooMany" defaultMessage="At most 500 customers per import: split the file and import each part." />
+            <FormattedMessage
+              id="customers.import.tooMany"
+              defaultMessage="At most {max, number} customers per import: split the file and import each part."
+              values={{ max: MAX_IMPORT_ROWS }}
+            />
+          </Alert>
+        ) : null}
+        {tooLarge ? (
+          <Alert color="orange" variant="light" role="alert">
+            <FormattedMessage
+              id="customers.import.tooLarge"
+              defaultMessage="This file holds too much text for one import (more than 4 MB): split it and import each part."
+            />
           </Alert>
         ) : null}
         {noName ? (
@@ -292,7 +305,7 @@ export function ImportCustomersModal({ tenant, opened, onClose }: { tenant: Tena
             </Button>
             <Button
               leftSection={<IconFileImport size={16} aria-hidden />}
-              disabled={!parsed || currentRows.length === 0 || tooMany || noName}
+              disabled={!parsed || currentRows.length === 0 || tooMany || tooLarge || noName}
               loading={importRows.isPending}
               onClick={() => void submit()}
             >

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAdjustments, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconAdjustments, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { ApiErrorAlert } from '~/components/api-error-alert';
 import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
+import { StaleVersionAlert } from '~/components/stale-version-alert';
 import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
@@ -142,14 +143,12 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
         currencySymbol={tenant.currencySymbol}
         alert={
           stale ? (
-            <Alert color="orange" variant="light" title={intl.formatMessage(inventoryMessages.staleTitle)} role="alert">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{intl.formatMessage(inventoryMessages.staleMessage)}</Text>
-                <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void reloadItem()}>
-                  {intl.formatMessage(inventoryMessages.staleReload)}
-                </Button>
-              </Stack>
-            </Alert>
+            <StaleVersionAlert
+              title={intl.formatMessage(inventoryMessages.staleTitle)}
+              message={intl.formatMessage(inventoryMessages.staleMessage)}
+              reloadLabel={intl.formatMessage(inventoryMessages.staleReload)}
+              onReload={() => void reloadItem()}
+            />
           ) : (
             <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(inventoryMessages.forbidden) }} />
           )

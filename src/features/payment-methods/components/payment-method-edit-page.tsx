@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
+import { StaleVersionAlert } from '~/components/stale-version-alert';
 import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
@@ -92,14 +93,12 @@ function PaymentMethodEditor({ tenant, method, reload }: { tenant: Tenant; metho
         alert={
           <>
             {stale ? (
-              <Alert color="orange" variant="light" title={intl.formatMessage(paymentMethodMessages.staleTitle)} role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{intl.formatMessage(paymentMethodMessages.staleMessage)}</Text>
-                  <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void reloadMethod()}>
-                    {intl.formatMessage(paymentMethodMessages.staleReload)}
-                  </Button>
-                </Stack>
-              </Alert>
+              <StaleVersionAlert
+                title={intl.formatMessage(paymentMethodMessages.staleTitle)}
+                message={intl.formatMessage(paymentMethodMessages.staleMessage)}
+                reloadLabel={intl.formatMessage(paymentMethodMessages.staleReload)}
+                onReload={() => void reloadMethod()}
+              />
             ) : (
               <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(paymentMethodMessages.forbidden) }} />
             )}

@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { ApiErrorAlert } from '~/components/api-error-alert';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
+import { StaleVersionAlert } from '~/components/stale-version-alert';
 import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { serviceObjectMessages } from '../messages';
@@ -65,14 +65,12 @@ function ServiceObjectEditor({ tenant, object, reload }: { tenant: Tenant; objec
         alert={
           <>
             {stale ? (
-              <Alert color="orange" variant="light" title={intl.formatMessage(serviceObjectMessages.staleTitle)} role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{intl.formatMessage(serviceObjectMessages.staleMessage)}</Text>
-                  <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void reloadObject()}>
-                    {intl.formatMessage(serviceObjectMessages.staleReload)}
-                  </Button>
-                </Stack>
-              </Alert>
+              <StaleVersionAlert
+                title={intl.formatMessage(serviceObjectMessages.staleTitle)}
+                message={intl.formatMessage(serviceObjectMessages.staleMessage)}
+                reloadLabel={intl.formatMessage(serviceObjectMessages.staleReload)}
+                onReload={() => void reloadObject()}
+              />
             ) : (
               <ApiErrorAlert error={error} />
             )}

@@ -4,7 +4,7 @@ import { formIssueMessages } from '~/lib/form-issues';
 import { serviceMessages } from '../messages';
 import type { ServiceForm } from './service-form';
 
-const FIELDS = ['name', 'category', 'description', 'durationMinutes', 'bufferMinutes', 'priceAmount', 'taxPercentage', 'color'] as const;
+const FIELDS = ['name', 'category', 'description', 'durationMinutes', 'bufferMinutes', 'priceAmount', 'taxPercentage', 'color', 'userIds', 'imageAssetId'] as const;
 type Field = (typeof FIELDS)[number];
 
 const CODE_MESSAGES = {
@@ -13,6 +13,8 @@ const CODE_MESSAGES = {
   currency_mismatch: serviceMessages.currencyMismatch,
   out_of_range: serviceMessages.priceInvalid,
   too_precise: serviceMessages.taxInvalid,
+  unknown_team_member: serviceMessages.unknownTeamMember,
+  unknown_asset: serviceMessages.unknownPicture,
 };
 
 /**
@@ -20,7 +22,7 @@ const CODE_MESSAGES = {
  * true when it did, so that the page shows its general alert only for the rest.
  */
 export function applyServerErrors(error: unknown, form: ServiceForm, intl: IntlShape): boolean {
-  const fieldErrors = problemFormErrors(error, { wrapper: 'service', fieldMap: { price: 'priceAmount' }, known: FIELDS });
+  const fieldErrors = problemFormErrors(error, { wrapper: 'service', fieldMap: { price: 'priceAmount', userIds: 'userIds' }, known: FIELDS });
   for (const { field, code } of fieldErrors) {
     const message = CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? formIssueMessages.invalid;
     form.setError(field as Field, { message: intl.formatMessage(message) }, { shouldFocus: true });

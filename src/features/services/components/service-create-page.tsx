@@ -48,6 +48,7 @@ export function ServiceCreatePage({ tenant }: { tenant: Tenant }) {
       ) : null}
       {canManage ? (
         <ServiceFormFields
+          tenantId={tenant.id}
           defaultValues={newServiceForm(tenant.taxPercentage)}
           currencyCode={tenant.currency.currencyCode}
           currencySymbol={tenant.currencySymbol}

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
+import { StaleVersionAlert } from '~/components/stale-version-alert';
 import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { useAfterServiceSaved } from '../hooks/use-after-service-saved';
@@ -98,6 +99,7 @@ function ServiceEditor({ tenant, service, reload }: { tenant: Tenant; service: S
       ) : null}
 
       <ServiceFormFields
+        tenantId={tenant.id}
         key={formKey}
         readOnly={readOnly}
         defaultValues={serviceFormFromService(service)}
@@ -107,14 +109,12 @@ function ServiceEditor({ tenant, service, reload }: { tenant: Tenant; service: S
         alert={
           <>
             {stale ? (
-              <Alert color="orange" variant="light" title={intl.formatMessage(serviceMessages.staleTitle)} role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{intl.formatMessage(serviceMessages.staleMessage)}</Text>
-                  <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void reloadService()}>
-                    {intl.formatMessage(serviceMessages.staleReload)}
-                  </Button>
-                </Stack>
-              </Alert>
+              <StaleVersionAlert
+                title={intl.formatMessage(serviceMessages.staleTitle)}
+                message={intl.formatMessage(serviceMessages.staleMessage)}
+                reloadLabel={intl.formatMessage(serviceMessages.staleReload)}
+                onReload={() => void reloadService()}
+              />
             ) : (
               <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(serviceMessages.forbidden) }} />
             )}

@@ -1,10 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, ColorInput, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, ColorInput, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
+import { useAssetImage } from '~/app/assets/use-asset-image';
+import { useImageUpload } from '~/app/assets/use-image-upload';
 import { useLocale } from '~/app/use-locale';
+import { ImageUploader } from '~/components/image-uploader';
 import { MoneyInput } from '~/components/money-input';
 import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
 import { issueErrorMap } from '~/lib/form-issues';
@@ -19,6 +24,7 @@ const SWATCHES = ['#228be6', '#40c057', '#fab005', '#e64980', '#7950f2', '#15aab
  * form (to put server errors next to fields); what was typed stays when a save fails.
  */
 export function ServiceFormFields({
+  tenantId,
   defaultValues,
   currencyCode,
   currencySymbol,
@@ -27,6 +33,7 @@ export function ServiceFormFields({
   readOnly = false,
   submitLabel,
 }: {
+  tenantId: string;
   defaultValues: ServiceFormInput;
   currencyCode: string;
   currencySymbol?: string;
@@ -44,6 +51,15 @@ export function ServiceFormFields({
   const form: ServiceForm = useForm<ServiceFormInput, unknown, ServiceFormValues>({ resolver, mode: 'onTouched', defaultValues });
   const { errors, isSubmitting, isDirty } = form.formState;
   const minutes = intl.formatMessage({ id: 'services.form.minutes.suffix', defaultMessage: ' min' });
+  const team = useQuery({ ...listTeamMembersOptions({ path: { tenantId }, query: { limit: 100 } }), staleTime: 60_000 });
+  const uploadImage = useImageUpload(tenantId);
+  const imageAssetId = useWatch({ control: form.control, name: 'imageAssetId' });
+  const image = useAssetImage(tenantId, imageAssetId ?? undefined);
+  const teamData = (team.data?.items ?? []).map((member) => ({
+    value: member.userId,
+    label: [member.name, member.lastName].filter(Boolean).join(' ') || member.email,
+  }));
+  const pictureLabel = intl.formatMessage({ id: 'services.form.picture', defaultMessage: 'Picture (optional)' });
 
   return (
     <form onSubmit={form.handleSubmit((values) => onSubmit(values, form))} noValidate>
@@ -223,6 +239,52 @@ export function ServiceFormFields({
                   />
                 )}
               />
+            </Stack>
+          </Card>
+
+          <Card withBorder radius="lg" padding="lg">
+            <Stack gap="md">
+              <Controller
+                control={form.control}
+                name="userIds"
+                render={({ field }) => (
+                  <MultiSelect
+                    label={intl.formatMessage({ id: 'services.form.team', defaultMessage: 'Performed by' })}
+                    description={intl.formatMessage({
+                      id: 'services.form.team.description',
+                      defaultMessage: 'Leave it empty when everyone on the team performs it.',
+                    })}
+                    placeholder={field.value.length === 0 ? intl.formatMessage({ id: 'services.form.team.everyone', defaultMessage: 'Everyone' }) : undefined}
+                    data={teamData}
+                    searchable
+                    clearable
+                    disabled={readOnly || !team.data}
+                    nothingFoundMessage={intl.formatMessage({ id: 'services.form.team.none', defaultMessage: 'Nobody on the team has this name' })}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.userIds?.message ?? (team.isError ? intl.formatMessage({ id: 'services.form.team.loadError', defaultMessage: 'The team could not be loaded; the current choice is kept.' }) : undefined)}
+                  />
+                )}
+              />
+              <ImageUploader
+                label={pictureLabel}
+                description={intl.formatMessage({ id: 'services.form.picture.description', defaultMessage: 'Shown with the service when customers book it. JPEG, PNG or WebP.' })}
+                imageUrl={image.url}
+                imageLoading={image.isLoading}
+                imageAlt={intl.formatMessage({ id: 'services.form.picture.alt', defaultMessage: 'Picture of the service' })}
+                disabled={readOnly || isSubmitting}
+                upload={async (file, onProgress) => {
+                  const asset = await uploadImage(file, onProgress);
+                  form.setValue('imageAssetId', asset.id, { shouldDirty: true });
+                }}
+                {...(readOnly || !imageAssetId ? {} : { onRemove: () => form.setValue('imageAssetId', null, { shouldDirty: true }) })}
+              />
+              {errors.imageAssetId?.message ? (
+                <Text c="red" size="sm">
+                  {errors.imageAssetId.message}
+                </Text>
+              ) : null}
             </Stack>
           </Card>
 

@@ -27,6 +27,9 @@ export const serviceFormSchema = z.object({
   color: zColor,
   active: z.boolean(),
   onlineBookable: z.boolean(),
+  // The team members who perform it (none: everyone) and its picture (an uploaded asset).
+  userIds: z.array(z.string()),
+  imageAssetId: z.string().nullable(),
 });
 
 export type ServiceFormInput = z.input<typeof serviceFormSchema>;
@@ -55,6 +58,8 @@ export function newServiceForm(taxPercentage: number): ServiceFormInput {
     color: DEFAULT_SERVICE_COLOR,
     active: true,
     onlineBookable: false,
+    userIds: [],
+    imageAssetId: null,
   };
 }
 
@@ -71,6 +76,8 @@ export function serviceFormFromService(service: Service): ServiceFormInput {
     color: service.color,
     active: service.active,
     onlineBookable: service.onlineBookable,
+    userIds: service.userIds,
+    imageAssetId: service.imageAssetId ?? null,
   };
 }
 
@@ -87,6 +94,8 @@ function common(values: ServiceFormValues, currency: string) {
     color: values.color,
     active: values.active,
     onlineBookable: values.onlineBookable,
+    userIds: values.userIds,
+    ...(values.imageAssetId ? { imageAssetId: values.imageAssetId } : {}),
   };
 }
 
@@ -94,7 +103,7 @@ export function toServiceInput(values: ServiceFormValues, currency: string): Ser
   return zServiceInput.parse(common(values, currency));
 }
 
-/** The PUT body: the form's fields, the team members the service already had, and the version read. */
-export function toServiceUpdate(values: ServiceFormValues, service: Pick<Service, 'userIds' | 'version' | 'price'>): ServiceUpdate {
-  return zServiceUpdate.parse({ ...common(values, service.price.currency), userIds: service.userIds, version: service.version });
+/** The PUT body: the form's fields (a picture left out is removed) and the version read. */
+export function toServiceUpdate(values: ServiceFormValues, service: Pick<Service, 'version' | 'price'>): ServiceUpdate {
+  return zServiceUpdate.parse({ ...common(values, service.price.currency), version: service.version });
 }
