@@ -1,0 +1,1 @@
+export function schedulesSuite(_server: unknown) {}
