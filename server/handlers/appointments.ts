@@ -119,7 +119,7 @@ function statusAssignments(to: AppointmentStatus, reasonParam: string): string {
 // Rows
 
 /** An appointment as the API answers it, with its services and its display colour. */
-const SELECT = `
+export const APPOINTMENT_SELECT = `
   SELECT a.id, a.tenant_id, a.user_id, a.customer_snapshot, a.start_at, a.end_at,
          a.start_local::text AS start_local, a.end_local::text AS end_local, a.status, a.status_reason, a.notes,
          a.distinction_id, a.service_object_id, a.total_amount, a.total_currency, a.reminders,
@@ -184,7 +184,7 @@ function toAppointment(row: Row, view: View): Appointment {
 
 async function readAppointments(tx: Queryable, tenantId: string, ids: readonly string[]): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const { rows } = await tx.query(`${SELECT} WHERE a.tenant_id = $1 AND a.id = ANY($2::uuid[]) ORDER BY a.start_at, a.id`, [tenantId, ids]);
+  const { rows } = await tx.query(`${APPOINTMENT_SELECT} WHERE a.tenant_id = $1 AND a.id = ANY($2::uuid[]) ORDER BY a.start_at, a.id`, [tenantId, ids]);
   return rows;
 }
 
@@ -596,7 +596,7 @@ export function appointmentHandlers({ db }: HandlerDeps): Handlers {
           AND ($8::uuid IS NULL OR a.distinction_id = $8)
           AND ($9::text IS NULL OR cita_fold(concat_ws(' ', a.customer_snapshot->>'name', a.customer_snapshot->>'lastName', a.notes)) LIKE '%' || cita_fold($9::text) || '%')`;
         const direction = order === 'desc' ? 'DESC' : 'ASC';
-        const { rows } = await tx.query(`${SELECT} WHERE ${filter} ORDER BY a.start_at ${direction}, a.id ${direction} LIMIT $10 OFFSET $11`, [...params, limit, offset]);
+        const { rows } = await tx.query(`${APPOINTMENT_SELECT} WHERE ${filter} ORDER BY a.start_at ${direction}, a.id ${direction} LIMIT $10 OFFSET $11`, [...params, limit, offset]);
         const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM appointments a WHERE ${filter}`, params);
         return { items: rows.map((row) => toAppointment(row, view)), total: total.rows[0]!.n };
       });
@@ -622,7 +622,7 @@ export function appointmentHandlers({ db }: HandlerDeps): Handlers {
             : order === 'upcoming'
               ? '(a.end_at > now()) DESC, CASE WHEN a.end_at > now() THEN a.start_at END ASC, a.start_at DESC, a.id'
               : 'a.start_at DESC, a.id DESC';
-        const { rows } = await tx.query(`${SELECT} WHERE ${filter} ORDER BY ${orderBy} LIMIT $7 OFFSET $8`, [...params, limit, offset]);
+        const { rows } = await tx.query(`${APPOINTMENT_SELECT} WHERE ${filter} ORDER BY ${orderBy} LIMIT $7 OFFSET $8`, [...params, limit, offset]);
         const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM appointments a WHERE ${filter}`, params);
         return { items: rows.map((row) => toAppointment(row, view)), total: total.rows[0]!.n };
       });
@@ -632,7 +632,7 @@ export function appointmentHandlers({ db }: HandlerDeps): Handlers {
     async getAppointment(request, reply) {
       const { tenantId, userId, id } = request.params;
       const appointment = await withCalendar(request, tenantId, 'read', async (tx, { tenant, role, callerId, view }) => {
-        const row = (await tx.query(`${SELECT} WHERE a.tenant_id = $1 AND a.id = $2 AND a.user_id = $3`, [tenantId, id, userId])).rows[0];
+        const row = (await tx.query(`${APPOINTMENT_SELECT} WHERE a.tenant_id = $1 AND a.id = $2 AND a.user_id = $3`, [tenantId, id, userId])).rows[0];
         if (!row) throw notFound('No appointment has this id in this calendar.');
         assertCalendarAccess(role, callerId, userId, 'read', tenant);
         return toAppointment(row, view);
@@ -738,7 +738,7 @@ export function appointmentHandlers({ db }: HandlerDeps): Handlers {
         const from = resolveLocal(start, tenant.timeZone).instant;
         const to = resolveLocal(end, tenant.timeZone).instant;
         const { rows } = await tx.query(
-          `${SELECT} WHERE a.tenant_id = $1 AND a.user_id = ANY($2::uuid[])
+          `${APPOINTMENT_SELECT} WHERE a.tenant_id = $1 AND a.user_id = ANY($2::uuid[])
               AND a.start_at < $4::timestamptz AND a.end_at > $3::timestamptz AND a.start_at > $3::timestamptz - interval '24 hours'
             ORDER BY a.start_at, a.id LIMIT 2000`,
           [tenantId, userIds, from.toString(), to.toString()],
