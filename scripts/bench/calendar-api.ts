@@ -43,7 +43,7 @@ interface Arranged {
  * The business, its ten members, a session for the owner, and 60,000 appointments (with their service
  * line) on weekdays over the 3 years around today, inserted in bulk with SQL; a few blocks of time off.
  */
-async function arrange(db: Database): Promise<Arranged> {
+export async function arrange(db: Database): Promise<Arranged> {
   return db.withSystem(async (tx) => {
     const userIds: string[] = [];
     for (let i = 0; i < MEMBERS; i += 1) {
@@ -110,7 +110,7 @@ async function arrange(db: Database): Promise<Arranged> {
 }
 
 /** This week, Monday 00:00 to the next Monday 00:00, as the calendar asks for it. */
-function thisWeek() {
+export function thisWeek() {
   const today = Temporal.Now.plainDateISO(ZONE);
   const monday = today.subtract({ days: today.dayOfWeek - 1 });
   const parts = (d: Temporal.PlainDate) => ({ year: d.year, month: d.month, day: d.day, hours: 0, minutes: 0 });

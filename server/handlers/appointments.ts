@@ -21,14 +21,18 @@ import {
   earliestOpeningHour,
   expandRecurrence,
   isOutsideSchedule,
+  isWritableInstant,
   offsetDateTime,
+  partsFromSql,
   partsOf,
+  partsOfWall,
   plainFromSql,
   RecurrenceError,
   resolveLocal,
   sqlLocal,
   tryPlainFromParts,
   unavailableIntervals,
+  wallMinutes,
   type DateTimeParts,
 } from '../scheduling/time.ts';
 import { authorize } from '../tenancy/roles.ts';
@@ -146,7 +150,7 @@ function toAppointment(row: Row, view: View): Appointment {
   const customer = parseJson(row.customer_snapshot as string | Record<string, unknown>) as Appointment['customer'];
   const lines = (parseJson(row.lines as string | null) ?? []) as Array<{ id: string; name: string; durationMinutes: number; amount: number | string; currency: string }>;
   const reminders = (parseJson(row.reminders as string | null) ?? []) as AppointmentReminder[];
-  const local = (value: unknown) => (value ? partsOf(plainFromSql(value as string)) : undefined);
+  const local = (value: unknown) => (value ? partsFromSql(value as string) : undefined);
   return {
     id: row.id as string,
     tenantId: row.tenant_id as string,
@@ -365,6 +369,9 @@ function resolveSlot(start: PlainDateTime, end: PlainDateTime, zone: string, fie
   const a = resolveLocal(start, zone);
   const b = resolveLocal(end, zone);
   if (Temporal.Instant.compare(b.instant, a.instant) <= 0) throw unprocessable(field, 'end_before_start', 'The end must be after the start (a daylight-saving change falls between them).');
+  if (!isWritableInstant(a.instant) || !isWritableInstant(b.instant) || a.local.year > 9999 || b.local.year > 9999) {
+    throw unprocessable(field, 'out_of_range', 'This date is too far in the future.');
+  }
   return { start: a.local, end: b.local, startAt: a.instant, endAt: b.instant };
 }
 
@@ -554,7 +561,11 @@ function occurrenceOf(index: number, slot: Slot, zone: string, outside: boolean,
 
 function expandOrFail(start: PlainDateTime, end: PlainDateTime, recurrence: AppointmentRecurrence) {
   try {
-    return expandRecurrence(start, end, recurrence);
+    const occurrences = expandRecurrence(start, end, recurrence);
+    if (occurrences.some((o) => o.end.year > 9998)) {
+      throw unprocessable(`/recurrence/${recurrence.until === undefined ? 'count' : 'until'}`, 'out_of_range', 'This series reaches too far into the future.');
+    }
+    return occurrences;
   } catch (error) {
     if (error instanceof RecurrenceError) throw unprocessable(`/recurrence/${error.field}`, error.code, error.message);
     throw error;
@@ -751,6 +762,8 @@ export function appointmentHandlers({ db }: HandlerDeps): Handlers {
         for (let d = firstDay; Temporal.PlainDate.compare(d, lastDay) <= 0; d = d.add({ days: 1 })) days.push(d);
         const timeOff = await loadTimeOff(tx, tenantId, userIds, start, end);
         const slots: UnavailableSlot[] = [];
+        const rangeStart = wallMinutes(start);
+        const rangeEnd = wallMinutes(end);
         let earliest: number | undefined;
         let alwaysOpen = false;
         for (const id of userIds) {
@@ -760,14 +773,14 @@ export function appointmentHandlers({ db }: HandlerDeps): Handlers {
           if (hour !== undefined && (earliest === undefined || hour < earliest)) earliest = hour;
           for (const interval of unavailableIntervals(schedule, firstDay, lastDay)) {
             // Clipped to the range asked for.
-            const s = Temporal.PlainDateTime.compare(interval.start, start) < 0 ? start : interval.start;
-            const e = Temporal.PlainDateTime.compare(interval.end, end) > 0 ? end : interval.end;
-            if (Temporal.PlainDateTime.compare(e, s) <= 0) continue;
+            const s = Math.max(interval.start, rangeStart);
+            const e = Math.min(interval.end, rangeEnd);
+            if (e <= s) continue;
             slots.push({
               userId: id,
               ...(interval.timeOffId ? { timeOffId: interval.timeOffId } : {}),
-              startDate: partsOf(s),
-              endDate: partsOf(e),
+              startDate: partsOfWall(s),
+              endDate: partsOfWall(e),
               reason: interval.reason,
               ...(interval.description ? { description: interval.description.slice(0, 200) } : {}),
             });

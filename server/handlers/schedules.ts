@@ -5,7 +5,7 @@ import type { OpeningHoursWeek, TimeOff, TimeOffInput, WorkingHours } from '../.
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound, unprocessable } from '../problem.ts';
 import { loadMembers, loadTenantClock, type TenantClock } from '../scheduling/schedules-db.ts';
-import { offsetDateTime, partsOf, plainFromSql, resolveLocal, sqlLocal, tryPlainFromParts, WEEKDAYS, type Weekly } from '../scheduling/time.ts';
+import { isWritableInstant, offsetDateTime, partsOf, plainFromSql, resolveLocal, sqlLocal, tryPlainFromParts, WEEKDAYS, type Weekly } from '../scheduling/time.ts';
 import { authorize, type Action } from '../tenancy/roles.ts';
 import { sessionOf, type HandlerDeps, type TeamRole } from './context.ts';
 import { idempotencyKeyOf, idempotent, staleVersion, updateVersioned } from './write-rules.ts';
@@ -72,6 +72,7 @@ function checkTimeOff(input: TimeOffInput, zone: string) {
   const a = resolveLocal(start, zone);
   const b = resolveLocal(end, zone);
   if (Temporal.Instant.compare(b.instant, a.instant) <= 0) throw unprocessable(`${p}/endDate`, 'end_before_start', 'The end must be after the start.');
+  if (!isWritableInstant(a.instant) || !isWritableInstant(b.instant) || b.local.year > 9999) throw unprocessable(`${p}/endDate`, 'out_of_range', 'This date is too far in the future.');
   return { startAt: a.instant.toString(), endAt: b.instant.toString(), startLocal: sqlLocal(a.local), endLocal: sqlLocal(b.local) };
 }
 

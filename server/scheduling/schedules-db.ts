@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../problem.ts';
-import { plainFromSql, sqlLocal, type MemberSchedule, type TimeOffSpan, type Weekly } from './time.ts';
+import { partsFromSql, sqlLocal, wallOfParts, type MemberSchedule, type TimeOffSpan, type Weekly } from './time.ts';
 
 /** What the appointment and schedule handlers need of the business. */
 export interface TenantClock {
@@ -70,7 +70,7 @@ export async function loadTimeOff(
   const byUser = new Map<string, TimeOffSpan[]>();
   for (const row of rows) {
     const list = byUser.get(row.user_id) ?? [];
-    list.push({ id: row.id, kind: row.kind, start: plainFromSql(row.start_local), end: plainFromSql(row.end_local), description: row.description });
+    list.push({ id: row.id, kind: row.kind, start: wallOfParts(partsFromSql(row.start_local)), end: wallOfParts(partsFromSql(row.end_local)), description: row.description });
     byUser.set(row.user_id, list);
   }
   return byUser;

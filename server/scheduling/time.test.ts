@@ -9,6 +9,7 @@ import {
   RecurrenceError,
   resolveLocal,
   unavailableIntervals,
+  wallMinutes,
   type Weekly,
 } from './time.ts';
 
@@ -103,12 +104,13 @@ describe('unavailable intervals', () => {
       {
         weekly,
         closedDates: [{ date: '2026-03-27', reason: 'Fiesta' }],
-        timeOff: [{ id: 'b1', kind: 'TIME_OFF_KIND_BLOCK', start: at('2026-03-24T10:00'), end: at('2026-03-24T11:00'), description: 'Médico' }],
+        timeOff: [{ id: 'b1', kind: 'TIME_OFF_KIND_BLOCK', start: wallMinutes(at('2026-03-24T10:00')), end: wallMinutes(at('2026-03-24T11:00')), description: 'Médico' }],
       },
       day('2026-03-23'),
       day('2026-03-29'),
     );
-    const text = intervals.map((i) => `${i.start.toString().slice(0, 16)}/${i.end.toString().slice(0, 16)} ${i.reason.replace('UNAVAILABLE_SLOT_REASON_', '')}${i.timeOffId ? ` ${i.timeOffId}` : ''}`);
+    const wall = (minutes: number) => new Date(minutes * 60_000).toISOString().slice(0, 16);
+    const text = intervals.map((i) => `${wall(i.start)}/${wall(i.end)} ${i.reason.replace('UNAVAILABLE_SLOT_REASON_', '')}${i.timeOffId ? ` ${i.timeOffId}` : ''}`);
     expect(text).toEqual([
       '2026-03-23T00:00/2026-03-23T09:00 OUTSIDE_OPENING_HOURS',
       '2026-03-23T14:00/2026-03-23T16:00 BREAK',
@@ -128,7 +130,7 @@ describe('unavailable intervals', () => {
   });
 
   it('tells a booking inside hours from one outside, in a break, in time off', () => {
-    const schedule = { weekly, timeOff: [{ id: 'b1', kind: 'TIME_OFF_KIND_TIME_OFF' as const, start: at('2026-03-24T00:00'), end: at('2026-03-25T00:00') }] };
+    const schedule = { weekly, timeOff: [{ id: 'b1', kind: 'TIME_OFF_KIND_TIME_OFF' as const, start: wallMinutes(at('2026-03-24T00:00')), end: wallMinutes(at('2026-03-25T00:00')) }] };
     expect(isOutsideSchedule(schedule, at('2026-03-23T09:00'), at('2026-03-23T14:00'))).toBe(false);
     expect(isOutsideSchedule(schedule, at('2026-03-23T13:30'), at('2026-03-23T14:30'))).toBe(true);
     expect(isOutsideSchedule(schedule, at('2026-03-23T08:30'), at('2026-03-23T09:30'))).toBe(true);
@@ -145,4 +147,22 @@ describe('unavailable intervals', () => {
     expect(earliestOpeningHour({ ...weekly, saturday: [{ start: '07:30', end: '12:00' }] }, [day('2026-03-23'), day('2026-03-28')])).toBe(7);
     expect(earliestOpeningHour(weekly, [day('2026-03-29')])).toBeUndefined();
   });
+});
+
+describe('offsetDateTime (Intl, memoized) agrees with Temporal', () => {
+  it('over 2026 and every 5 minutes around its DST changes, in zones with DST, half-hour and 45-minute offsets', () => {
+    const dense = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '2026-10-25', '2026-11-01'].flatMap((day) => {
+      const from = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+      return Array.from({ length: (3 * 86_400_000) / 300_000 }, (_, i) => from + i * 300_000);
+    });
+    for (const zone of ['Europe/Madrid', 'America/New_York', 'Asia/Kolkata', 'America/St_Johns', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC']) {
+      const start = Date.UTC(2026, 0, 1);
+      const sparse = Array.from({ length: 366 * 8 }, (_, i) => start + i * 3 * 3_600_000 + 7 * 60_000);
+      for (const ms of [...sparse, ...dense]) {
+        const expected = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone).toString({ timeZoneName: 'never', smallestUnit: 'second' });
+        const actual = offsetDateTime(new Date(ms), zone);
+        if (actual !== expected) expect({ zone, ms, actual }).toEqual({ zone, ms, actual: expected });
+      }
+    }
+  }, 60_000);
 });
