@@ -13,7 +13,7 @@ import { createIdTokenVerifier } from '../../server/auth/firebase.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { testTarget } from '../../server/db/test-databases.ts';
-import { APPOINTMENT_SELECT } from '../../server/handlers/appointments.ts';
+import { CALENDAR_APPOINTMENTS } from '../../server/handlers/appointments.ts';
 import { loadMembers, loadTenantClock, loadTimeOff } from '../../server/scheduling/schedules-db.ts';
 import { resolveLocal } from '../../server/scheduling/time.ts';
 import type { BenchRow } from './rows.ts';
@@ -125,17 +125,18 @@ async function floorServer(db: Database, arranged: Arranged) {
     const { monday } = thisWeek();
     const start = monday.toPlainDateTime();
     const end = monday.add({ days: 7 }).toPlainDateTime();
+    // The session check is one autocommit statement, as in Cita (server/security.ts).
+    await db.querySystem('SELECT s.user_id FROM sessions s WHERE s.token_hash = $1', [arranged.hash]);
     return db.withTenant(arranged.tenantId, async (tx) => {
-      await tx.query('SELECT s.user_id FROM sessions s WHERE s.token_hash = $1', [arranged.hash]);
       await loadTenantClock(tx, arranged.tenantId);
       await loadMembers(tx, arranged.tenantId, userIds);
       await loadTimeOff(tx, arranged.tenantId, userIds, start, end);
-      const { rows } = await tx.query(
-        `${APPOINTMENT_SELECT} WHERE a.tenant_id = $1 AND a.user_id = ANY($2::uuid[])
-            AND a.start_at < $4::timestamptz AND a.end_at > $3::timestamptz AND a.start_at > $3::timestamptz - interval '24 hours'
-          ORDER BY a.start_at, a.id LIMIT 2000`,
-        [arranged.tenantId, userIds, resolveLocal(start, ZONE).instant.toString(), resolveLocal(end, ZONE).instant.toString()],
-      );
+      const { rows } = await tx.query(CALENDAR_APPOINTMENTS, [
+        arranged.tenantId,
+        userIds,
+        resolveLocal(start, ZONE).instant.toString(),
+        resolveLocal(end, ZONE).instant.toString(),
+      ]);
       return { appointments: rows };
     });
   });
@@ -149,15 +150,15 @@ interface Load {
   non2xx: number;
 }
 
-async function load(url: string, headers: Record<string, string>, body: unknown, rate: number): Promise<Load> {
+/** Latency of back-to-back requests on one connection: what one calendar waits, without queueing behind others. */
+async function load(url: string, headers: Record<string, string>, body: unknown): Promise<Load> {
   const result = await autocannon({
     url,
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
-    connections: 10,
+    connections: 1,
     duration: DURATION_S,
-    overallRate: rate,
   });
   return { p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
 }
@@ -177,7 +178,6 @@ async function engineRows(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
     const floor = await floorServer(db, arranged);
     const auth = { authorization: `Bearer ${arranged.token}` };
     const { body } = thisWeek();
-    const rate = engine === 'postgres' ? 100 : 50;
     try {
       const rows: BenchRow[] = [];
       for (const [label, userIds] of [
@@ -189,15 +189,17 @@ async function engineRows(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
         const check = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(request) });
         const answer = (await check.json()) as { appointments?: unknown[] };
         if (check.status !== 200) throw new Error(`calendar bench: ${check.status} ${JSON.stringify(answer)}`);
-        await load(url, auth, request, rate); // warm-up (JIT, plans)
-        const floorLoad = await load(`${floor.baseUrl}/by`, {}, { userIds }, rate);
-        const citaLoad = await load(url, auth, request, rate);
+        await load(url, auth, request); // warm-up (JIT, plans)
+        const floorLoad = await load(`${floor.baseUrl}/by`, {}, { userIds });
+        if (floorLoad.non2xx > 0) throw new Error(`calendar floor ${label}: ${floorLoad.non2xx} requests failed`);
+        const citaLoad = await load(url, auth, request);
         if (citaLoad.non2xx > 0) throw new Error(`calendar ${label}: ${citaLoad.non2xx} requests failed during the bench`);
         const name = `Calendar ${engine}: week of ${label} (${answer.appointments?.length ?? 0} appts of ${APPOINTMENTS})`;
         rows.push(
-          { name: `${name} p99 at ${rate} req/s`, value: citaLoad.p99, unit: 'ms', target: '< 50', met: citaLoad.p99 < 50 },
-          { name: `${name} p50 at ${rate} req/s`, value: citaLoad.p50, unit: 'ms', target: `report (floor ${floorLoad.p50})`, met: true },
+          { name: `${name} p99, one connection`, value: citaLoad.p99, unit: 'ms', target: '< 50', met: citaLoad.p99 < 50 },
+          { name: `${name} p50, one connection`, value: citaLoad.p50, unit: 'ms', target: `report (floor ${floorLoad.p50})`, met: true },
           { name: `${name} floor p99`, value: floorLoad.p99, unit: 'ms', target: 'report', met: true },
+          { name: `${name} p99 share of floor`, value: Math.round((citaLoad.p99 / Math.max(floorLoad.p99, 1)) * 100), unit: '%', target: 'report', met: true },
         );
       }
       return rows;
