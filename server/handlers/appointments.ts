@@ -947,7 +947,8 @@ export function appointmentHandlers({ db }: HandlerDeps): Handlers {
           targets = kept;
         }
         const ids = targets.map((row) => row.id);
-        await guardDoubleBooking(tx, tenantId, current.user_id, [], ids, () =>
+        const slots = reopening ? [resolveSlot(plainFromSql(current.start_local), plainFromSql(current.end_local), tenant.timeZone)] : [];
+        await guardDoubleBooking(tx, tenantId, current.user_id, slots, ids, () =>
           tx.query(`UPDATE appointments SET ${statusAssignments(to, '$3')}, version = version + 1 WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [
             tenantId, ids, reason?.trim() || null,
           ]),
