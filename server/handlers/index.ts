@@ -3,6 +3,7 @@ import { assetStorageFromEnv } from '../assets/storage.ts';
 import { parseAdminEmails } from '../auth/admins.ts';
 import { assetHandlers } from './assets.ts';
 import type { HandlerDeps } from './context.ts';
+import { distinctionHandlers } from './distinctions.ts';
 import { customerTagHandlers } from './customer-tags.ts';
 import { customerHandlers } from './customers.ts';
 import { inventoryHandlers } from './inventory.ts';
@@ -39,6 +40,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
     ...serviceObjectHandlers(deps, assetStorage),
     ...customerHandlers(deps),
     ...customerTagHandlers(deps),
+    ...distinctionHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

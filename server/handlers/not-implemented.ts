@@ -42,12 +42,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     createTimeOff: notImplemented,
     updateTimeOff: notImplemented,
     deleteTimeOff: notImplemented,
-    // Distinctions
-    createAppointmentDistinction: notImplemented,
-    listAppointmentDistinctions: notImplemented,
-    getAppointmentDistinction: notImplemented,
-    updateAppointmentDistinction: notImplemented,
-    deleteAppointmentDistinction: notImplemented,
     // Statistics
     fetchStatistics: notImplemented,
     // Dashboard

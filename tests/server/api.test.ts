@@ -15,6 +15,7 @@ import {
 import { assetSuite } from './suites/assets.ts';
 import { customerTagsSuite } from './suites/customer-tags.ts';
 import { customersSuite } from './suites/customers.ts';
+import { distinctionsSuite } from './suites/distinctions.ts';
 import { identitySuite } from './suites/identity.ts';
 import { inventorySuite } from './suites/inventory.ts';
 import { paymentMethodsSuite } from './suites/payment-methods.ts';
@@ -74,4 +75,5 @@ describe.each(testEngines)('API on %s', (engine) => {
   paymentMethodsSuite(current);
   customersSuite(current);
   customerTagsSuite(current);
+  distinctionsSuite(current);
 });
