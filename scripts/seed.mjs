@@ -3,6 +3,7 @@
 //   CITA_URL (default http://127.0.0.1:8080), FIREBASE_AUTH_EMULATOR_HOST (default 127.0.0.1:9099)
 import { createEmulatorUser, signInWithPassword } from './emulator.mjs';
 import { seedCustomers } from './seed/customers.mjs';
+import { seedDistinctions } from './seed/distinctions.mjs';
 import { seedInventory } from './seed/inventory.mjs';
 import { seedServiceObjects } from './seed/service-objects.mjs';
 import { seedServices } from './seed/services.mjs';
@@ -98,5 +99,7 @@ for (const demo of DEMOS) {
   await seedCustomers(context);
   await seedServiceObjects(context);
   await seedInventory(context);
+  // Before any appointment seed: appointments may carry these labels.
+  await seedDistinctions(context);
   console.log(`✔ ${demo.tenant.businessName}: sign in as ${demo.owner.email} / ${PASSWORD}`);
 }
