@@ -27,11 +27,17 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   '/inventory/create',
   '/customers/create',
   '/customer-tags',
+  '/appointments-distinctions',
+  '/appointments-distinctions/create',
+  '/appointments/schedule',
   // Not yet: '/customers' (tag badges in custom colours, 3:1) and '/customer-tags/create' (an icon
   // button without a name) fail; add them once fixed.
 ];
 /** Signed-in routes that need the contract's example data (ids), checked in mock mode only. */
-export const MOCK_ONLY_ROUTES: readonly string[] = [];
+export const MOCK_ONLY_ROUTES: readonly string[] = [
+  '/appointments-distinctions/2f4a6c8e-0b2d-4e6f-8a0c-2e4f6a8b0c2d',
+  '/customers/9a1c3e5b-7d9f-4a1c-8e3b-5d7f9a1c3e5b',
+];
 
 export const A11Y_LOCALES = [
   { locale: 'en-US', prefix: '' },
