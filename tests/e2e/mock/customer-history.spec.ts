@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './signed-in';
 
 // A customer's appointments on their page, against Prism (12 in all, two per example page).
@@ -35,5 +36,10 @@ for (const [locale, t] of Object.entries(SCREENS)) {
     await expect(section.getByRole('link', { name: t.upcoming })).toHaveAttribute('href', `${t.prefix}/appointments/6f8a0c2e-4b6d-4f8a-8c0e-2b4d6f8a0c2e`);
     // 12 appointments, 10 a page.
     await expect(section.getByRole('button', { name: '2', exact: true })).toBeVisible();
+
+    // The section itself has no serious or critical accessibility violation (the rest of the page is
+    // not in the accessibility lists yet: tests/e2e/a11y.ts).
+    const results = await new AxeBuilder({ page }).include('section[aria-labelledby="customer-appointments-title"]').analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 }

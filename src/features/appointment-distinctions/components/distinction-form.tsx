@@ -70,6 +70,9 @@ export function DistinctionFormFields({
                       defaultMessage: 'Appointments with this distinction take this colour in the calendar.',
                     })}
                     format="hex"
+                    eyeDropperButtonProps={{
+                      'aria-label': intl.formatMessage({ id: 'distinctions.form.color.eyeDropper', defaultMessage: 'Pick a colour from the screen' }),
+                    }}
                     swatches={DISTINCTION_SWATCHES}
                     swatchesPerRow={10}
                     value={field.value}

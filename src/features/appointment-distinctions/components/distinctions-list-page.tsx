@@ -139,7 +139,17 @@ export function DistinctionsListPage({ tenant }: { tenant: Tenant }) {
           {body}
           {pages > 1 ? (
             <Group justify="center">
-              <Pagination total={pages} value={page} onChange={setPage} />
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'previous' || control === 'first'
+                      ? intl.formatMessage({ id: 'distinctions.list.page.previous', defaultMessage: 'Previous page' })
+                      : intl.formatMessage({ id: 'distinctions.list.page.next', defaultMessage: 'Next page' }),
+                })}
+              />
             </Group>
           ) : null}
         </Stack>

@@ -164,7 +164,17 @@ export function CustomerAppointments({ tenant, customerId }: { tenant: Tenant; c
         {body}
         {pages > 1 ? (
           <Group justify="center">
-            <Pagination total={pages} value={page} onChange={setPage} />
+            <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'previous' || control === 'first'
+                      ? intl.formatMessage({ id: 'customers.appointments.page.previous', defaultMessage: 'Previous page' })
+                      : intl.formatMessage({ id: 'customers.appointments.page.next', defaultMessage: 'Next page' }),
+                })}
+              />
           </Group>
         ) : null}
       </Stack>

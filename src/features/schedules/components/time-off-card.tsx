@@ -184,7 +184,17 @@ export function TimeOffCard({ tenant, userId, canEdit, memberName, timeZone }: {
         {body}
         {pages > 1 ? (
           <Group justify="center">
-            <Pagination total={pages} value={page} onChange={setPage} />
+            <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'previous' || control === 'first'
+                      ? intl.formatMessage({ id: 'schedules.timeOff.page.previous', defaultMessage: 'Previous page' })
+                      : intl.formatMessage({ id: 'schedules.timeOff.page.next', defaultMessage: 'Next page' }),
+                })}
+              />
           </Group>
         ) : null}
       </Stack>
