@@ -4,6 +4,7 @@
 import { createEmulatorUser, signInWithPassword } from './emulator.mjs';
 import { seedAppointments } from './seed/appointments.mjs';
 import { seedCustomers } from './seed/customers.mjs';
+import { seedDistinctions } from './seed/distinctions.mjs';
 import { seedInventory } from './seed/inventory.mjs';
 import { seedServiceObjects } from './seed/service-objects.mjs';
 import { seedServices } from './seed/services.mjs';
@@ -99,6 +100,8 @@ for (const demo of DEMOS) {
   await seedCustomers(context);
   await seedServiceObjects(context);
   await seedInventory(context);
+  // Before any appointment seed: appointments may carry these labels.
+  await seedDistinctions(context);
   await seedAppointments(context);
   console.log(`✔ ${demo.tenant.businessName}: sign in as ${demo.owner.email} / ${PASSWORD}`);
 }

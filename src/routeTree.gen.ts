@@ -22,6 +22,10 @@ import { Route as Char123LocaleChar125BusinessAutoRegisterRouteImport } from './
 import { Route as Char123LocaleChar125LoginIndexRouteImport } from './routes/{-$locale}/login/index'
 import { Route as Char123LocaleChar125LoginForgotPasswordRouteImport } from './routes/{-$locale}/login/forgot-password'
 import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$locale}/login/sso'
+import { Route as Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRouteImport } from './routes/{-$locale}/_dashboard/appointments-distinctions/index'
+import { Route as Char123LocaleChar125DashboardAppointmentsDistinctionsIdRouteImport } from './routes/{-$locale}/_dashboard/appointments-distinctions/$id'
+import { Route as Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRouteImport } from './routes/{-$locale}/_dashboard/appointments-distinctions/create'
+import { Route as Char123LocaleChar125DashboardAppointmentsScheduleRouteImport } from './routes/{-$locale}/_dashboard/appointments/schedule'
 import { Route as Char123LocaleChar125DashboardCustomerTagsIndexRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/index'
 import { Route as Char123LocaleChar125DashboardCustomerTagsIdRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/$id'
 import { Route as Char123LocaleChar125DashboardCustomerTagsCreateRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/create'
@@ -121,6 +125,32 @@ const Char123LocaleChar125LoginSsoRoute =
     id: '/login/sso',
     path: '/login/sso',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute =
+  Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRouteImport.update({
+    id: '/appointments-distinctions/',
+    path: '/appointments-distinctions/',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute =
+  Char123LocaleChar125DashboardAppointmentsDistinctionsIdRouteImport.update({
+    id: '/appointments-distinctions/$id',
+    path: '/appointments-distinctions/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute =
+  Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRouteImport.update(
+    {
+      id: '/appointments-distinctions/create',
+      path: '/appointments-distinctions/create',
+      getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+    } as any,
+  )
+const Char123LocaleChar125DashboardAppointmentsScheduleRoute =
+  Char123LocaleChar125DashboardAppointmentsScheduleRouteImport.update({
+    id: '/appointments/schedule',
+    path: '/appointments/schedule',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
   } as any)
 const Char123LocaleChar125DashboardCustomerTagsIndexRoute =
   Char123LocaleChar125DashboardCustomerTagsIndexRouteImport.update({
@@ -279,6 +309,9 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
+  '/{-$locale}/appointments-distinctions/create': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
+  '/{-$locale}/appointments/schedule': typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
   '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
   '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
@@ -290,6 +323,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/appointments-distinctions/': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
   '/{-$locale}/customer-tags/': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   '/{-$locale}/customers/': typeof Char123LocaleChar125DashboardCustomersIndexRoute
   '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -314,6 +348,9 @@ export interface FileRoutesByTo {
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
+  '/{-$locale}/appointments-distinctions/create': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
+  '/{-$locale}/appointments/schedule': typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
   '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
   '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
@@ -325,6 +362,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/appointments-distinctions': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
   '/{-$locale}/customer-tags': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   '/{-$locale}/customers': typeof Char123LocaleChar125DashboardCustomersIndexRoute
   '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -353,6 +391,9 @@ export interface FileRoutesById {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/_dashboard/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/_dashboard/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
+  '/{-$locale}/_dashboard/appointments-distinctions/create': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
+  '/{-$locale}/_dashboard/appointments/schedule': typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
   '/{-$locale}/_dashboard/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   '/{-$locale}/_dashboard/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
   '/{-$locale}/_dashboard/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
@@ -364,6 +405,7 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
   '/{-$locale}/_onboarding/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/_onboarding/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/_dashboard/appointments-distinctions/': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
   '/{-$locale}/_dashboard/customer-tags/': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   '/{-$locale}/_dashboard/customers/': typeof Char123LocaleChar125DashboardCustomersIndexRoute
   '/{-$locale}/_dashboard/inventory/': typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -391,6 +433,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/appointments-distinctions/$id'
+    | '/{-$locale}/appointments-distinctions/create'
+    | '/{-$locale}/appointments/schedule'
     | '/{-$locale}/customer-tags/$id'
     | '/{-$locale}/customer-tags/create'
     | '/{-$locale}/customers/create'
@@ -402,6 +447,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/services/create'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/appointments-distinctions/'
     | '/{-$locale}/customer-tags/'
     | '/{-$locale}/customers/'
     | '/{-$locale}/inventory/'
@@ -426,6 +472,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/login'
+    | '/{-$locale}/appointments-distinctions/$id'
+    | '/{-$locale}/appointments-distinctions/create'
+    | '/{-$locale}/appointments/schedule'
     | '/{-$locale}/customer-tags/$id'
     | '/{-$locale}/customer-tags/create'
     | '/{-$locale}/customers/create'
@@ -437,6 +486,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/services/create'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/appointments-distinctions'
     | '/{-$locale}/customer-tags'
     | '/{-$locale}/customers'
     | '/{-$locale}/inventory'
@@ -464,6 +514,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/_dashboard/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/_dashboard/appointments-distinctions/$id'
+    | '/{-$locale}/_dashboard/appointments-distinctions/create'
+    | '/{-$locale}/_dashboard/appointments/schedule'
     | '/{-$locale}/_dashboard/customer-tags/$id'
     | '/{-$locale}/_dashboard/customer-tags/create'
     | '/{-$locale}/_dashboard/customers/create'
@@ -475,6 +528,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/services/create'
     | '/{-$locale}/_onboarding/onboarding/how-do-you-work'
     | '/{-$locale}/_onboarding/onboarding/opening-hours'
+    | '/{-$locale}/_dashboard/appointments-distinctions/'
     | '/{-$locale}/_dashboard/customer-tags/'
     | '/{-$locale}/_dashboard/customers/'
     | '/{-$locale}/_dashboard/inventory/'
@@ -585,6 +639,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/login/sso'
       preLoaderRoute: typeof Char123LocaleChar125LoginSsoRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_dashboard/appointments-distinctions/': {
+      id: '/{-$locale}/_dashboard/appointments-distinctions/'
+      path: '/appointments-distinctions'
+      fullPath: '/{-$locale}/appointments-distinctions/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/appointments-distinctions/$id': {
+      id: '/{-$locale}/_dashboard/appointments-distinctions/$id'
+      path: '/appointments-distinctions/$id'
+      fullPath: '/{-$locale}/appointments-distinctions/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/appointments-distinctions/create': {
+      id: '/{-$locale}/_dashboard/appointments-distinctions/create'
+      path: '/appointments-distinctions/create'
+      fullPath: '/{-$locale}/appointments-distinctions/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/appointments/schedule': {
+      id: '/{-$locale}/_dashboard/appointments/schedule'
+      path: '/appointments/schedule'
+      fullPath: '/{-$locale}/appointments/schedule'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsScheduleRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
     }
     '/{-$locale}/_dashboard/customer-tags/': {
       id: '/{-$locale}/_dashboard/customer-tags/'
@@ -756,6 +838,9 @@ interface Char123LocaleChar125DashboardRouteRouteChildren {
   Char123LocaleChar125DashboardSettingsRoute: typeof Char123LocaleChar125DashboardSettingsRoute
   Char123LocaleChar125DashboardSupportRoute: typeof Char123LocaleChar125DashboardSupportRoute
   Char123LocaleChar125DashboardIndexRoute: typeof Char123LocaleChar125DashboardIndexRoute
+  Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
+  Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
+  Char123LocaleChar125DashboardAppointmentsScheduleRoute: typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
   Char123LocaleChar125DashboardCustomerTagsIdRoute: typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   Char123LocaleChar125DashboardCustomerTagsCreateRoute: typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
   Char123LocaleChar125DashboardCustomersCreateRoute: typeof Char123LocaleChar125DashboardCustomersCreateRoute
@@ -765,6 +850,7 @@ interface Char123LocaleChar125DashboardRouteRouteChildren {
   Char123LocaleChar125DashboardPaymentMethodsCreateRoute: typeof Char123LocaleChar125DashboardPaymentMethodsCreateRoute
   Char123LocaleChar125DashboardServicesIdRoute: typeof Char123LocaleChar125DashboardServicesIdRoute
   Char123LocaleChar125DashboardServicesCreateRoute: typeof Char123LocaleChar125DashboardServicesCreateRoute
+  Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
   Char123LocaleChar125DashboardCustomerTagsIndexRoute: typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   Char123LocaleChar125DashboardCustomersIndexRoute: typeof Char123LocaleChar125DashboardCustomersIndexRoute
   Char123LocaleChar125DashboardInventoryIndexRoute: typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -790,6 +876,12 @@ const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125Dashb
       Char123LocaleChar125DashboardSupportRoute,
     Char123LocaleChar125DashboardIndexRoute:
       Char123LocaleChar125DashboardIndexRoute,
+    Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute:
+      Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute,
+    Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute:
+      Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute,
+    Char123LocaleChar125DashboardAppointmentsScheduleRoute:
+      Char123LocaleChar125DashboardAppointmentsScheduleRoute,
     Char123LocaleChar125DashboardCustomerTagsIdRoute:
       Char123LocaleChar125DashboardCustomerTagsIdRoute,
     Char123LocaleChar125DashboardCustomerTagsCreateRoute:
@@ -808,6 +900,8 @@ const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125Dashb
       Char123LocaleChar125DashboardServicesIdRoute,
     Char123LocaleChar125DashboardServicesCreateRoute:
       Char123LocaleChar125DashboardServicesCreateRoute,
+    Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute:
+      Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute,
     Char123LocaleChar125DashboardCustomerTagsIndexRoute:
       Char123LocaleChar125DashboardCustomerTagsIndexRoute,
     Char123LocaleChar125DashboardCustomersIndexRoute:

@@ -4,6 +4,7 @@ import { parseAdminEmails } from '../auth/admins.ts';
 import { appointmentHandlers } from './appointments.ts';
 import { assetHandlers } from './assets.ts';
 import type { HandlerDeps } from './context.ts';
+import { distinctionHandlers } from './distinctions.ts';
 import { customerTagHandlers } from './customer-tags.ts';
 import { customerHandlers } from './customers.ts';
 import { inventoryHandlers } from './inventory.ts';
@@ -43,6 +44,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
     ...customerTagHandlers(deps),
     ...appointmentHandlers(deps),
     ...scheduleHandlers(deps),
+    ...distinctionHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

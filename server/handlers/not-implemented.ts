@@ -25,12 +25,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     // Appointments
     getAppointmentCancellation: notImplemented,
     cancelAppointmentByToken: notImplemented,
-    // Distinctions
-    createAppointmentDistinction: notImplemented,
-    listAppointmentDistinctions: notImplemented,
-    getAppointmentDistinction: notImplemented,
-    updateAppointmentDistinction: notImplemented,
-    deleteAppointmentDistinction: notImplemented,
     // Statistics
     fetchStatistics: notImplemented,
     // Dashboard

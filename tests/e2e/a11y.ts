@@ -29,9 +29,14 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   '/customers/create',
   '/customer-tags',
   '/customer-tags/create',
+  '/appointments-distinctions',
+  '/appointments-distinctions/create',
+  '/appointments/schedule',
 ];
 /** Signed-in routes that need the contract's example data (ids), checked in mock mode only. */
-export const MOCK_ONLY_ROUTES: readonly string[] = [];
+// Not yet: '/customers/{id}' (its tag badges in custom colours, 3:1); its appointment history is
+// checked on its own in tests/e2e/mock/customer-history.spec.ts.
+export const MOCK_ONLY_ROUTES: readonly string[] = ['/appointments-distinctions/2f4a6c8e-0b2d-4e6f-8a0c-2e4f6a8b0c2d'];
 
 export const A11Y_LOCALES = [
   { locale: 'en-US', prefix: '' },

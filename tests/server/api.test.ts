@@ -16,6 +16,7 @@ import { appointmentsSuite } from './suites/appointments.ts';
 import { assetSuite } from './suites/assets.ts';
 import { customerTagsSuite } from './suites/customer-tags.ts';
 import { customersSuite } from './suites/customers.ts';
+import { distinctionsSuite } from './suites/distinctions.ts';
 import { identitySuite } from './suites/identity.ts';
 import { inventorySuite } from './suites/inventory.ts';
 import { paymentMethodsSuite } from './suites/payment-methods.ts';
@@ -78,4 +79,5 @@ describe.each(testEngines)('API on %s', (engine) => {
   customerTagsSuite(current);
   appointmentsSuite(current);
   schedulesSuite(current);
+  distinctionsSuite(current);
 });

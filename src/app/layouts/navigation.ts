@@ -1,10 +1,23 @@
-import { IconCreditCard, IconHome, IconTags, IconUsers, IconLifebuoy, IconPackage, IconScissors, IconSettings } from '@tabler/icons-react';
+import {
+  IconCalendarUser,
+  IconCreditCard,
+  IconHome,
+  IconTags,
+  IconUsers,
+  IconLifebuoy,
+  IconPackage,
+  IconScissors,
+  IconSettings,
+  IconSparkles,
+} from '@tabler/icons-react';
 import { defineMessages } from 'react-intl';
 import { LowStockNavBadge } from './nav-badges';
 
 const labels = defineMessages({
   home: { id: 'nav.home', defaultMessage: 'Home' },
   services: { id: 'nav.services', defaultMessage: 'Services' },
+  schedules: { id: 'nav.schedules', defaultMessage: 'Working hours' },
+  distinctions: { id: 'nav.distinctions', defaultMessage: 'Distinctions' },
   customers: { id: 'nav.customers', defaultMessage: 'Customers' },
   customerTags: { id: 'nav.customerTags', defaultMessage: 'Customer tags' },
   paymentMethods: { id: 'nav.paymentMethods', defaultMessage: 'Payment methods' },
@@ -16,6 +29,9 @@ const labels = defineMessages({
 /** The sidebar's entries; each feature adds its own when its routes land. */
 export const NAVIGATION = [
   { to: '/{-$locale}', label: labels.home, icon: IconHome, exact: true },
+  // Appointments: the team's working hours and time off, and the distinctions that label appointments.
+  { to: '/{-$locale}/appointments/schedule', label: labels.schedules, icon: IconCalendarUser, exact: false },
+  { to: '/{-$locale}/appointments-distinctions', label: labels.distinctions, icon: IconSparkles, exact: false },
   { to: '/{-$locale}/customers', label: labels.customers, icon: IconUsers, exact: false },
   { to: '/{-$locale}/customer-tags', label: labels.customerTags, icon: IconTags, exact: false },
   { to: '/{-$locale}/services', label: labels.services, icon: IconScissors, exact: false },

@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptInvitation,
   deleteTenant,
+  getQrCode,
   getTenant,
   inviteTeamMembers,
-  listAppointmentDistinctions,
   listQrCodes,
   listTeamMembers,
   removeTeamMember,
@@ -69,15 +69,15 @@ export function tenancySuite(server: () => TestServer) {
     });
 
     it('answers 501 on a domain not built yet to a member', async () => {
-      const p = await problem(listAppointmentDistinctions({ client: a.member.client, path: { tenantId: a.tenant.id } }), 501);
+      const p = await problem(getQrCode({ client: a.member.client, path: { tenantId: a.tenant.id, id: randomUUID() } }), 501);
       expect(p.title).toBe('Not Implemented');
       await problem(listQrCodes({ client: a.owner.client, path: { tenantId: a.tenant.id } }), 501);
     });
 
     it('answers 404, not 501, on a domain not built yet to another business and for an unknown business', async () => {
-      await problem(listAppointmentDistinctions({ client: b.owner.client, path: { tenantId: a.tenant.id } }), 404);
+      await problem(getQrCode({ client: b.owner.client, path: { tenantId: a.tenant.id, id: randomUUID() } }), 404);
       await problem(listQrCodes({ client: b.owner.client, path: { tenantId: a.tenant.id } }), 404);
-      await problem(listAppointmentDistinctions({ client: b.owner.client, path: { tenantId: randomUUID() } }), 404);
+      await problem(getQrCode({ client: b.owner.client, path: { tenantId: randomUUID(), id: randomUUID() } }), 404);
     });
   });
 }

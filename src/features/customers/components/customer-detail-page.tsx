@@ -30,6 +30,7 @@ import { useBusinessToday } from '../hooks/use-business-today';
 import { customerMessages } from '../messages';
 import { customerFormFrom, toCustomerUpdate } from '../schemas/customer-form-schema';
 import { applyServerErrors } from './apply-server-errors';
+import { CustomerAppointments } from './customer-appointments';
 import { CustomerFormFields } from './customer-form';
 import { TagBadge } from './tag-badge';
 
@@ -187,6 +188,8 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
           </Button>
         </Group>
       </Card>
+
+      <CustomerAppointments tenant={tenant} customerId={customer.id} />
 
       <ConfirmDeleteModal
         opened={confirmDelete}

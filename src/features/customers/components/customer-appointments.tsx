@@ -1,0 +1,183 @@
+import { Anchor, Badge, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { listCustomerAppointmentsOptions, listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
+import type { Appointment, AppointmentStatus, Tenant } from '@generated/types.gen';
+import { useLocale } from '~/app/use-locale';
+import { EmptyState } from '~/components/empty-state';
+import { LoadError } from '~/components/load-error';
+import { PageLoader } from '~/components/page-loader';
+import { localizedPath } from '~/lib/locale';
+import { formatDateLong, formatTime, fromParts, nowPlain } from '~/lib/temporal';
+
+export const CUSTOMER_APPOINTMENTS_PAGE_SIZE = 10;
+
+const statusMessages: Record<AppointmentStatus, MessageDescriptor> = defineMessages({
+  APPOINTMENT_STATUS_UNSPECIFIED: { id: 'customers.appointments.status.unspecified', defaultMessage: 'No status' },
+  APPOINTMENT_STATUS_PENDING: { id: 'customers.appointments.status.pending', defaultMessage: 'Pending' },
+  APPOINTMENT_STATUS_CONFIRMED: { id: 'customers.appointments.status.confirmed', defaultMessage: 'Confirmed' },
+  APPOINTMENT_STATUS_DONE: { id: 'customers.appointments.status.done', defaultMessage: 'Done' },
+  APPOINTMENT_STATUS_REJECTED: { id: 'customers.appointments.status.rejected', defaultMessage: 'Rejected' },
+  APPOINTMENT_STATUS_CANCELLED: { id: 'customers.appointments.status.cancelled', defaultMessage: 'Cancelled' },
+  APPOINTMENT_STATUS_NO_SHOW: { id: 'customers.appointments.status.noShow', defaultMessage: 'No-show' },
+});
+
+/** SPEC §4 colours: no-show warning, rejected danger, done success, pending gray; an unset status reads "no status". */
+export const STATUS_COLORS: Record<AppointmentStatus, { color: string; variant: 'light' | 'outline' }> = {
+  APPOINTMENT_STATUS_UNSPECIFIED: { color: 'gray', variant: 'outline' },
+  APPOINTMENT_STATUS_PENDING: { color: 'gray', variant: 'light' },
+  APPOINTMENT_STATUS_CONFIRMED: { color: 'blue', variant: 'light' },
+  APPOINTMENT_STATUS_DONE: { color: 'green', variant: 'light' },
+  APPOINTMENT_STATUS_REJECTED: { color: 'red', variant: 'light' },
+  APPOINTMENT_STATUS_CANCELLED: { color: 'dark', variant: 'outline' },
+  APPOINTMENT_STATUS_NO_SHOW: { color: 'orange', variant: 'light' },
+};
+
+/**
+ * The customer's appointments on their page: the ones still to come first (soonest first), then the
+ * past ones (newest first), a page at a time; times are the business's wall-clock times.
+ */
+export function CustomerAppointments({ tenant, customerId }: { tenant: Tenant; customerId: string }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    ...listCustomerAppointmentsOptions({
+      path: { tenantId: tenant.id, id: customerId },
+      query: { order: 'upcoming', limit: CUSTOMER_APPOINTMENTS_PAGE_SIZE, offset: (page - 1) * CUSTOMER_APPOINTMENTS_PAGE_SIZE },
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const team = useQuery({ ...listTeamMembersOptions({ path: { tenantId: tenant.id }, query: { limit: 200 } }), staleTime: 60_000 });
+  const names = useMemo(
+    () => new Map((team.data?.items ?? []).map((member) => [member.userId, [member.name, member.lastName].filter(Boolean).join(' ') || member.email])),
+    [team.data],
+  );
+  const now = useMemo(() => nowPlain(tenant.timeZone), [tenant.timeZone]);
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CUSTOMER_APPOINTMENTS_PAGE_SIZE));
+
+  const when = (appointment: Appointment) => {
+    const start = fromParts(appointment.startDate);
+    const end = fromParts(appointment.endDate);
+    return intl.formatMessage(
+      { id: 'customers.appointments.when', defaultMessage: '{day}, {start}–{end}' },
+      { day: formatDateLong(start, intl.locale), start: formatTime(start), end: formatTime(end) },
+    );
+  };
+
+  let body;
+  if (list.isPending) body = <PageLoader />;
+  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  else if (list.data.items.length === 0)
+    body = (
+      <EmptyState
+        icon={<IconCalendarOff size={30} aria-hidden />}
+        title={<FormattedMessage id="customers.appointments.empty.title" defaultMessage="No appointments yet" />}
+        description={<FormattedMessage id="customers.appointments.empty.description" defaultMessage="Appointments booked for this customer will appear here." />}
+      />
+    );
+  else
+    body = (
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <FormattedMessage id="customers.appointments.date" defaultMessage="Date" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="customers.appointments.services" defaultMessage="Services" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="customers.appointments.member" defaultMessage="With" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="customers.appointments.status" defaultMessage="Status" />
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.items.map((appointment) => {
+              const href = localizedPath(`/appointments/${appointment.id}`, locale);
+              const upcoming = fromParts(appointment.startDate).since(now).sign > 0;
+              const status = STATUS_COLORS[appointment.status];
+              return (
+                <Table.Tr key={appointment.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor
+                        href={href}
+                        onClick={(event) => {
+                          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                          event.preventDefault();
+                          void navigate({ href });
+                        }}
+                      >
+                        {when(appointment)}
+                      </Anchor>
+                      {upcoming ? (
+                        <Badge size="xs" variant="dot">
+                          <FormattedMessage id="customers.appointments.upcoming" defaultMessage="Upcoming" />
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{appointment.services.map((service) => service.name).join(', ')}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{names.get(appointment.userId) ??
+                        (team.isPending ? '' : intl.formatMessage({ id: 'customers.appointments.member.unknown', defaultMessage: 'A former team member' }))}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={status.color} variant={status.variant} data-status={appointment.status}>
+                      {intl.formatMessage(statusMessages[appointment.status])}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="customer-appointments-title">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} size="h4" id="customer-appointments-title">
+            <FormattedMessage id="customers.appointments.title" defaultMessage="Appointments" />
+          </Title>
+          <Text size="sm" c="dimmed">
+            <FormattedMessage
+              id="customers.appointments.intro"
+              defaultMessage="Upcoming first, then the past ones. Times in the business time zone ({timeZone})."
+              values={{ timeZone: tenant.timeZone }}
+            />
+          </Text>
+        </Stack>
+        {body}
+        {pages > 1 ? (
+          <Group justify="center">
+            <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'previous' || control === 'first'
+                      ? intl.formatMessage({ id: 'customers.appointments.page.previous', defaultMessage: 'Previous page' })
+                      : intl.formatMessage({ id: 'customers.appointments.page.next', defaultMessage: 'Next page' }),
+                })}
+              />
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

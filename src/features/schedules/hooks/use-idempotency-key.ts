@@ -1,0 +1,17 @@
+import { useCallback, useRef } from 'react';
+
+/**
+ * One Idempotency-Key per submission: the same key while a submission is retried, a fresh one
+ * once it succeeded (`renew`). The server answers a replayed create with the first response.
+ */
+export function useIdempotencyKey(): { key: () => string; renew: () => void } {
+  const ref = useRef<string | null>(null);
+  const key = useCallback(() => {
+    ref.current ??= crypto.randomUUID();
+    return ref.current;
+  }, []);
+  const renew = useCallback(() => {
+    ref.current = null;
+  }, []);
+  return { key, renew };
+}

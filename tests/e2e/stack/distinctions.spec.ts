@@ -1,0 +1,164 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createEmulatorUser } from '../../../scripts/emulator.mjs';
+import { newEmail, onboard, PASSWORD, register, signIn, TEXT, type Locale } from './fixtures';
+
+// Appointment distinctions on the real stack: an owner creates, renames and deletes one (a duplicate
+// name is refused next to the field); a team member sees them but cannot create one.
+/** The stack's Auth emulator (STACK_EMULATOR_PORT in playwright.config.ts). */
+const STACK_EMULATOR = `127.0.0.1:${process.env.CITA_E2E_STACK_EMULATOR_PORT || 9299}`;
+
+const WORDS = {
+  'en-US': {
+    nav: 'Distinctions',
+    title: 'Appointment distinctions',
+    create: 'New distinction',
+    submit: 'Create distinction',
+    name: 'Name',
+    description: 'Description (optional)',
+    created: 'Distinction created',
+    save: 'Save changes',
+    saved: 'Distinction saved',
+    duplicate: 'Another distinction already has this name.',
+    delete: 'Delete',
+    deleteTitle: 'Delete this distinction?',
+    confirm: 'Delete distinction',
+    deleted: 'Distinction deleted',
+    empty: 'No distinctions yet',
+    readOnly: 'Only the owner or an administrator of the business can change distinctions.',
+    forbidden: 'Only the owner or an administrator of the business can add, change or delete distinctions.',
+    first: 'First visit',
+    renamed: 'First-time patient',
+    closePopup: 'Close the subscription offer',
+  },
+  'es-ES': {
+    nav: 'Distintivos',
+    title: 'Distintivos de citas',
+    create: 'Nuevo distintivo',
+    submit: 'Crear distintivo',
+    name: 'Nombre',
+    description: 'Descripción (opcional)',
+    created: 'Distintivo creado',
+    save: 'Guardar cambios',
+    saved: 'Distintivo guardado',
+    duplicate: 'Ya hay otro distintivo con este nombre.',
+    delete: 'Eliminar',
+    deleteTitle: '¿Eliminar este distintivo?',
+    confirm: 'Eliminar distintivo',
+    deleted: 'Distintivo eliminado',
+    empty: 'Todavía no hay distintivos',
+    readOnly: 'Solo el propietario o un administrador del negocio puede cambiar los distintivos.',
+    forbidden: 'Solo el propietario o un administrador del negocio puede añadir, cambiar o eliminar distintivos.',
+    first: 'Primera visita',
+    renamed: 'Clienta nueva',
+    closePopup: 'Cerrar la oferta de suscripción',
+  },
+} as const;
+
+/** The subscription popup of a beta licence sits bottom-right, over the form's button: close it. */
+async function closePopup(page: Page, locale: Locale) {
+  const close = page.getByRole('button', { name: WORDS[locale].closePopup });
+  if (await close.isVisible()) await close.click();
+}
+
+/** The signed-in owner's session token and business, as the SPA keeps them. */
+async function ownerSession(page: Page) {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+  const tenantId = await page.evaluate(() => JSON.parse(window.localStorage.getItem('session') ?? '{}').tenant?.id as string);
+  expect(token && tenantId).toBeTruthy();
+  return { token: token!, tenantId };
+}
+
+/**
+ * The owner invites `email` (through the API, as the team screen would); the invited person registers
+ * with a verified e-mail and signs in in a browser of their own.
+ */
+async function newMemberPage(browser: Browser, owner: Page, locale: Locale, email: string) {
+  const { token, tenantId } = await ownerSession(owner);
+  const invited = await owner.request.post(`/v1/tenants/${tenantId}/invite`, { headers: { authorization: `Bearer ${token}` }, data: { subjects: [email] } });
+  expect(invited.status()).toBe(201);
+  const identity = await createEmulatorUser(STACK_EMULATOR, { email, password: PASSWORD, emailVerified: true });
+  const registered = await owner.request.post('/v1/users/register', { data: { email, firebase_id_token: identity.idToken, terms_accepted: true, locale } });
+  expect(registered.status()).toBe(201);
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto(`${TEXT[locale].prefix}/login`);
+  await signIn(page, locale, email);
+  await expect(page.getByRole('heading', { level: 1, name: TEXT[locale].home })).toBeVisible();
+  return page;
+}
+
+for (const locale of ['en-US', 'es-ES'] as const) {
+  const w = WORDS[locale];
+  const prefix = TEXT[locale].prefix;
+
+  test.describe(`appointment distinctions (${locale})`, () => {
+    test('an owner creates, renames and deletes a distinction; a duplicate name is refused', async ({ page }) => {
+      await register(page, locale, newEmail('dist-owner'));
+      await onboard(page, locale, `Salon dist ${locale}`);
+      await closePopup(page, locale);
+      await page.getByRole('navigation').getByRole('link', { name: w.nav, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/appointments-distinctions$`));
+      await expect(page.getByRole('heading', { level: 3, name: w.empty })).toBeVisible();
+
+      await page.getByRole('link', { name: w.create }).first().click();
+      await closePopup(page, locale);
+      await page.getByRole('textbox', { name: w.name }).fill(w.first);
+      await page.getByRole('textbox', { name: w.description }).fill('✓');
+      await page.getByRole('button', { name: w.submit }).click();
+      await expect(page.getByText(w.created)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/appointments-distinctions$`));
+      await expect(page.getByRole('row', { name: new RegExp(w.first) })).toContainText('✓');
+
+      // The same name in another case is refused by the server, next to the field.
+      await page.getByRole('link', { name: w.create }).first().click();
+      await page.getByRole('textbox', { name: w.name }).fill(w.first.toUpperCase());
+      await page.getByRole('button', { name: w.submit }).click();
+      await expect(page.getByText(w.duplicate)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/appointments-distinctions/create$`));
+
+      await page.goto(`${prefix}/appointments-distinctions`);
+      await page.getByRole('link', { name: w.first, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: w.first })).toBeVisible();
+      await page.getByRole('textbox', { name: w.name }).fill(w.renamed);
+      await page.getByRole('button', { name: w.save }).click();
+      await expect(page.getByText(w.saved)).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: w.renamed })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: w.name })).toHaveValue(w.renamed);
+
+      await page.getByRole('button', { name: w.delete, exact: true }).click();
+      await page.getByRole('dialog', { name: w.deleteTitle }).getByRole('button', { name: w.confirm }).click();
+      await expect(page.getByText(w.deleted)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/appointments-distinctions$`));
+      await expect(page.getByRole('heading', { level: 3, name: w.empty })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 3, name: w.empty })).toBeVisible();
+    });
+
+    test('a team member sees the distinctions but cannot create one', async ({ page, browser }) => {
+      await register(page, locale, newEmail('dist-boss'));
+      await onboard(page, locale, `Salon team ${locale}`);
+      await closePopup(page, locale);
+      await page.goto(`${prefix}/appointments-distinctions/create`);
+      await closePopup(page, locale);
+      await page.getByRole('textbox', { name: w.name }).fill('VIP');
+      await page.getByRole('button', { name: w.submit }).click();
+      await expect(page.getByText(w.created)).toBeVisible();
+
+      const member = await newMemberPage(browser, page, locale, newEmail('dist-member'));
+      await member.goto(`${prefix}/appointments-distinctions`);
+      await expect(member.getByRole('heading', { level: 1, name: w.title })).toBeVisible();
+      await expect(member.getByRole('link', { name: 'VIP', exact: true })).toBeVisible();
+      await expect(member.getByText(w.readOnly)).toBeVisible();
+      await expect(member.getByRole('link', { name: w.create })).toHaveCount(0);
+      await member.getByRole('link', { name: 'VIP', exact: true }).click();
+      await expect(member.getByRole('heading', { level: 1, name: 'VIP' })).toBeVisible();
+      await expect(member.getByRole('button', { name: w.delete, exact: true })).toHaveCount(0);
+      await expect(member.getByRole('button', { name: w.save })).toHaveCount(0);
+      await member.goto(`${prefix}/appointments-distinctions/create`);
+      await expect(member.getByRole('alert').filter({ hasText: w.forbidden })).toBeVisible();
+      await expect(member.getByRole('button', { name: w.submit })).toHaveCount(0);
+      await member.context().close();
+    });
+  });
+}
