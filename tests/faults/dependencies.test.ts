@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startTestEmulator, type TestEmulator } from '../../server/auth/emulator-fixture.ts';
-import { createEmulatorUser, signInWithPassword } from '../../scripts/emulator.mjs';
+import { freePort } from '../../server/auth/emulator-fixture.ts';
+import { createEmulatorUser, signInWithPassword, startAuthEmulator, type AuthEmulator } from '../../scripts/emulator.mjs';
 import { postgresTarget, type TestTarget } from '../../server/db/test-databases.ts';
 import { seedOwner } from './api.ts';
 import { tcpProxy } from './tcp-proxy.ts';
@@ -101,25 +101,30 @@ describe.runIf(Boolean(adminUrl))('PostgreSQL unreachable at start and mid-run (
 });
 
 describe('the Auth emulator stopped mid-run (server process)', () => {
-  let emulator: TestEmulator;
+  let emulator: AuthEmulator | undefined;
   let server: ServerProcess | undefined;
   let dataDir: string;
+  let emulatorPort: number;
+  // Users kept across the stop and the restart; a generous timeout: on a loaded 2-core machine the
+  // emulator's start is the slowest thing here.
+  const startEmulator = () => startAuthEmulator({ port: emulatorPort, dataDir: path.join(dataDir, 'auth'), quiet: true, timeoutMs: 170_000 });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cita-faults-auth-'));
-    emulator = await startTestEmulator();
-    server = await startServerProcess({ port: await freePort(), env: { DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.emulator.host } });
-  }, 120_000);
+    emulatorPort = await freePort();
+    emulator = await startEmulator();
+    server = await startServerProcess({ port: await freePort(), env: { DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host } });
+  }, 240_000);
 
   afterAll(async () => {
     await server?.kill();
-    await emulator?.dispose();
+    await emulator?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('refuses sign-ins with 503 naming the identity provider, keeps signed-in users working, and recovers', async () => {
     const base = server!.baseUrl;
-    const host = emulator.emulator.host;
+    const host = emulator!.host;
     const alice = { email: `alice-${Date.now()}@example.com`, password: 'secret-alice-1' };
     const bob = { email: `bob-${Date.now()}@example.com`, password: 'secret-bob-1' };
     const aliceId = await createEmulatorUser(host, { ...alice, emailVerified: true });
@@ -132,7 +137,7 @@ describe('the Auth emulator stopped mid-run (server process)', () => {
     const aliceAgain = await signInWithPassword(host, alice);
     expect((await call(base, 'GET', '/healthz')).body).toEqual({ status: 'ok', database: 'up', identityProvider: 'up' });
 
-    await emulator.emulator.stop();
+    await emulator!.stop();
 
     expectRetryable503(await call(base, 'POST', '/v1/users/login', { body: { firebase_id_token: aliceAgain.idToken } }), /identity provider/);
     expectRetryable503(
@@ -149,7 +154,7 @@ describe('the Auth emulator stopped mid-run (server process)', () => {
     expect(tenant.status).toBe(201);
 
     // The provider returns (same port, its users kept): signing in works again, no restart.
-    await emulator.restart();
+    emulator = await startEmulator();
     await until('/healthz to say the identity provider is back', async () => {
       const body = (await call(base, 'GET', '/healthz')).body;
       return body.identityProvider === 'up' && body.status === 'ok' ? true : undefined;
@@ -158,5 +163,5 @@ describe('the Auth emulator stopped mid-run (server process)', () => {
     expect((await call(base, 'POST', '/v1/users/login', { body: { firebase_id_token: fresh.idToken } })).status).toBe(200);
     const bobNow = await signInWithPassword(host, bob);
     expect((await call(base, 'POST', '/v1/users/register', { body: { email: bob.email, firebase_id_token: bobNow.idToken, terms_accepted: true } })).status).toBe(201);
-  }, 180_000);
+  }, 300_000);
 });
