@@ -58,8 +58,10 @@ async function floorServer(db: Database, hash: string) {
   const app = Fastify({ logger: false });
   app.get('/team/:tenantId', async (request) => {
     const { tenantId } = request.params as { tenantId: string };
+    // The session is identity, not tenant data: read outside the tenant's role, as Cita does (the
+    // application role may not read sessions, so reading it inside withTenant would measure an error).
+    await db.withSystem((tx) => tx.query('SELECT s.user_id FROM sessions s WHERE s.token_hash = $1', [hash]));
     return db.withTenant(tenantId, async (tx) => {
-      await tx.query('SELECT s.user_id FROM sessions s WHERE s.token_hash = $1', [hash]);
       const members = await tx.query(
         `SELECT m.tenant_id, m.user_id, m.role, m.joined_at FROM memberships m WHERE m.tenant_id = $1 ORDER BY m.joined_at LIMIT 50`,
         [tenantId],
@@ -107,6 +109,11 @@ async function engineRows(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
         ['team list', `${cita}/v1/tenants/${tenantId}/team`, `${floor.baseUrl}/team/${tenantId}`],
         ['session check', `${cita}/v1/users/${userId}`, `${floor.baseUrl}/session`],
       ] as const) {
+        // A floor or a Cita answering errors would measure the error path: both must answer 200.
+        for (const url of [citaUrl, floorUrl]) {
+          const probe = await fetch(url, { headers: auth });
+          if (probe.status !== 200) throw new Error(`bench: ${url} answered ${probe.status}, not 200`);
+        }
         await load(citaUrl, auth); // warm-up (JIT, prepared plans)
         const floorLoad = await load(floorUrl, {});
         const citaLoad = await load(citaUrl, auth);
