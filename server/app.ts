@@ -146,11 +146,21 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(body as string));
+      parsed = JSON.parse(body as string);
     } catch {
-      done(Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400 }), undefined);
+      return done(Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400 }), undefined);
     }
+    // PostgreSQL text cannot hold U+0000: refuse it here, naming the field, for every operation,
+    // rather than letting the database fail the request.
+    const field = nulCharacterAt(parsed, '');
+    if (field !== undefined) {
+      return done(new HttpProblem(400, 'Text may not contain the NUL character (U+0000).', 'validation', [
+        { field: field || '/', code: 'nul_character', message: 'Text may not contain the NUL character (U+0000).' },
+      ]), undefined);
+    }
+    done(null, parsed);
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -165,6 +175,15 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) {
       throw new HttpProblem(400, 'This operation needs a JSON body.', 'validation', [{ field: '/', code: 'required', message: 'A JSON body is required.' }]);
+    }
+    // The same rule as for bodies (see the JSON parser) for the path and the query.
+    for (const [part, values] of [['path', request.params], ['query', request.query]] as const) {
+      const field = nulCharacterAt(values, `/${part}`);
+      if (field !== undefined) {
+        throw new HttpProblem(400, 'Text may not contain the NUL character (U+0000).', 'validation', [
+          { field, code: 'nul_character', message: 'Text may not contain the NUL character (U+0000).' },
+        ]);
+      }
     }
   });
 
@@ -351,4 +370,25 @@ async function rateLimitRedis(url: string, log: FastifyBaseLogger): Promise<Redi
   redis.on('error', (error) => log.warn({ err: error }, 'rate-limit store (Redis) unavailable: requests are not limited meanwhile'));
   await redis.connect().catch((error) => log.warn({ err: error }, 'rate-limit store (Redis) unreachable at start; retrying in the background'));
   return redis;
+}
+
+/** The JSON pointer of the first string (value or key) holding U+0000, if any. */
+export function nulCharacterAt(value: unknown, pointer: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? pointer : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = nulCharacterAt(value[i], `${pointer}/${i}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const at = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      if (key.includes('\u0000')) return at;
+      const found = nulCharacterAt(item, at);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }

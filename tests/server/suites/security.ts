@@ -219,5 +219,17 @@ export function securitySuite(server: () => TestServer) {
       const { items } = await ok(listTeamMembers({ client: owner.client, path: { tenantId: tenant.id }, query: { q: owner.email.slice(0, 6) } }));
       expect(items).toHaveLength(1);
     });
+
+    // PostgreSQL text cannot hold U+0000: any operation that stored or searched it failed with a 500.
+    it('refuses the NUL character in a body, a query or a path with 400 naming the field', async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'nul');
+      const body = await problem(raw(s.baseUrl, 'POST', `/v1/tenants/${tenant.id}/customers/tags`, { token: owner.token, body: { tag: { name: 'VIP\u0000' } } }), 400);
+      expect(body.errors).toEqual([expect.objectContaining({ field: '/tag/name', code: 'nul_character' })]);
+      const query = await problem(raw(s.baseUrl, 'GET', `/v1/tenants/${tenant.id}/customers/list?q=a%00b`, { token: owner.token }), 400);
+      expect(query.errors).toEqual([expect.objectContaining({ field: '/query/q', code: 'nul_character' })]);
+      const path = await problem(raw(s.baseUrl, 'GET', `/v1/tenants/${tenant.id}/customers/by/a%00b`, { token: owner.token }), 400);
+      expect(path.errors).toEqual([expect.objectContaining({ field: '/path/pattern', code: 'nul_character' })]);
+    });
   });
 }
