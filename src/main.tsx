@@ -4,7 +4,6 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '~/app/app';
-import { loadRedirectRules } from '~/app/guards/redirect-rules';
 import { loadMessages } from '~/app/intl';
 import { loadRuntimeConfig } from '~/app/runtime-config';
 import { clearSession, getSession } from '~/app/session/session-store';
@@ -17,9 +16,7 @@ reloadOnChunkLoadError();
 
 async function start() {
   // The API base URL and the identity provider's settings come from the server before the first render.
-  // The page's language's messages (a chunk of their own) arrive alongside, and so does this build's
-  // manifest, which the first route's guards read (fetched once and cached: one round trip fewer).
-  void loadRedirectRules();
+  // The page's language's messages (a chunk of their own) arrive alongside.
   const [config] = await Promise.all([
     loadRuntimeConfig(),
     loadMessages(splitLocalePath(window.location.pathname).locale).catch(() => undefined),
