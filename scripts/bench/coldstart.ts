@@ -26,11 +26,23 @@ async function answers(url: string, accept?: string): Promise<boolean> {
   }
 }
 
-/** Milliseconds from spawning `command` until each url answers 200 (polled every 25 ms). */
-async function timeToAnswers(command: string, args: string[], env: NodeJS.ProcessEnv, urls: Array<[string, string?]>): Promise<number[]> {
+/**
+ * Spawns `command` and waits until each url answers 200 (polled every 25 ms): the milliseconds from
+ * the spawn to each answer, and `stop` (SIGINT, then the exit). Stopped already if it throws.
+ */
+export async function startUntilAnswers(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  urls: Array<[string, string?]>,
+): Promise<{ times: number[]; stop: () => Promise<void> }> {
   const started = performance.now();
   const child = spawn(command, args, { cwd: ROOT, env: { ...START_ENV, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((done) => child.once('exit', done));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+    await exited;
+  };
   try {
     const times: number[] = [];
     for (const [url, accept] of urls) {
@@ -42,11 +54,23 @@ async function timeToAnswers(command: string, args: string[], env: NodeJS.Proces
       }
       times.push(performance.now() - started);
     }
-    return times;
-  } finally {
-    child.kill('SIGINT');
-    await exited;
+    return { times, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
+}
+
+/** Milliseconds from spawning `command` until each url answers 200; then it is stopped. */
+async function timeToAnswers(command: string, args: string[], env: NodeJS.ProcessEnv, urls: Array<[string, string?]>): Promise<number[]> {
+  const { times, stop } = await startUntilAnswers(command, args, env, urls);
+  await stop();
+  return times;
+}
+
+/** `npm start` rebuilds a stale SPA first: build dist/ beforehand so that a bench times a start, not a build. */
+export function buildDist() {
+  execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 const FLOOR = `const app = require('fastify')(); app.get('/', async () => ({ ok: true })); app.listen({ host: '127.0.0.1', port: ${PORT} });`;
@@ -70,8 +94,7 @@ function install(): BenchRow[] {
 }
 
 export async function coldstartRows(): Promise<BenchRow[]> {
-  // npm start rebuilds a stale SPA first: build it here so that the rows time a start, not a build.
-  execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+  buildDist();
   const base = `http://127.0.0.1:${PORT}`;
   const [floor] = await timeToAnswers(process.execPath, ['-e', FLOOR], {}, [[`${base}/`]]);
   const dataDir = mkdtempSync(join(tmpdir(), 'cita-bench-start-'));

@@ -1,6 +1,6 @@
 // `npm run bench`: prints a table and writes bench/results.json (rows {name, value, unit, target, met}).
 // Not part of `npm test`: speed is measured here, against floors measured in the same run.
-//   BENCH_ONLY=bundle|api|coldstart|catalogue|calendar-api (a comma-separated list)   BENCH_SECONDS=8
+//   BENCH_ONLY=bundle|api|coldstart|catalogue|calendar-api|calendar|lighthouse (a comma-separated list)   BENCH_SECONDS=8
 //   BENCH_DATABASE_URL=postgres://… (else TEST_DATABASE_URL)   BENCH_INSTALL=1 (npm ci on a fresh copy)
 // One line per group: a group is a function returning rows.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { bundleRows } from './bundle.ts';
 import { calendarApiRows } from './calendar-api.ts';
 import { catalogueRows } from './catalogue.ts';
 import { coldstartRows } from './coldstart.ts';
+import { lighthouseRows } from './lighthouse.ts';
 import type { BenchRow } from './rows.ts';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
@@ -17,6 +18,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   coldstart: coldstartRows,
   catalogue: () => catalogueRows(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL),
   'calendar-api': () => calendarApiRows(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL),
+  lighthouse: lighthouseRows,
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

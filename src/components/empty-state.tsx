@@ -3,8 +3,10 @@ import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** SPEC §2: the empty state every list shows when it has nothing yet. */
-export function EmptyState({ title, description, icon, action }: {
+export function EmptyState({ title, description, icon, action, order = 3 }: {
   title: ReactNode;
+  /** The title's heading level: 2 when the page's h1 has no h2 below it (headings must not skip a level). */
+  order?: 2 | 3;
   description?: ReactNode;
   icon?: ReactNode;
   action?: ReactNode;
@@ -14,7 +16,7 @@ export function EmptyState({ title, description, icon, action }: {
       <ThemeIcon size={56} radius="xl" variant="light">
         {icon ?? <IconInbox size={30} aria-hidden />}
       </ThemeIcon>
-      <Title order={3} size="h4">
+      <Title order={order} size="h4">
         {title}
       </Title>
       {description ? (

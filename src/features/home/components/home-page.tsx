@@ -10,6 +10,7 @@ export function HomePage() {
         <FormattedMessage id="home.title" defaultMessage="Home" />
       </Title>
       <EmptyState
+        order={2}
         icon={<IconCalendarEvent size={30} aria-hidden />}
         title={<FormattedMessage id="home.empty.title" defaultMessage="Your day at a glance" />}
         description={
