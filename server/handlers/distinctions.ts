@@ -52,10 +52,22 @@ const duplicateName = () =>
     { field: NAME_FIELD, code: 'duplicate_name', message: 'Another distinction already has this name.' },
   ]);
 
+/** PostgreSQL text cannot hold NUL: refused naming the field instead of failing in the database. */
+function assertStorable(field: string, value: string | undefined) {
+  if (value?.includes('\u0000')) throw unprocessable(field, 'invalid', 'This text contains a character that cannot be stored.');
+}
+
 function cleanName(name: string): string {
+  assertStorable(NAME_FIELD, name);
   const trimmed = name.trim().replace(/\s+/g, ' ');
   if (!trimmed) throw unprocessable(NAME_FIELD, 'blank', 'Enter a name.');
   return trimmed;
+}
+
+/** The description, trimmed; undefined or blank: none (null). */
+function cleanDescription(description: string | undefined): string | null {
+  assertStorable('/distinction/description', description);
+  return description?.trim() || null;
 }
 
 async function assertNameFree(tx: Queryable, tenantId: string, name: string, exceptId: string | null) {
@@ -84,6 +96,7 @@ export function distinctionHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId } = request.params;
       await authorize(db, request, tenantId, 'distinctions', 'read');
       const { limit = 50, offset = 0, q } = request.query ?? {};
+      assertStorable('q', q);
       const pattern = q?.trim() ? `%${escapeLike(q.trim())}%` : null;
       const result = await db.withTenant(tenantId, async (tx) => {
         const filter = `d.tenant_id = $1 AND ($2::text IS NULL OR cita_fold(d.name) LIKE cita_fold($2) ESCAPE '\\')`;
@@ -106,7 +119,7 @@ export function distinctionHandlers({ db }: HandlerDeps): Handlers {
             const color = input.color ?? (await pickColor(tx, tenantId));
             const { rows } = await tx.query(
               'INSERT INTO appointment_distinctions (tenant_id, name, color, description) VALUES ($1, $2, $3, $4) RETURNING *',
-              [tenantId, name, color.toLowerCase(), input.description?.trim() || null],
+              [tenantId, name, color.toLowerCase(), cleanDescription(input.description)],
             );
             return { status: 201, body: { distinction: toDistinction(rows[0]!) } };
           }),
@@ -137,7 +150,7 @@ export function distinctionHandlers({ db }: HandlerDeps): Handlers {
             tx.query<Row>(
               `UPDATE appointment_distinctions SET name = $4, color = coalesce($5, color), description = $6, version = version + 1
                 WHERE tenant_id = $1 AND id = $2 AND version = $3 RETURNING *`,
-              [tenantId, id, input.version, name, input.color?.toLowerCase() ?? null, input.description?.trim() || null],
+              [tenantId, id, input.version, name, input.color?.toLowerCase() ?? null, cleanDescription(input.description)],
             ),
           );
         }),
