@@ -2,6 +2,9 @@ import { createIdTokenVerifier } from './auth/firebase.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/database.ts';
+import { loadServerSecret } from './notifications/cancel-token.ts';
+import { transportFor } from './notifications/transport.ts';
+import { createOutboxWorker } from './notifications/worker.ts';
 
 const config = loadConfig();
 let db;
@@ -21,6 +24,16 @@ const verifier = createIdTokenVerifier({
 });
 const app = await buildApp({ config, db, verifier });
 
+// The outbox worker: reminders, confirmations and cancellation notices (SMTP_URL, else .eml files).
+const transport = transportFor(config.mail);
+const worker = createOutboxWorker({
+  db,
+  transport,
+  render: { secret: await loadServerSecret(db, config.secret), publicUrl: config.publicUrl, from: config.mail.from },
+  pollMs: config.mail.pollMs,
+  log: app.log,
+});
+
 // Graceful shutdown: stop accepting, finish in-flight requests, then close the database cleanly.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -29,6 +42,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await worker.stop();
+      transport.close();
       await app.close();
       await db.close();
       process.exit(0);
@@ -40,3 +55,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ host: config.host, port: config.port });
+if (config.mail.worker) {
+  worker.start();
+  app.log.info({ transport: transport.kind, ...(transport.kind === 'files' ? { dir: config.mail.outboxDir } : {}) }, 'outbox worker started');
+}

@@ -1,6 +1,7 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { assetStorageFromEnv } from '../assets/storage.ts';
 import { parseAdminEmails } from '../auth/admins.ts';
+import { appointmentCancellationHandlers } from './appointment-cancellations.ts';
 import { assetHandlers } from './assets.ts';
 import type { HandlerDeps } from './context.ts';
 import { customerTagHandlers } from './customer-tags.ts';
@@ -39,6 +40,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
     ...serviceObjectHandlers(deps, assetStorage),
     ...customerHandlers(deps),
     ...customerTagHandlers(deps),
+    ...appointmentCancellationHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

@@ -33,8 +33,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     changeAppointmentStatus: notImplemented,
     previewAppointmentSeries: notImplemented,
     listCustomerAppointments: notImplemented,
-    getAppointmentCancellation: notImplemented,
-    cancelAppointmentByToken: notImplemented,
     // Schedules (working hours, time off)
     getWorkingHours: notImplemented,
     updateWorkingHours: notImplemented,
