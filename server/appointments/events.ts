@@ -124,7 +124,8 @@ async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow
   const id = appointment.id;
 
   if (!LIVE_STATUSES.includes(appointment.status)) {
-    await dropPending(tx, tenantId, id, null);
+    // Reminders and confirmations stop; a cancellation notice already on its way still goes.
+    await dropPending(tx, tenantId, id, null, ['reminder', 'confirmation']);
     if (NOTIFIED_CANCELLATIONS.includes(appointment.status) && notice && !notice.cancelled) {
       const sequence = notice.sequence + 1;
       await tx.query(`UPDATE appointment_notices SET sequence = $3, cancelled = true, updated_at = now() WHERE tenant_id = $1 AND appointment_id = $2`, [

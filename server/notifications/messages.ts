@@ -84,7 +84,10 @@ export function mailLanguage(locale: string | null | undefined): MailLanguage {
 
 /** "Monday, November 23, 2026, 10:30 AM" / "lunes, 23 de noviembre de 2026, 10:30" in the business's zone. */
 export function formatWhen(instant: Date, timeZone: string, language: MailLanguage): string {
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(instant);
+  // Plain spaces (ICU puts narrow no-break spaces before AM/PM, which some mail clients garble).
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' })
+    .format(instant)
+    .replace(/[\u202f\u00a0]/g, ' ');
 }
 
 export function formatCutoff(minutes: number, language: MailLanguage): string {

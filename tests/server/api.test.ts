@@ -17,6 +17,7 @@ import { customerTagsSuite } from './suites/customer-tags.ts';
 import { customersSuite } from './suites/customers.ts';
 import { identitySuite } from './suites/identity.ts';
 import { inventorySuite } from './suites/inventory.ts';
+import { notificationsSuite } from './suites/notifications.ts';
 import { paymentMethodsSuite } from './suites/payment-methods.ts';
 import { platformSuite } from './suites/platform.ts';
 import { securitySuite } from './suites/security.ts';
@@ -74,4 +75,5 @@ describe.each(testEngines)('API on %s', (engine) => {
   paymentMethodsSuite(current);
   customersSuite(current);
   customerTagsSuite(current);
+  notificationsSuite(current);
 });

@@ -45,7 +45,7 @@ export interface TestServer {
   /** Platform administrators configured in CITA_ADMIN_EMAILS (`victim`: for the takeover tests, unused elsewhere). */
   admins: { verified: string; unverified: string; victim: string };
   /** Another app on the same database whose identity operations allow only `identityPerMinute` calls. */
-  startRateLimited(identityPerMinute: number): Promise<{ baseUrl: string }>;
+  startRateLimited(identityPerMinute: number, env?: Record<string, string>): Promise<{ baseUrl: string }>;
   close(): Promise<void>;
 }
 
@@ -87,6 +87,8 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
       API_RATE_LIMIT: '1000000',
       SSO_REDIRECT_URIS: SSO_REDIRECT_URI,
       WRITE_RATE_LIMIT: '10000',
+      PUBLIC_RATE_LIMIT: '100000',
+      PUBLIC_URL: 'https://cita.test',
     };
     const config = loadConfig(env);
     const verifier: IdTokenVerifier = createIdTokenVerifier({
@@ -107,9 +109,9 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
       db,
       emulatorHost,
       admins,
-      async startRateLimited(identityPerMinute) {
+      async startRateLimited(identityPerMinute, extra = {}) {
         const limited = await buildApp({
-          config: loadConfig({ ...env, IDENTITY_RATE_LIMIT: String(identityPerMinute) }),
+          config: loadConfig({ ...env, IDENTITY_RATE_LIMIT: String(identityPerMinute), ...extra }),
           db,
           verifier,
           logger: false,
