@@ -36,7 +36,8 @@ export function escapeText(value: string): string {
 
 /** A parameter value (CN=...): quoted, without the characters a quoted value cannot hold. */
 function paramValue(value: string): string {
-  return `"${value.replace(/["\r\n]/g, '').replace(/[\u0000-\u001f]/g, '')}"`;
+  const printable = [...value].filter((char) => char !== '"' && char.charCodeAt(0) >= 0x20).join('');
+  return `"${printable}"`;
 }
 
 /** Lines longer than 75 octets are folded with CRLF + space (§3.1), never inside a UTF-8 sequence. */
