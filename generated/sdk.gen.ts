@@ -936,7 +936,7 @@ export const updateTimeOff = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Show the appointment behind a cancellation link
  *
- * Beyond SPEC: the public page /cancel-appointments (no login) opens from the link in a reminder and must show which appointment the customer is about to cancel. No session needed; the token is the credential. 404 for an unknown or revoked token. An appointment that can no longer be cancelled still answers 200 with `cancellable: false`.
+ * Beyond SPEC: the public page /cancel-appointments (no login) opens from the link in a confirmation or reminder e-mail and must show which appointment the customer is about to cancel. No session needed; the token is the credential: signed by the server, bound to the appointment and its start time, expiring at the start. 404 `invalid_link` for a token the server did not sign (tampered, truncated, another purpose); 404 `link_revoked` when the appointment was moved (older links stop working), cancelled or rejected by the business, or deleted. An appointment that can no longer be cancelled (cancelled by the customer, started, done, or inside the business's cancellation cutoff, 2 h before the start by default) still answers 200 with `cancellable: false`. Rate-limited per client address.
  */
 export const getAppointmentCancellation = <ThrowOnError extends boolean = false>(options: Options<GetAppointmentCancellationData, ThrowOnError>) => (options.client ?? client).get<GetAppointmentCancellationResponses, GetAppointmentCancellationErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -952,7 +952,7 @@ export const getAppointmentCancellation = <ThrowOnError extends boolean = false>
 /**
  * Cancel an appointment through its cancellation link
  *
- * Beyond SPEC: the public page /cancel-appointments lets a customer cancel from a reminder's link without logging in. Sets the appointment to APPOINTMENT_STATUS_CANCELLED (cancelled by the customer, with the optional reason), frees the slot and marks the link used. 404 for an unknown or revoked token; 409 when the appointment is already cancelled, done, rejected or has started.
+ * Beyond SPEC: the public page /cancel-appointments lets a customer cancel from an e-mail's link without logging in. Sets the appointment to APPOINTMENT_STATUS_CANCELLED (cancelled by the customer, with the optional reason), frees the slot, marks the link used and sends the customer a cancellation notice. 404 `invalid_link` or `link_revoked` as for getAppointmentCancellation; 409 `already_cancelled` (the link was used), `appointment_started`, `cancellation_cutoff` (inside the business's cutoff, 2 h before the start by default) or `not_cancellable` (done, no-show). Rate-limited per client address.
  */
 export const cancelAppointmentByToken = <ThrowOnError extends boolean = false>(options: Options<CancelAppointmentByTokenData, ThrowOnError>) => (options.client ?? client).post<CancelAppointmentByTokenResponses, CancelAppointmentByTokenErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
