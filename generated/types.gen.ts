@@ -2204,6 +2204,25 @@ export type PublicAppointmentSummary = {
 };
 
 /**
+ * A member's calendar feed: `url` (secret) and `createdAt` while active.
+ */
+export type CalendarFeed = {
+    active: boolean;
+    /**
+     * The address to subscribe to in a calendar app (https, or webcal:// with the same rest).
+     */
+    url?: string;
+    createdAt?: Timestamp;
+};
+
+/**
+ * A calendar feed.
+ */
+export type CalendarFeedResponse = {
+    feed: CalendarFeed;
+};
+
+/**
  * An appointment seen through its cancellation link.
  */
 export type PublicAppointmentResponse = {
@@ -4346,6 +4365,11 @@ export type PatternPath = string;
  * The opaque token from the cancellation link in a reminder (base64url). Unknown or revoked tokens answer 404.
  */
 export type CancellationTokenPath = string;
+
+/**
+ * The secret token of a calendar feed address (base64url). Unknown, tampered or revoked tokens answer 404.
+ */
+export type CalendarFeedTokenPath = string;
 
 /**
  * The tenant of the dashboard (SPEC §7 has no tenant in the path). A tenant the caller is no member of answers 404.
@@ -7012,6 +7036,186 @@ export type CancelAppointmentByTokenResponses = {
 };
 
 export type CancelAppointmentByTokenResponse = CancelAppointmentByTokenResponses[keyof CancelAppointmentByTokenResponses];
+
+export type RevokeCalendarFeedData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/calendar-feed';
+};
+
+export type RevokeCalendarFeedErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type RevokeCalendarFeedError = RevokeCalendarFeedErrors[keyof RevokeCalendarFeedErrors];
+
+export type RevokeCalendarFeedResponses = {
+    /**
+     * Revoked; no content.
+     */
+    204: void;
+};
+
+export type RevokeCalendarFeedResponse = RevokeCalendarFeedResponses[keyof RevokeCalendarFeedResponses];
+
+export type GetCalendarFeedData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/calendar-feed';
+};
+
+export type GetCalendarFeedErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type GetCalendarFeedError = GetCalendarFeedErrors[keyof GetCalendarFeedErrors];
+
+export type GetCalendarFeedResponses = {
+    /**
+     * The feed.
+     */
+    200: CalendarFeedResponse;
+};
+
+export type GetCalendarFeedResponse = GetCalendarFeedResponses[keyof GetCalendarFeedResponses];
+
+export type CreateCalendarFeedData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/calendar-feed';
+};
+
+export type CreateCalendarFeedErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type CreateCalendarFeedError = CreateCalendarFeedErrors[keyof CreateCalendarFeedErrors];
+
+export type CreateCalendarFeedResponses = {
+    /**
+     * The new feed.
+     */
+    200: CalendarFeedResponse;
+};
+
+export type CreateCalendarFeedResponse = CreateCalendarFeedResponses[keyof CreateCalendarFeedResponses];
+
+export type GetCalendarFeedIcsData = {
+    body?: never;
+    path: {
+        /**
+         * The secret token of a calendar feed address (base64url). Unknown, tampered or revoked tokens answer 404.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/v1/public/calendar-feeds/{token}';
+};
+
+export type GetCalendarFeedIcsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type GetCalendarFeedIcsError = GetCalendarFeedIcsErrors[keyof GetCalendarFeedIcsErrors];
+
+export type GetCalendarFeedIcsResponses = {
+    /**
+     * The calendar.
+     */
+    200: string;
+};
+
+export type GetCalendarFeedIcsResponse = GetCalendarFeedIcsResponses[keyof GetCalendarFeedIcsResponses];
 
 export type CreateAppointmentDistinctionData = {
     body: AppointmentDistinctionWrite;

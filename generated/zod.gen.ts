@@ -1709,6 +1709,22 @@ export const zPublicAppointmentSummary = z.object({
 });
 
 /**
+ * A member's calendar feed: `url` (secret) and `createdAt` while active.
+ */
+export const zCalendarFeed = z.object({
+    active: z.boolean(),
+    url: z.url().max(400).optional(),
+    createdAt: zTimestamp.optional()
+});
+
+/**
+ * A calendar feed.
+ */
+export const zCalendarFeedResponse = z.object({
+    feed: zCalendarFeed
+});
+
+/**
  * An appointment seen through its cancellation link.
  */
 export const zPublicAppointmentResponse = z.object({
@@ -2966,6 +2982,11 @@ export const zPatternPath = z.string().min(1).max(100);
 export const zCancellationTokenPath = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
 
 /**
+ * The secret token of a calendar feed address (base64url). Unknown, tampered or revoked tokens answer 404.
+ */
+export const zCalendarFeedTokenPath = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
+
+/**
  * The tenant of the dashboard (SPEC §7 has no tenant in the path). A tenant the caller is no member of answers 404.
  */
 export const zDashboardTenantId = zId;
@@ -3497,6 +3518,42 @@ export const zCancelAppointmentByTokenPath = z.object({
  * The cancelled appointment summary.
  */
 export const zCancelAppointmentByTokenResponse = zPublicAppointmentResponse;
+
+export const zRevokeCalendarFeedPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * Revoked; no content.
+ */
+export const zRevokeCalendarFeedResponse = z.void();
+
+export const zGetCalendarFeedPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The feed.
+ */
+export const zGetCalendarFeedResponse = zCalendarFeedResponse;
+
+export const zCreateCalendarFeedPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The new feed.
+ */
+export const zCreateCalendarFeedResponse = zCalendarFeedResponse;
+
+export const zGetCalendarFeedIcsPath = z.object({
+    token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * The calendar.
+ */
+export const zGetCalendarFeedIcsResponse = z.string().max(4000000);
 
 export const zCreateAppointmentDistinctionBody = zAppointmentDistinctionWrite;
 

@@ -28,7 +28,7 @@ const IDENTITY_OPERATIONS = new Set(['loginUser', 'registerUser', 'checkUserExis
 /** Operations that create businesses or send invitations: a tighter limit per signed-in user. */
 const SENSITIVE_WRITES = new Set(['createTenant', 'inviteTeamMembers']);
 /** Public operations whose credential is a token in the path: a tight limit per client address against guessing. */
-const PUBLIC_TOKEN_OPERATIONS = new Set(['getAppointmentCancellation', 'cancelAppointmentByToken']);
+const PUBLIC_TOKEN_OPERATIONS = new Set(['getAppointmentCancellation', 'cancelAppointmentByToken', 'getCalendarFeedIcs']);
 /** Largest JSON body of an ordinary request. Small, so that no anonymous request can cost much. */
 export const BODY_LIMIT_BYTES = 128 * 1024;
 /** Operations that carry files (base64 in JSON), with their own limit; they are authenticated first. */

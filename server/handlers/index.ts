@@ -3,6 +3,7 @@ import { assetStorageFromEnv } from '../assets/storage.ts';
 import { parseAdminEmails } from '../auth/admins.ts';
 import { appointmentCancellationHandlers } from './appointment-cancellations.ts';
 import { assetHandlers } from './assets.ts';
+import { calendarFeedHandlers } from './calendar-feeds.ts';
 import type { HandlerDeps } from './context.ts';
 import { customerTagHandlers } from './customer-tags.ts';
 import { customerHandlers } from './customers.ts';
@@ -41,6 +42,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
     ...customerHandlers(deps),
     ...customerTagHandlers(deps),
     ...appointmentCancellationHandlers(deps),
+    ...calendarFeedHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

@@ -73,3 +73,42 @@ export async function loadServerSecret(db: Database, fromEnv: string | undefined
     return rows[0]!.value;
   });
 }
+
+/**
+ * A calendar feed's token: base64url of purpose/version (1) | tenant (16) | user (16) | nonce (16)
+ * | HMAC-SHA256 truncated to 16 bytes, with a key derived for this purpose only. The nonce is kept in
+ * calendar_feeds; replacing or deleting it revokes the address.
+ */
+const PURPOSE_FEED_V1 = 0xf1;
+const FEED_BODY_BYTES = 49;
+
+export interface FeedTokenClaims {
+  tenantId: string;
+  userId: string;
+  nonce: string;
+}
+
+function feedKey(secret: string): Buffer {
+  return createHmac('sha256', secret).update('cita:calendar-feed:v1').digest();
+}
+
+export function signFeedToken(secret: string, claims: FeedTokenClaims): string {
+  const body = Buffer.alloc(FEED_BODY_BYTES);
+  body[0] = PURPOSE_FEED_V1;
+  uuidBytes(claims.tenantId).copy(body, 1);
+  uuidBytes(claims.userId).copy(body, 17);
+  Buffer.from(claims.nonce, 'hex').copy(body, 33);
+  const mac = createHmac('sha256', feedKey(secret)).update(body).digest().subarray(0, MAC_BYTES);
+  return Buffer.concat([body, mac]).toString('base64url');
+}
+
+export function verifyFeedToken(secret: string, token: string): FeedTokenClaims | null {
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
+  const raw = Buffer.from(token, 'base64url');
+  if (raw.length !== FEED_BODY_BYTES + MAC_BYTES || raw.toString('base64url') !== token) return null;
+  const body = raw.subarray(0, FEED_BODY_BYTES);
+  if (body[0] !== PURPOSE_FEED_V1) return null;
+  const expected = createHmac('sha256', feedKey(secret)).update(body).digest().subarray(0, MAC_BYTES);
+  if (!timingSafeEqual(expected, raw.subarray(FEED_BODY_BYTES))) return null;
+  return { tenantId: uuidText(body.subarray(1, 17)), userId: uuidText(body.subarray(17, 33)), nonce: body.subarray(33, 49).toString('hex') };
+}

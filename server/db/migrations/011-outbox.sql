@@ -20,6 +20,8 @@
 --   told about, so that a change of time sends a new confirmation and a cancellation one notice.
 -- * server_secrets: the HMAC key of the cancellation links when CITA_SECRET is not set (generated once
 --   by the first server; never readable by cita_app).
+-- * calendar_feeds: a member's secret iCalendar feed address; the token is an HMAC over (tenant, user,
+--   nonce), so the address can be shown again; replacing or deleting the nonce revokes it.
 -- * tenants.cancellation_cutoff_minutes: how long before the start a customer may still cancel
 --   through the link (default 2 h).
 
@@ -66,10 +68,19 @@ CREATE TABLE appointment_notices (
   PRIMARY KEY (tenant_id, appointment_id)
 );
 
+CREATE TABLE calendar_feeds (
+  tenant_id  uuid NOT NULL,
+  user_id    uuid NOT NULL,
+  nonce      text NOT NULL CHECK (nonce ~ '^[0-9a-f]{32}$'),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant_id, user_id),
+  FOREIGN KEY (tenant_id, user_id) REFERENCES memberships (tenant_id, user_id) ON DELETE CASCADE
+);
+
 DO $$
 DECLARE t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['outbox', 'appointment_notices'] LOOP
+  FOREACH t IN ARRAY ARRAY['outbox', 'appointment_notices', 'calendar_feeds'] LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
     EXECUTE format($p$CREATE POLICY tenant_isolation ON %I TO cita_app

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelAppointmentByToken, getAppointmentCancellation } from '../../../generated/sdk.gen.ts';
+import { cancelAppointmentByToken, createCalendarFeed, getAppointmentCancellation, getCalendarFeed, revokeCalendarFeed } from '../../../generated/sdk.gen.ts';
 import type { Tenant } from '../../../generated/types.gen.ts';
 import { appointmentsChanged } from '../../../server/appointments/events.ts';
 import { loadServerSecret, signCancelToken } from '../../../server/notifications/cancel-token.ts';
@@ -515,6 +515,50 @@ export function notificationsSuite(server: () => TestServer) {
         for (let i = 0; i < 3; i++) await problem(raw(limited.baseUrl, 'GET', path), 404);
         const tooMany = await problem(raw(limited.baseUrl, 'GET', path), 429);
         expect(tooMany.status).toBe(429);
+      });
+    });
+
+    describe('calendar feed', () => {
+      const fetchFeed = (url: string) => fetch(`${server().baseUrl}${new URL(url).pathname}`);
+
+      it('a member subscribes to their own appointments at a secret address, replaces it and revokes it', async () => {
+        const b = await business('feed', { name: 'Peluquería Ana', locale: 'es-ES' });
+        const booking = await book(b, { startInMinutes: 2 * 24 * 60, name: 'Lucía Pérez' });
+        const cancelled = await book(b, { startInMinutes: 3 * 24 * 60, name: 'Marta' });
+        await change(b, cancelled, `UPDATE appointments SET status = 'APPOINTMENT_STATUS_CANCELLED' WHERE tenant_id = $1 AND id = $2`);
+        const path = { tenantId: b.tenant.id };
+        expect((await ok(getCalendarFeed({ client: b.owner.client, path }))).feed).toEqual({ active: false });
+
+        const { feed } = await ok(createCalendarFeed({ client: b.owner.client, path }));
+        expect(feed).toMatchObject({ active: true, url: expect.stringMatching(/^https:\/\/cita\.test\/v1\/public\/calendar-feeds\/[A-Za-z0-9_-]+$/) });
+        expect((await ok(getCalendarFeed({ client: b.owner.client, path }))).feed.url).toBe(feed.url);
+
+        const response = await fetchFeed(feed.url!);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toMatch(/^text\/calendar/);
+        const ics = await response.text();
+        expect(ics).toContain('METHOD:PUBLISH');
+        expect(ics).toContain('X-WR-CALNAME:Cita · Peluquería Ana');
+        expect(ics).toContain(`UID:${booking.id}@cita`);
+        expect(ics).toContain('SUMMARY:Lucía Pérez · Corte y peinado');
+        expect(ics).not.toContain(cancelled.id);
+
+        // Another business's owner has no way in; a tampered address is refused.
+        const other = await business('feed-other');
+        await problem(getCalendarFeed({ client: other.owner.client, path }), 404);
+        const token = new URL(feed.url!).pathname.split('/').pop()!;
+        const tampered = token.slice(0, 40) + (token[40] === 'A' ? 'B' : 'A') + token.slice(41);
+        expect((await fetch(`${server().baseUrl}/v1/public/calendar-feeds/${tampered}`)).status).toBe(404);
+
+        // Replaced: the old address stops working.
+        const replaced = await ok(createCalendarFeed({ client: b.owner.client, path }));
+        expect(replaced.feed.url).not.toBe(feed.url);
+        expect((await fetchFeed(feed.url!)).status).toBe(404);
+        expect((await fetchFeed(replaced.feed.url!)).status).toBe(200);
+
+        await ok(revokeCalendarFeed({ client: b.owner.client, path }), 204);
+        expect((await fetchFeed(replaced.feed.url!)).status).toBe(404);
+        expect((await ok(getCalendarFeed({ client: b.owner.client, path }))).feed).toEqual({ active: false });
       });
     });
 
