@@ -4307,7 +4307,7 @@ export type CustomerId = Id;
 export type Limit = number;
 
 /**
- * Number of items to skip.
+ * Number of items to skip (at most 1,000,000).
  */
 export type Offset = number;
 
@@ -5162,7 +5162,7 @@ export type ListTeamMembersData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -5522,7 +5522,7 @@ export type ListPortfolioItemsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -5758,7 +5758,7 @@ export type ListAdminTenantsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -5833,7 +5833,7 @@ export type ListAppointmentsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -6344,7 +6344,7 @@ export type ListCustomerAppointmentsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -6684,7 +6684,7 @@ export type ListTimeOffData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -7299,7 +7299,7 @@ export type ListAppointmentDistinctionsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -7540,7 +7540,7 @@ export type ListCustomersData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -7615,7 +7615,7 @@ export type SearchCustomersData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -8085,7 +8085,7 @@ export type ListServiceObjectsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -8156,7 +8156,7 @@ export type SearchServiceObjectsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -8529,7 +8529,7 @@ export type ListCustomerTagsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -8770,7 +8770,7 @@ export type ListServicesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -9261,7 +9261,7 @@ export type ListExpensesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -9558,7 +9558,7 @@ export type ListInventoryItemsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -9887,7 +9887,7 @@ export type ListInventoryMovementsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -10000,7 +10000,7 @@ export type ListInvoicesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -10137,7 +10137,7 @@ export type ListPaymentMethodsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -10454,7 +10454,7 @@ export type ListPaymentTransactionsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -10629,7 +10629,7 @@ export type ListQrCodesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -10908,7 +10908,7 @@ export type GetSalesDetailedReportData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -10971,7 +10971,7 @@ export type ListSalesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -11323,7 +11323,7 @@ export type ListAdminInvoicesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**

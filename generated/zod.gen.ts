@@ -2922,9 +2922,9 @@ export const zCustomerId = zId;
 export const zLimit = z.int().gte(1).lte(200).default(50);
 
 /**
- * Number of items to skip.
+ * Number of items to skip (at most 1,000,000).
  */
-export const zOffset = z.int().gte(0).default(0);
+export const zOffset = z.int().gte(0).lte(1000000).default(0);
 
 /**
  * For an occurrence of a series: apply to this one only (default) or to this and the following ones.
@@ -3143,7 +3143,7 @@ export const zListTeamMembersPath = z.object({
 
 export const zListTeamMembersQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional()
 });
 
@@ -3206,7 +3206,7 @@ export const zListPortfolioItemsPath = z.object({
 
 export const zListPortfolioItemsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     tag: z.string().min(1).max(40).optional(),
     featured: z.boolean().optional()
@@ -3250,7 +3250,7 @@ export const zGetPortfolioItemResponse = zPortfolioItemResponse;
 
 export const zListAdminTenantsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     status: zTenantStatus.optional(),
     licenseStatus: zLicenseStatus.optional()
@@ -3268,7 +3268,7 @@ export const zListAppointmentsPath = z.object({
 
 export const zListAppointmentsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     from: zLocalDate.optional(),
     to: zLocalDate.optional(),
@@ -3375,7 +3375,7 @@ export const zListCustomerAppointmentsPath = z.object({
 
 export const zListCustomerAppointmentsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     status: z.array(zAppointmentStatus).max(6).optional(),
     from: zLocalDate.optional(),
     to: zLocalDate.optional(),
@@ -3449,7 +3449,7 @@ export const zListTimeOffPath = z.object({
 
 export const zListTimeOffQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     from: zLocalDate.optional(),
     to: zLocalDate.optional()
 });
@@ -3576,7 +3576,7 @@ export const zListAppointmentDistinctionsPath = z.object({
 
 export const zListAppointmentDistinctionsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional()
 });
 
@@ -3623,7 +3623,7 @@ export const zListCustomersPath = z.object({
 
 export const zListCustomersQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     sort: zCustomerSort.optional(),
     tagId: zId.optional()
@@ -3641,7 +3641,7 @@ export const zSearchCustomersPath = z.object({
 
 export const zSearchCustomersQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -3741,7 +3741,7 @@ export const zListServiceObjectsPath = z.object({
 
 export const zListServiceObjectsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional()
 });
 
@@ -3758,7 +3758,7 @@ export const zSearchServiceObjectsPath = z.object({
 
 export const zSearchServiceObjectsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -3838,7 +3838,7 @@ export const zListCustomerTagsPath = z.object({
 
 export const zListCustomerTagsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional()
 });
 
@@ -3885,7 +3885,7 @@ export const zListServicesPath = z.object({
 
 export const zListServicesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     active: z.boolean().optional(),
     category: z.string().max(60).optional(),
@@ -3985,7 +3985,7 @@ export const zListExpensesPath = z.object({
 
 export const zListExpensesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -4045,7 +4045,7 @@ export const zListInventoryItemsPath = z.object({
 
 export const zListInventoryItemsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     category: z.string().max(80).optional(),
     active: z.boolean().optional(),
@@ -4113,7 +4113,7 @@ export const zListInventoryMovementsPath = z.object({
 
 export const zListInventoryMovementsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -4138,7 +4138,7 @@ export const zListInvoicesPath = z.object({
 
 export const zListInvoicesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     status: zInvoiceStatus.optional(),
     series: z.string().max(20).optional(),
@@ -4168,7 +4168,7 @@ export const zListPaymentMethodsPath = z.object({
 
 export const zListPaymentMethodsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     active: z.boolean().optional()
 });
 
@@ -4232,7 +4232,7 @@ export const zListPaymentTransactionsQuery = z.object({
     referenceId: zId,
     operationType: zOperationType,
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -4268,7 +4268,7 @@ export const zListQrCodesPath = z.object({
 
 export const zListQrCodesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional()
 });
 
@@ -4327,7 +4327,7 @@ export const zGetSalesDetailedReportPath = z.object({
 
 export const zGetSalesDetailedReportQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -4341,7 +4341,7 @@ export const zListSalesPath = z.object({
 
 export const zListSalesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     startDate: zLocalDate.optional(),
     endDate: zLocalDate.optional(),
@@ -4399,7 +4399,7 @@ export const zGetAssetContentPath = z.object({
 
 export const zListAdminInvoicesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     tenantId: zId.optional(),
     status: zInvoiceStatus.optional()
 });
