@@ -2216,6 +2216,25 @@ export type PublicAppointmentSummary = {
 };
 
 /**
+ * A member's calendar feed: `url` (secret) and `createdAt` while active.
+ */
+export type CalendarFeed = {
+    active: boolean;
+    /**
+     * The address to subscribe to in a calendar app (https, or webcal:// with the same rest).
+     */
+    url?: string;
+    createdAt?: Timestamp;
+};
+
+/**
+ * A calendar feed.
+ */
+export type CalendarFeedResponse = {
+    feed: CalendarFeed;
+};
+
+/**
  * An appointment seen through its cancellation link.
  */
 export type PublicAppointmentResponse = {
@@ -4300,7 +4319,7 @@ export type CustomerId = Id;
 export type Limit = number;
 
 /**
- * Number of items to skip.
+ * Number of items to skip (at most 1,000,000).
  */
 export type Offset = number;
 
@@ -4358,6 +4377,11 @@ export type PatternPath = string;
  * The opaque token from the cancellation link in a reminder (base64url). Unknown or revoked tokens answer 404.
  */
 export type CancellationTokenPath = string;
+
+/**
+ * The secret token of a calendar feed address (base64url). Unknown, tampered or revoked tokens answer 404.
+ */
+export type CalendarFeedTokenPath = string;
 
 /**
  * The tenant of the dashboard (SPEC §7 has no tenant in the path). A tenant the caller is no member of answers 404.
@@ -5150,7 +5174,7 @@ export type ListTeamMembersData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -5510,7 +5534,7 @@ export type ListPortfolioItemsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -5746,7 +5770,7 @@ export type ListAdminTenantsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -5821,7 +5845,7 @@ export type ListAppointmentsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -6332,7 +6356,7 @@ export type ListCustomerAppointmentsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -6672,7 +6696,7 @@ export type ListTimeOffData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -7025,6 +7049,186 @@ export type CancelAppointmentByTokenResponses = {
 
 export type CancelAppointmentByTokenResponse = CancelAppointmentByTokenResponses[keyof CancelAppointmentByTokenResponses];
 
+export type RevokeCalendarFeedData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/calendar-feed';
+};
+
+export type RevokeCalendarFeedErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type RevokeCalendarFeedError = RevokeCalendarFeedErrors[keyof RevokeCalendarFeedErrors];
+
+export type RevokeCalendarFeedResponses = {
+    /**
+     * Revoked; no content.
+     */
+    204: void;
+};
+
+export type RevokeCalendarFeedResponse = RevokeCalendarFeedResponses[keyof RevokeCalendarFeedResponses];
+
+export type GetCalendarFeedData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/calendar-feed';
+};
+
+export type GetCalendarFeedErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type GetCalendarFeedError = GetCalendarFeedErrors[keyof GetCalendarFeedErrors];
+
+export type GetCalendarFeedResponses = {
+    /**
+     * The feed.
+     */
+    200: CalendarFeedResponse;
+};
+
+export type GetCalendarFeedResponse = GetCalendarFeedResponses[keyof GetCalendarFeedResponses];
+
+export type CreateCalendarFeedData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/calendar-feed';
+};
+
+export type CreateCalendarFeedErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type CreateCalendarFeedError = CreateCalendarFeedErrors[keyof CreateCalendarFeedErrors];
+
+export type CreateCalendarFeedResponses = {
+    /**
+     * The new feed.
+     */
+    200: CalendarFeedResponse;
+};
+
+export type CreateCalendarFeedResponse = CreateCalendarFeedResponses[keyof CreateCalendarFeedResponses];
+
+export type GetCalendarFeedIcsData = {
+    body?: never;
+    path: {
+        /**
+         * The secret token of a calendar feed address (base64url). Unknown, tampered or revoked tokens answer 404.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/v1/public/calendar-feeds/{token}';
+};
+
+export type GetCalendarFeedIcsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type GetCalendarFeedIcsError = GetCalendarFeedIcsErrors[keyof GetCalendarFeedIcsErrors];
+
+export type GetCalendarFeedIcsResponses = {
+    /**
+     * The calendar.
+     */
+    200: string;
+};
+
+export type GetCalendarFeedIcsResponse = GetCalendarFeedIcsResponses[keyof GetCalendarFeedIcsResponses];
+
 export type CreateAppointmentDistinctionData = {
     body: AppointmentDistinctionWrite;
     headers?: {
@@ -7107,7 +7311,7 @@ export type ListAppointmentDistinctionsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -7348,7 +7552,7 @@ export type ListCustomersData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -7423,7 +7627,7 @@ export type SearchCustomersData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -7893,7 +8097,7 @@ export type ListServiceObjectsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -7964,7 +8168,7 @@ export type SearchServiceObjectsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -8337,7 +8541,7 @@ export type ListCustomerTagsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -8578,7 +8782,7 @@ export type ListServicesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -9069,7 +9273,7 @@ export type ListExpensesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -9366,7 +9570,7 @@ export type ListInventoryItemsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -9695,7 +9899,7 @@ export type ListInventoryMovementsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -9808,7 +10012,7 @@ export type ListInvoicesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -9945,7 +10149,7 @@ export type ListPaymentMethodsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -10262,7 +10466,7 @@ export type ListPaymentTransactionsData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -10437,7 +10641,7 @@ export type ListQrCodesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -10716,7 +10920,7 @@ export type GetSalesDetailedReportData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
     };
@@ -10779,7 +10983,7 @@ export type ListSalesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**
@@ -11131,7 +11335,7 @@ export type ListAdminInvoicesData = {
          */
         limit?: number;
         /**
-         * Number of items to skip.
+         * Number of items to skip (at most 1,000,000).
          */
         offset?: number;
         /**

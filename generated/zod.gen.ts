@@ -1712,6 +1712,22 @@ export const zPublicAppointmentSummary = z.object({
 });
 
 /**
+ * A member's calendar feed: `url` (secret) and `createdAt` while active.
+ */
+export const zCalendarFeed = z.object({
+    active: z.boolean(),
+    url: z.url().max(400).optional(),
+    createdAt: zTimestamp.optional()
+});
+
+/**
+ * A calendar feed.
+ */
+export const zCalendarFeedResponse = z.object({
+    feed: zCalendarFeed
+});
+
+/**
  * An appointment seen through its cancellation link.
  */
 export const zPublicAppointmentResponse = z.object({
@@ -2909,9 +2925,9 @@ export const zCustomerId = zId;
 export const zLimit = z.int().gte(1).lte(200).default(50);
 
 /**
- * Number of items to skip.
+ * Number of items to skip (at most 1,000,000).
  */
-export const zOffset = z.int().gte(0).default(0);
+export const zOffset = z.int().gte(0).lte(1000000).default(0);
 
 /**
  * For an occurrence of a series: apply to this one only (default) or to this and the following ones.
@@ -2967,6 +2983,11 @@ export const zPatternPath = z.string().min(1).max(100);
  * The opaque token from the cancellation link in a reminder (base64url). Unknown or revoked tokens answer 404.
  */
 export const zCancellationTokenPath = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * The secret token of a calendar feed address (base64url). Unknown, tampered or revoked tokens answer 404.
+ */
+export const zCalendarFeedTokenPath = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
 
 /**
  * The tenant of the dashboard (SPEC §7 has no tenant in the path). A tenant the caller is no member of answers 404.
@@ -3125,7 +3146,7 @@ export const zListTeamMembersPath = z.object({
 
 export const zListTeamMembersQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional()
 });
 
@@ -3188,7 +3209,7 @@ export const zListPortfolioItemsPath = z.object({
 
 export const zListPortfolioItemsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     tag: z.string().min(1).max(40).optional(),
     featured: z.boolean().optional()
@@ -3232,7 +3253,7 @@ export const zGetPortfolioItemResponse = zPortfolioItemResponse;
 
 export const zListAdminTenantsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     status: zTenantStatus.optional(),
     licenseStatus: zLicenseStatus.optional()
@@ -3250,7 +3271,7 @@ export const zListAppointmentsPath = z.object({
 
 export const zListAppointmentsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     from: zLocalDate.optional(),
     to: zLocalDate.optional(),
@@ -3357,7 +3378,7 @@ export const zListCustomerAppointmentsPath = z.object({
 
 export const zListCustomerAppointmentsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     status: z.array(zAppointmentStatus).max(6).optional(),
     from: zLocalDate.optional(),
     to: zLocalDate.optional(),
@@ -3431,7 +3452,7 @@ export const zListTimeOffPath = z.object({
 
 export const zListTimeOffQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     from: zLocalDate.optional(),
     to: zLocalDate.optional()
 });
@@ -3501,6 +3522,42 @@ export const zCancelAppointmentByTokenPath = z.object({
  */
 export const zCancelAppointmentByTokenResponse = zPublicAppointmentResponse;
 
+export const zRevokeCalendarFeedPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * Revoked; no content.
+ */
+export const zRevokeCalendarFeedResponse = z.void();
+
+export const zGetCalendarFeedPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The feed.
+ */
+export const zGetCalendarFeedResponse = zCalendarFeedResponse;
+
+export const zCreateCalendarFeedPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The new feed.
+ */
+export const zCreateCalendarFeedResponse = zCalendarFeedResponse;
+
+export const zGetCalendarFeedIcsPath = z.object({
+    token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * The calendar.
+ */
+export const zGetCalendarFeedIcsResponse = z.string().max(4000000);
+
 export const zCreateAppointmentDistinctionBody = zAppointmentDistinctionWrite;
 
 export const zCreateAppointmentDistinctionHeaders = z.object({
@@ -3522,7 +3579,7 @@ export const zListAppointmentDistinctionsPath = z.object({
 
 export const zListAppointmentDistinctionsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional()
 });
 
@@ -3569,7 +3626,7 @@ export const zListCustomersPath = z.object({
 
 export const zListCustomersQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     sort: zCustomerSort.optional(),
     tagId: zId.optional()
@@ -3587,7 +3644,7 @@ export const zSearchCustomersPath = z.object({
 
 export const zSearchCustomersQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -3687,7 +3744,7 @@ export const zListServiceObjectsPath = z.object({
 
 export const zListServiceObjectsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional()
 });
 
@@ -3704,7 +3761,7 @@ export const zSearchServiceObjectsPath = z.object({
 
 export const zSearchServiceObjectsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -3784,7 +3841,7 @@ export const zListCustomerTagsPath = z.object({
 
 export const zListCustomerTagsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional()
 });
 
@@ -3831,7 +3888,7 @@ export const zListServicesPath = z.object({
 
 export const zListServicesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     active: z.boolean().optional(),
     category: z.string().max(60).optional(),
@@ -3931,7 +3988,7 @@ export const zListExpensesPath = z.object({
 
 export const zListExpensesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -3991,7 +4048,7 @@ export const zListInventoryItemsPath = z.object({
 
 export const zListInventoryItemsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     category: z.string().max(80).optional(),
     active: z.boolean().optional(),
@@ -4059,7 +4116,7 @@ export const zListInventoryMovementsPath = z.object({
 
 export const zListInventoryMovementsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -4084,7 +4141,7 @@ export const zListInvoicesPath = z.object({
 
 export const zListInvoicesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     status: zInvoiceStatus.optional(),
     series: z.string().max(20).optional(),
@@ -4114,7 +4171,7 @@ export const zListPaymentMethodsPath = z.object({
 
 export const zListPaymentMethodsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     active: z.boolean().optional()
 });
 
@@ -4178,7 +4235,7 @@ export const zListPaymentTransactionsQuery = z.object({
     referenceId: zId,
     operationType: zOperationType,
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -4214,7 +4271,7 @@ export const zListQrCodesPath = z.object({
 
 export const zListQrCodesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional()
 });
 
@@ -4273,7 +4330,7 @@ export const zGetSalesDetailedReportPath = z.object({
 
 export const zGetSalesDetailedReportQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0)
+    offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
@@ -4287,7 +4344,7 @@ export const zListSalesPath = z.object({
 
 export const zListSalesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     startDate: zLocalDate.optional(),
     endDate: zLocalDate.optional(),
@@ -4345,7 +4402,7 @@ export const zGetAssetContentPath = z.object({
 
 export const zListAdminInvoicesQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).optional().default(0),
+    offset: z.int().gte(0).lte(1000000).optional().default(0),
     tenantId: zId.optional(),
     status: zInvoiceStatus.optional()
 });

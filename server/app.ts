@@ -22,12 +22,15 @@ import { createHandlers } from './handlers/index.ts';
 import { HttpProblem, problem, sendProblem, type FieldError } from './problem.ts';
 import { parseAdminEmails } from './auth/admins.ts';
 import { createSecurityHandlers } from './security.ts';
+import { lazyServerSecret } from './notifications/cancel-token.ts';
 
 const CONTRACT = join(import.meta.dirname, '..', 'openapi', 'tenant-api.yaml');
 /** Operations that prove an identity; rate-limited per client address, before anything else runs. */
 const IDENTITY_OPERATIONS = new Set(['loginUser', 'registerUser', 'checkUserExists', 'autoRegisterBusiness', 'exchangeSsoCode']);
 /** Operations that create businesses or send invitations: a tighter limit per signed-in user. */
 const SENSITIVE_WRITES = new Set(['createTenant', 'inviteTeamMembers']);
+/** Public operations whose credential is a token in the path: a tight limit per client address against guessing. */
+const PUBLIC_TOKEN_OPERATIONS = new Set(['getAppointmentCancellation', 'cancelAppointmentByToken', 'getCalendarFeedIcs']);
 /** Largest JSON body of an ordinary request. Small, so that no anonymous request can cost much. */
 export const BODY_LIMIT_BYTES = 128 * 1024;
 /** Operations that carry files (base64 in JSON, or a CSV's rows), with their own limit; they are authenticated first. */
@@ -265,10 +268,12 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
   const identityLimit = limiter(config.rateLimit.identityPerMinute, 'identity');
   const sensitiveLimit = limiter(config.rateLimit.sensitiveWritesPerMinute, 'sensitive');
   const generalLimit = limiter(config.rateLimit.perMinute, 'general');
+  const publicLimit = limiter(config.rateLimit.publicPerMinute, 'public');
 
   const specification = YAML.parse(readFileSync(CONTRACT, 'utf8')) as Parameters<typeof securityByOperation>[0];
   const schemesOf = securityByOperation(specification);
-  const handlers = createHandlers({ config, db, verifier });
+  const secret = lazyServerSecret(db, config.secret);
+  const handlers = createHandlers({ config, db, verifier, secret });
   const security = createSecurityHandlers({ db, verifier, admins: parseAdminEmails(config.adminEmails), idleSeconds: config.sessionIdleSeconds });
   const authenticate = (schemes: SecurityScheme[]) => async (request: FastifyRequest) => {
     // Every operation of the contract needs exactly one scheme, or none.
@@ -284,6 +289,8 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
       const auth = authenticate(schemesOf.get(operationId) ?? []);
       const onRequest = IDENTITY_OPERATIONS.has(operationId)
         ? [identityLimit, auth]
+        : PUBLIC_TOKEN_OPERATIONS.has(operationId)
+        ? [publicLimit]
         : [auth, SENSITIVE_WRITES.has(operationId) ? sensitiveLimit : generalLimit];
       return {
         handler,

@@ -36,7 +36,25 @@ export interface ServerConfig {
   support: { email: string; phone: string };
   paymentLinks: { pro: string; premium: string };
   workflowSiteUrl: string;
+  /** The address customers open Cita at (PUBLIC_URL), for the links in e-mails. */
+  publicUrl: string;
+  /** CITA_SECRET: signs the cancellation links; unset, one is generated and kept in the database. */
+  secret: string | undefined;
+  mail: {
+    /** SMTP_URL (smtp://user:pass@host:587, smtps://…:465); unset, e-mails are .eml files in `outboxDir`. */
+    smtpUrl: string | undefined;
+    /** MAIL_FROM: the sender address. */
+    from: string;
+    /** MAIL_OUTBOX_DIR, default DATA_DIR/outbox. */
+    outboxDir: string;
+    /** OUTBOX_POLL_MS: how often the worker looks for due messages (default 5000). */
+    pollMs: number;
+    /** OUTBOX_WORKER=off keeps this instance from sending (another instance sends). */
+    worker: boolean;
+  };
   rateLimit: {
+    /** The public cancellation page's operations, per client address (PUBLIC_RATE_LIMIT). */
+    publicPerMinute: number;
     identityPerMinute: number;
     /** Creating businesses and sending invitations, per signed-in user (WRITE_RATE_LIMIT). */
     sensitiveWritesPerMinute: number;
@@ -59,12 +77,14 @@ const list = (value: string | undefined) =>
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-cita';
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const port = Number(env.PORT ?? 8080);
   return {
     production: env.NODE_ENV === 'production',
     host: env.HOST ?? '127.0.0.1',
-    port: Number(env.PORT ?? 8080),
+    port,
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    dataDir,
     spaDist: env.SPA_DIST ? resolve(env.SPA_DIST) : undefined,
     corsOrigins: list(env.CORS_ORIGINS),
     firebase: {
@@ -87,7 +107,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       premium: env.PAYMENT_LINK_PREMIUM ?? 'https://buy.stripe.com/test_cita_premium',
     },
     workflowSiteUrl: env.WORKFLOW_SITE_URL ?? 'https://cita.example/how-it-works',
+    publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    secret: env.CITA_SECRET || undefined,
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM || 'Cita <no-reply@cita.localhost>',
+      outboxDir: resolve(env.MAIL_OUTBOX_DIR ?? `${dataDir}/outbox`),
+      pollMs: Number(env.OUTBOX_POLL_MS ?? 5000),
+      worker: env.OUTBOX_WORKER !== 'off',
+    },
     rateLimit: {
+      publicPerMinute: Number(env.PUBLIC_RATE_LIMIT ?? 30),
       identityPerMinute: Number(env.IDENTITY_RATE_LIMIT ?? 30),
       sensitiveWritesPerMinute: Number(env.WRITE_RATE_LIMIT ?? 20),
       perMinute: Number(env.API_RATE_LIMIT ?? 1200),

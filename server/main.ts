@@ -3,6 +3,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DatabaseLockedError, openDatabase, type Database } from './db/database.ts';
 import { openWhenReachable } from './db/deferred-database.ts';
+import { lazyServerSecret } from './notifications/cancel-token.ts';
+import { transportFor } from './notifications/transport.ts';
+import { createOutboxWorker } from './notifications/worker.ts';
 
 const config = loadConfig();
 let db: Database;
@@ -31,6 +34,16 @@ const verifier = createIdTokenVerifier({
 });
 const app = await buildApp({ config, db, verifier });
 
+// The outbox worker: reminders, confirmations and cancellation notices (SMTP_URL, else .eml files).
+const transport = transportFor(config.mail);
+const worker = createOutboxWorker({
+  db,
+  transport,
+  render: { secret: lazyServerSecret(db, config.secret), publicUrl: config.publicUrl, from: config.mail.from },
+  pollMs: config.mail.pollMs,
+  log: app.log,
+});
+
 // Graceful shutdown: stop accepting, finish in-flight requests, then close the database cleanly.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -39,6 +52,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await worker.stop();
+      transport.close();
       await app.close();
       await db.close();
       process.exit(0);
@@ -50,3 +65,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ host: config.host, port: config.port });
+if (config.mail.worker) {
+  worker.start();
+  app.log.info({ transport: transport.kind, ...(transport.kind === 'files' ? { dir: config.mail.outboxDir } : {}) }, 'outbox worker started');
+}

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as Char123LocaleChar125DashboardRouteRouteImport } from './routes/{-$locale}/_dashboard/route'
 import { Route as Char123LocaleChar125OnboardingRouteRouteImport } from './routes/{-$locale}/_onboarding/route'
+import { Route as Char123LocaleChar125CancelAppointmentsRouteImport } from './routes/{-$locale}/cancel-appointments'
 import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$locale}/register'
 import { Route as Char123LocaleChar125DashboardIndexRouteImport } from './routes/{-$locale}/_dashboard/index'
 import { Route as Char123LocaleChar125DashboardLicenseExpirationRouteImport } from './routes/{-$locale}/_dashboard/license-expiration'
@@ -64,6 +65,12 @@ const Char123LocaleChar125DashboardRouteRoute =
 const Char123LocaleChar125OnboardingRouteRoute =
   Char123LocaleChar125OnboardingRouteRouteImport.update({
     id: '/_onboarding',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125CancelAppointmentsRoute =
+  Char123LocaleChar125CancelAppointmentsRouteImport.update({
+    id: '/cancel-appointments',
+    path: '/cancel-appointments',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 const Char123LocaleChar125RegisterRoute =
@@ -299,6 +306,7 @@ const Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/cancel-appointments': typeof Char123LocaleChar125CancelAppointmentsRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
   '/{-$locale}/license-expiration': typeof Char123LocaleChar125DashboardLicenseExpirationRoute
   '/{-$locale}/profile': typeof Char123LocaleChar125DashboardProfileRoute
@@ -339,6 +347,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125DashboardIndexRoute
+  '/{-$locale}/cancel-appointments': typeof Char123LocaleChar125CancelAppointmentsRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
   '/{-$locale}/license-expiration': typeof Char123LocaleChar125DashboardLicenseExpirationRoute
   '/{-$locale}/profile': typeof Char123LocaleChar125DashboardProfileRoute
@@ -381,6 +390,7 @@ export interface FileRoutesById {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/{-$locale}/_dashboard': typeof Char123LocaleChar125DashboardRouteRouteWithChildren
   '/{-$locale}/_onboarding': typeof Char123LocaleChar125OnboardingRouteRouteWithChildren
+  '/{-$locale}/cancel-appointments': typeof Char123LocaleChar125CancelAppointmentsRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
   '/{-$locale}/_dashboard/license-expiration': typeof Char123LocaleChar125DashboardLicenseExpirationRoute
   '/{-$locale}/_dashboard/profile': typeof Char123LocaleChar125DashboardProfileRoute
@@ -423,6 +433,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$locale}'
+    | '/{-$locale}/cancel-appointments'
     | '/{-$locale}/register'
     | '/{-$locale}/license-expiration'
     | '/{-$locale}/profile'
@@ -463,6 +474,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}'
+    | '/{-$locale}/cancel-appointments'
     | '/{-$locale}/register'
     | '/{-$locale}/license-expiration'
     | '/{-$locale}/profile'
@@ -504,6 +516,7 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/{-$locale}/_dashboard'
     | '/{-$locale}/_onboarding'
+    | '/{-$locale}/cancel-appointments'
     | '/{-$locale}/register'
     | '/{-$locale}/_dashboard/license-expiration'
     | '/{-$locale}/_dashboard/profile'
@@ -568,6 +581,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/{-$locale}'
       preLoaderRoute: typeof Char123LocaleChar125OnboardingRouteRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/cancel-appointments': {
+      id: '/{-$locale}/cancel-appointments'
+      path: '/cancel-appointments'
+      fullPath: '/{-$locale}/cancel-appointments'
+      preLoaderRoute: typeof Char123LocaleChar125CancelAppointmentsRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
     '/{-$locale}/register': {
@@ -955,6 +975,7 @@ const Char123LocaleChar125OnboardingRouteRouteWithChildren =
 interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125DashboardRouteRoute: typeof Char123LocaleChar125DashboardRouteRouteWithChildren
   Char123LocaleChar125OnboardingRouteRoute: typeof Char123LocaleChar125OnboardingRouteRouteWithChildren
+  Char123LocaleChar125CancelAppointmentsRoute: typeof Char123LocaleChar125CancelAppointmentsRoute
   Char123LocaleChar125RegisterRoute: typeof Char123LocaleChar125RegisterRoute
   Char123LocaleChar125BusinessAutoRegisterRoute: typeof Char123LocaleChar125BusinessAutoRegisterRoute
   Char123LocaleChar125LoginForgotPasswordRoute: typeof Char123LocaleChar125LoginForgotPasswordRoute
@@ -968,6 +989,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
       Char123LocaleChar125DashboardRouteRouteWithChildren,
     Char123LocaleChar125OnboardingRouteRoute:
       Char123LocaleChar125OnboardingRouteRouteWithChildren,
+    Char123LocaleChar125CancelAppointmentsRoute:
+      Char123LocaleChar125CancelAppointmentsRoute,
     Char123LocaleChar125RegisterRoute: Char123LocaleChar125RegisterRoute,
     Char123LocaleChar125BusinessAutoRegisterRoute:
       Char123LocaleChar125BusinessAutoRegisterRoute,

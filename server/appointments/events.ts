@@ -1,9 +1,227 @@
 import type { Queryable } from '../db/database.ts';
 
 /**
- * Called after every write to appointments (create, update, status change, delete, series), inside
- * the same transaction, with the ids written. A no-op for now: the reminders and outbox work
- * (issue 9, another engineer) fills it in (schedule, re-schedule or drop reminders; revoke links).
+ * What the customer hears about appointments. The appointment handlers call this inside their
+ * transaction after every write (create, update/move, status change, delete, series), with the ids
+ * they touched; it brings the outbox in line with the appointments as they now are:
+ *
+ * - a live appointment (pending or confirmed) has one outbox row per reminder, due minutesBefore
+ *   before its start (SMS and WhatsApp rows are kept as `skipped` / unsupported_channel; a reminder
+ *   already past, or a customer without e-mail, `skipped` too); reminders no longer asked for, or
+ *   for an old start time, are dropped;
+ * - a new appointment, and a change of its time, sends a confirmation (the iCalendar SEQUENCE grows);
+ * - a cancelled or rejected appointment drops its pending messages and sends one cancellation notice
+ *   (METHOD:CANCEL); done, no-show and deleted appointments just drop theirs;
+ * - each reminder's `sent`/`sentAt` in the appointment's jsonb follows its outbox row.
+ *
+ * The rows hold references only: the worker renders each message when it sends it.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the signature issue 9 fills in
-export async function appointmentsChanged(_tx: Queryable, _tenantId: string, _appointmentIds: readonly string[]): Promise<void> {}
+export async function appointmentsChanged(tx: Queryable, tenantId: string, appointmentIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(appointmentIds)];
+  if (ids.length === 0) return;
+  const { rows } = await tx.query<AppointmentRow>(
+    `SELECT id, status, start_at, end_at, reminders, customer_snapshot->>'email' AS email
+       FROM appointments WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
+    [tenantId, ids],
+  );
+  const { rows: notices } = await tx.query<NoticeRow>(
+    `SELECT appointment_id, sequence, start_at, end_at, cancelled FROM appointment_notices
+      WHERE tenant_id = $1 AND appointment_id = ANY($2::uuid[]) FOR UPDATE`,
+    [tenantId, ids],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const noticeOf = new Map(notices.map((row) => [row.appointment_id, row]));
+  for (const id of ids) {
+    const appointment = byId.get(id);
+    if (!appointment) {
+      // Deleted: nothing more to tell (a mistaken booking); its pending messages never leave.
+      await dropPending(tx, tenantId, id, null);
+      await tx.query(`DELETE FROM appointment_notices WHERE tenant_id = $1 AND appointment_id = $2`, [tenantId, id]);
+      continue;
+    }
+    await sync(tx, tenantId, appointment, noticeOf.get(id));
+  }
+}
+
+interface AppointmentRow {
+  id: string;
+  status: string;
+  start_at: Date;
+  end_at: Date;
+  reminders: Array<{ channel: string; minutesBefore: number; sent?: boolean; sentAt?: string }>;
+  email: string | null;
+}
+interface NoticeRow {
+  appointment_id: string;
+  sequence: number;
+  start_at: Date;
+  end_at: Date;
+  cancelled: boolean;
+}
+
+export const LIVE_STATUSES: readonly string[] = ['APPOINTMENT_STATUS_PENDING', 'APPOINTMENT_STATUS_CONFIRMED'];
+const NOTIFIED_CANCELLATIONS: readonly string[] = ['APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED'];
+
+const epoch = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
+const channelKey = (channel: string) => channel.replace('REMINDER_CHANNEL_', '').toLowerCase();
+
+export function reminderKey(appointmentId: string, channel: string, minutesBefore: number, startAt: Date): string {
+  return `reminder.${appointmentId}.${channelKey(channel)}.${minutesBefore}.${epoch(startAt)}`;
+}
+export const confirmationKey = (appointmentId: string, sequence: number) => `confirmation.${appointmentId}.${sequence}`;
+export const cancellationKey = (appointmentId: string, sequence: number) => `cancellation.${appointmentId}.${sequence}`;
+
+/** Pending messages of the appointment that are no longer wanted (all of them, or those of `kinds`, except `keep`). */
+async function dropPending(tx: Queryable, tenantId: string, appointmentId: string, keep: string[] | null, kinds?: string[]) {
+  await tx.query(
+    `UPDATE outbox SET status = 'dropped', leased_until = NULL, lease_owner = NULL
+      WHERE tenant_id = $1 AND appointment_id = $2 AND status = 'pending'
+        AND ($3::text[] IS NULL OR NOT (dedupe_key = ANY($3::text[])))
+        AND ($4::text[] IS NULL OR kind = ANY($4::text[]))`,
+    [tenantId, appointmentId, keep, kinds ?? null],
+  );
+}
+
+interface Scheduled {
+  key: string;
+  kind: 'reminder' | 'confirmation' | 'cancellation';
+  channel: string;
+  startsAt: Date;
+  minutesBefore: number | null;
+  sequence: number;
+  dueAt: Date;
+  /** Why the row is never to be sent (status `skipped`), or null for a pending row. */
+  skip: string | null;
+}
+
+async function schedule(tx: Queryable, tenantId: string, appointmentId: string, message: Scheduled) {
+  await tx.query(
+    `INSERT INTO outbox (tenant_id, dedupe_key, kind, channel, appointment_id, starts_at, minutes_before, sequence, status, due_at, next_attempt_at, last_error)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)
+     ON CONFLICT (tenant_id, dedupe_key) DO NOTHING`,
+    [
+      tenantId,
+      message.key,
+      message.kind,
+      message.channel,
+      appointmentId,
+      message.startsAt,
+      message.minutesBefore,
+      message.sequence,
+      message.skip ? 'skipped' : 'pending',
+      message.dueAt,
+      message.skip,
+    ],
+  );
+}
+
+async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow, notice: NoticeRow | undefined) {
+  const now = Date.now();
+  const startAt = new Date(appointment.start_at);
+  const endAt = new Date(appointment.end_at);
+  const inFuture = startAt.getTime() > now;
+  const email = appointment.email?.trim() || null;
+  const id = appointment.id;
+
+  if (!LIVE_STATUSES.includes(appointment.status)) {
+    // Reminders and confirmations stop; a cancellation notice already on its way still goes.
+    await dropPending(tx, tenantId, id, null, ['reminder', 'confirmation']);
+    if (NOTIFIED_CANCELLATIONS.includes(appointment.status) && notice && !notice.cancelled) {
+      const sequence = notice.sequence + 1;
+      await tx.query(`UPDATE appointment_notices SET sequence = $3, cancelled = true, updated_at = now() WHERE tenant_id = $1 AND appointment_id = $2`, [
+        tenantId,
+        id,
+        sequence,
+      ]);
+      if (inFuture) {
+        await schedule(tx, tenantId, id, {
+          key: cancellationKey(id, sequence),
+          kind: 'cancellation',
+          channel: 'REMINDER_CHANNEL_EMAIL',
+          startsAt: startAt,
+          minutesBefore: null,
+          sequence,
+          dueAt: new Date(now),
+          skip: email ? null : 'no_recipient',
+        });
+      }
+    }
+    return;
+  }
+
+  // Booked, re-opened or moved: a (new) confirmation.
+  let sequence = notice?.sequence ?? 0;
+  const changed = !notice || notice.cancelled || epoch(notice.start_at) !== epoch(startAt) || epoch(notice.end_at) !== epoch(endAt);
+  if (!notice) {
+    await tx.query(`INSERT INTO appointment_notices (tenant_id, appointment_id, sequence, start_at, end_at) VALUES ($1, $2, 0, $3, $4)`, [
+      tenantId,
+      id,
+      startAt,
+      endAt,
+    ]);
+  } else if (changed) {
+    sequence = notice.sequence + 1;
+    await tx.query(
+      `UPDATE appointment_notices SET sequence = $3, start_at = $4, end_at = $5, cancelled = false, updated_at = now()
+        WHERE tenant_id = $1 AND appointment_id = $2`,
+      [tenantId, id, sequence, startAt, endAt],
+    );
+  }
+  const wanted: string[] = [];
+  if (changed && inFuture) {
+    const key = confirmationKey(id, sequence);
+    wanted.push(key);
+    await schedule(tx, tenantId, id, {
+      key,
+      kind: 'confirmation',
+      channel: 'REMINDER_CHANNEL_EMAIL',
+      startsAt: startAt,
+      minutesBefore: null,
+      sequence,
+      dueAt: new Date(now),
+      skip: email ? null : 'no_recipient',
+    });
+  } else if (!changed) {
+    // A confirmation of this very time still waiting to go out stays.
+    wanted.push(confirmationKey(id, sequence));
+  }
+
+  const reminders = Array.isArray(appointment.reminders) ? appointment.reminders : [];
+  for (const reminder of reminders) {
+    const key = reminderKey(id, reminder.channel, reminder.minutesBefore, startAt);
+    wanted.push(key);
+    const dueAt = new Date(startAt.getTime() - reminder.minutesBefore * 60_000);
+    const skip =
+      reminder.channel !== 'REMINDER_CHANNEL_EMAIL' ? 'unsupported_channel' : !email ? 'no_recipient' : dueAt.getTime() <= now ? 'too_late' : null;
+    await schedule(tx, tenantId, id, {
+      key,
+      kind: 'reminder',
+      channel: reminder.channel,
+      startsAt: startAt,
+      minutesBefore: reminder.minutesBefore,
+      sequence,
+      dueAt,
+      skip,
+    });
+  }
+  await dropPending(tx, tenantId, id, wanted);
+
+  // Each reminder's sent/sentAt follows its row (a moved appointment's reminders are unsent again).
+  if (reminders.length > 0) {
+    const keys = reminders.map((r) => reminderKey(id, r.channel, r.minutesBefore, startAt));
+    const { rows: sentRows } = await tx.query<{ dedupe_key: string; sent_at: Date }>(
+      `SELECT dedupe_key, sent_at FROM outbox WHERE tenant_id = $1 AND dedupe_key = ANY($2::text[]) AND status = 'sent'`,
+      [tenantId, keys],
+    );
+    const sentAt = new Map(sentRows.map((row) => [row.dedupe_key, new Date(row.sent_at).toISOString()]));
+    const next = reminders.map((reminder, index) => {
+      const at = sentAt.get(keys[index]!);
+      return at ? { channel: reminder.channel, minutesBefore: reminder.minutesBefore, sent: true, sentAt: at } : { channel: reminder.channel, minutesBefore: reminder.minutesBefore, sent: false };
+    });
+    await tx.query(`UPDATE appointments SET reminders = $3::jsonb WHERE tenant_id = $1 AND id = $2 AND reminders IS DISTINCT FROM $3::jsonb`, [
+      tenantId,
+      id,
+      JSON.stringify(next),
+    ]);
+  }
+}

@@ -17,6 +17,9 @@ const TENANT_TABLES = [
   { table: 'memberships', key: 'tenant_id' },
   { table: 'invitations', key: 'tenant_id' },
   { table: 'portfolio_items', key: 'tenant_id' },
+  { table: 'outbox', key: 'tenant_id' },
+  { table: 'appointment_notices', key: 'tenant_id' },
+  { table: 'calendar_feeds', key: 'tenant_id' },
 ] as const;
 
 async function one<T>(tx: Queryable, sql: string, params?: unknown[]): Promise<T> {
@@ -50,6 +53,13 @@ function seedTenant(db: Database, label: string): Promise<Seeded> {
        VALUES ($1, $2, gen_random_uuid(), '/v1/assets/x', $3)`,
       [tenantId, `Work of ${label}`, JSON.stringify(['bob'])],
     );
+    await tx.query(
+      `INSERT INTO outbox (tenant_id, dedupe_key, kind, channel, appointment_id, starts_at, due_at, next_attempt_at)
+       VALUES ($1, $2, 'confirmation', 'REMINDER_CHANNEL_EMAIL', gen_random_uuid(), now(), now(), now())`,
+      [tenantId, `confirmation.${randomUUID()}.0`],
+    );
+    await tx.query(`INSERT INTO appointment_notices (tenant_id, appointment_id, start_at, end_at) VALUES ($1, gen_random_uuid(), now(), now())`, [tenantId]);
+    await tx.query(`INSERT INTO calendar_feeds (tenant_id, user_id, nonce) VALUES ($1, $2, $3)`, [tenantId, userId, '0'.repeat(32)]);
     await tx.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
       randomUUID(),
       userId,
@@ -107,7 +117,7 @@ describe.each(testEngines)('database on %s', (kind) => {
       const after = await recorded();
       expect(after).toEqual(before);
       // The data written before reopening is still there (nothing was recreated).
-      expect(await countRows(db, a.tenantId)).toEqual({ tenants: 1, memberships: 1, invitations: 1, portfolio_items: 1 });
+      expect(await countRows(db, a.tenantId)).toEqual({ tenants: 1, memberships: 1, invitations: 1, portfolio_items: 1, outbox: 1, appointment_notices: 1, calendar_feeds: 1 });
     }, 30_000);
 
     it.runIf(kind === 'postgres')('lets two processes migrate the same new database at once', async () => {
@@ -151,6 +161,13 @@ describe.each(testEngines)('database on %s', (kind) => {
         `INSERT INTO invitations (tenant_id, email, role, invited_by_user_id, expires_at) VALUES ($1, 'x@example.com', 'TEAM_ROLE_ADMIN', $2, now())`,
         [other.tenantId, me.userId],
       ],
+      outbox: (other) => [
+        `INSERT INTO outbox (tenant_id, dedupe_key, kind, channel, appointment_id, starts_at, due_at, next_attempt_at)
+         VALUES ($1, 'confirmation.x.0', 'confirmation', 'REMINDER_CHANNEL_EMAIL', gen_random_uuid(), now(), now(), now())`,
+        [other.tenantId],
+      ],
+      appointment_notices: (other) => [`INSERT INTO appointment_notices (tenant_id, appointment_id, start_at, end_at) VALUES ($1, gen_random_uuid(), now(), now())`, [other.tenantId]],
+      calendar_feeds: (other) => [`INSERT INTO calendar_feeds (tenant_id, user_id, nonce) VALUES ($1, (SELECT owner_user_id FROM tenants WHERE id = $1), $2)`, [other.tenantId, '1'.repeat(32)]],
       portfolio_items: (other) => [
         `INSERT INTO portfolio_items (tenant_id, title, image_asset_id, image_url) VALUES ($1, 'Intruder', gen_random_uuid(), '/x')`,
         [other.tenantId],

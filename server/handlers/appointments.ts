@@ -1,3 +1,4 @@
+import { cancellationLinkStatus } from '../appointments/cancellation-link.ts';
 import type { FastifyRequest } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
@@ -129,7 +130,12 @@ export const APPOINTMENT_SELECT = `
          a.distinction_id, a.service_object_id, a.total_amount, a.total_currency, a.reminders,
          a.real_start_local::text AS real_start_local, a.real_end_local::text AS real_end_local,
          a.series_id, a.series_index, a.cancelled_at, a.cancelled_by, a.cancellation_reason, a.version, a.created_at, a.updated_at,
-         coalesce(a.color, d.color, fs.color, '#228be6') AS display_color, sv.lines
+         coalesce(a.color, d.color, fs.color, '#228be6') AS display_color, sv.lines,
+         -- The customer was sent a cancellation link for the current start (server/appointments/cancellation-link.ts).
+         EXISTS (SELECT 1 FROM outbox o
+                  WHERE o.tenant_id = a.tenant_id AND o.appointment_id = a.id AND o.status = 'sent'
+                    AND o.kind IN ('confirmation', 'reminder') AND o.channel = 'REMINDER_CHANNEL_EMAIL'
+                    AND o.starts_at = a.start_at) AS link_issued
     FROM appointments a
     LEFT JOIN appointment_distinctions d ON d.tenant_id = a.tenant_id AND d.id = a.distinction_id
     LEFT JOIN LATERAL (SELECT s.color FROM appointment_services x JOIN services s ON s.tenant_id = x.tenant_id AND s.id = x.service_id
@@ -183,7 +189,11 @@ function toAppointment(row: Row, view: View): Appointment {
     ...opt('realStartDate', local(row.real_start_local)),
     ...opt('realEndDate', local(row.real_end_local)),
     cancellation: {
-      linkStatus: 'CANCELLATION_LINK_STATUS_NONE',
+      linkStatus: cancellationLinkStatus(
+        { status, startAt: new Date(row.start_at as string | Date), cancelledBy: (row.cancelled_by as string | null) ?? null },
+        row.link_issued === true,
+        view.now,
+      ),
       ...(row.cancelled_at ? { cancelledAt: iso(row.cancelled_at) } : {}),
       ...opt('cancelledBy', row.cancelled_by),
       ...opt('reason', row.cancellation_reason),

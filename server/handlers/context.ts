@@ -11,6 +11,9 @@ export interface HandlerDeps {
   db: Database;
   verifier: IdTokenVerifier;
   sessions: SessionOptions;
+  /** Signs the public cancellation links (server/notifications/cancel-token.ts). */
+  /** The server secret that signs public links (lazyServerSecret). */
+  secret: () => Promise<string>;
 }
 
 export type TeamRole = 'TEAM_ROLE_OWNER' | 'TEAM_ROLE_ADMIN' | 'TEAM_ROLE_MEMBER';

@@ -2,7 +2,9 @@ import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { assetStorageFromEnv } from '../assets/storage.ts';
 import { parseAdminEmails } from '../auth/admins.ts';
 import { appointmentHandlers } from './appointments.ts';
+import { appointmentCancellationHandlers } from './appointment-cancellations.ts';
 import { assetHandlers } from './assets.ts';
+import { calendarFeedHandlers } from './calendar-feeds.ts';
 import type { HandlerDeps } from './context.ts';
 import { distinctionHandlers } from './distinctions.ts';
 import { customerTagHandlers } from './customer-tags.ts';
@@ -45,6 +47,8 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
     ...appointmentHandlers(deps),
     ...scheduleHandlers(deps),
     ...distinctionHandlers(deps),
+    ...appointmentCancellationHandlers(deps),
+    ...calendarFeedHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

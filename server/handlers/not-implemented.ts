@@ -22,9 +22,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     createPortfolioItem: notImplemented,
     getPortfolioItem: notImplemented,
     deletePortfolioItem: notImplemented,
-    // Appointments
-    getAppointmentCancellation: notImplemented,
-    cancelAppointmentByToken: notImplemented,
     // Statistics
     fetchStatistics: notImplemented,
     // Dashboard

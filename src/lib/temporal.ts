@@ -149,6 +149,16 @@ export function formatDateLong(date: Temporal.PlainDate | Temporal.PlainDateTime
   return Temporal.PlainDate.from(date).toLocaleString(dateLocale(language), { dateStyle: 'long' });
 }
 
+/** A full, localized date with its weekday: 'Monday, November 23, 2026', 'lunes, 23 de noviembre de 2026'. */
+export function formatDateFull(date: Temporal.PlainDate | Temporal.PlainDateTime, language: string): string {
+  return Temporal.PlainDate.from(date).toLocaleString(dateLocale(language), { dateStyle: 'full' });
+}
+
+/** Whether a wall-clock time in `timeZone` is already past (a repeated hour counts as its first occurrence). */
+export function isPastIn(dateTime: Temporal.PlainDateTime, timeZone: string, now: Temporal.Instant = Temporal.Now.instant()): boolean {
+  return Temporal.Instant.compare(dateTime.toZonedDateTime(timeZone, { disambiguation: 'earlier' }).toInstant(), now) <= 0;
+}
+
 /** A short, localized date and time: '5/3/25, 2:05 PM', '3/5/25, 14:05'. */
 export function formatDateTimeShort(dateTime: Temporal.PlainDateTime, language: string): string {
   return dateTime.toLocaleString(dateLocale(language), { dateStyle: 'short', timeStyle: 'short' });

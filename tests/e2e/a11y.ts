@@ -12,7 +12,7 @@ import { expect, type Page } from '@playwright/test';
  *   tests/e2e/mock/a11y.spec.ts with the contract's examples). Paths with ids: use the contract's
  *   example id in MOCK_ONLY_ROUTES, or create the object in the stack spec.
  */
-export const PUBLIC_ROUTES: readonly string[] = ['/login', '/register', '/login/forgot-password', '/login/sso', '/business/auto-register'];
+export const PUBLIC_ROUTES: readonly string[] = ['/login', '/register', '/login/forgot-password', '/login/sso', '/business/auto-register', '/cancel-appointments'];
 export const SIGNED_IN_ROUTES: readonly string[] = [
   '/',
   '/settings',

@@ -19,6 +19,7 @@ import { customersSuite } from './suites/customers.ts';
 import { distinctionsSuite } from './suites/distinctions.ts';
 import { identitySuite } from './suites/identity.ts';
 import { inventorySuite } from './suites/inventory.ts';
+import { notificationsSuite } from './suites/notifications.ts';
 import { paymentMethodsSuite } from './suites/payment-methods.ts';
 import { platformSuite } from './suites/platform.ts';
 import { schedulesSuite } from './suites/schedules.ts';
@@ -80,4 +81,5 @@ describe.each(testEngines)('API on %s', (engine) => {
   appointmentsSuite(current);
   schedulesSuite(current);
   distinctionsSuite(current);
+  notificationsSuite(current);
 });

@@ -87,6 +87,8 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
       API_RATE_LIMIT: '1000000',
       SSO_REDIRECT_URIS: SSO_REDIRECT_URI,
       WRITE_RATE_LIMIT: '10000',
+      PUBLIC_RATE_LIMIT: '100000',
+      PUBLIC_URL: 'https://cita.test',
     };
     const config = loadConfig(env);
     const verifier: IdTokenVerifier = createIdTokenVerifier({
@@ -109,7 +111,7 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
       admins,
       async startRateLimited(identityPerMinute, extraEnv = {}) {
         const limited = await buildApp({
-          config: loadConfig({ ...env, ...extraEnv, IDENTITY_RATE_LIMIT: String(identityPerMinute) }),
+          config: loadConfig({ ...env, IDENTITY_RATE_LIMIT: String(identityPerMinute), ...extraEnv }),
           db,
           verifier,
           logger: false,

@@ -1,5 +1,7 @@
+import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSession } from '~/app/session/use-session';
+import { CalendarFeedCard } from '~/features/calendar-feed/components/calendar-feed-card';
 import { NoProfile } from '~/features/profile/components/no-profile';
 import { ProfilePage } from '~/features/profile/components/profile-page';
 
@@ -8,6 +10,12 @@ export const Route = createFileRoute('/{-$locale}/_dashboard/profile')({
 });
 
 function ProfileRoute() {
-  const { user } = useSession();
-  return user ? <ProfilePage key={user.id} user={user} /> : <NoProfile />;
+  const { user, tenantId } = useSession();
+  if (!user) return <NoProfile />;
+  return (
+    <Stack gap="lg" maw={720}>
+      <ProfilePage key={user.id} user={user} />
+      {tenantId ? <CalendarFeedCard tenantId={tenantId} /> : null}
+    </Stack>
+  );
 }

@@ -1,0 +1,146 @@
+import type { Queryable } from '../db/database.ts';
+import { LIVE_STATUSES } from '../appointments/events.ts';
+import { signCancelToken } from './cancel-token.ts';
+import { buildIcs } from './ics.ts';
+import { MAIL_WORDS, formatCutoff, formatWhen, mailLanguage, type MailFacts } from './messages.ts';
+import type { OutgoingMail } from './transport.ts';
+
+/** An outbox row as the worker leases it. */
+export interface OutboxRow {
+  tenant_id: string;
+  id: string;
+  dedupe_key: string;
+  kind: 'reminder' | 'confirmation' | 'cancellation';
+  channel: string;
+  appointment_id: string;
+  starts_at: Date;
+  minutes_before: number | null;
+  sequence: number;
+  attempts: number;
+}
+
+export interface RenderContext {
+  /** The server secret that signs the cancellation link (lazyServerSecret). */
+  secret: () => Promise<string>;
+  /** The address customers open the SPA at (PUBLIC_URL), without a trailing slash. */
+  publicUrl: string;
+  /** MAIL_FROM. */
+  from: string;
+}
+
+/** The message, or why it is not to be sent (the row is then `dropped` or `skipped`). */
+export type Rendered = { mail: OutgoingMail } | { drop: string } | { skip: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const addressOf = (from: string) => /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
+export function cancellationUrl(context: RenderContext, language: 'en' | 'es', token: string): string {
+  return `${context.publicUrl}${language === 'es' ? '/es-ES' : ''}/cancel-appointments?token=${token}`;
+}
+
+/**
+ * Renders a row from the appointment as it is now (read as the owner: the worker crosses tenants).
+ * A reminder or confirmation whose appointment is gone, no longer live or at another time is dropped
+ * (the appointment handlers drop those rows too; this closes the race with a leased row).
+ */
+export async function renderMessage(tx: Queryable, row: OutboxRow, context: RenderContext): Promise<Rendered> {
+  const { rows } = await tx.query<{
+    status: string;
+    start_at: Date;
+    end_at: Date;
+    customer: { name?: string; email?: string } | null;
+    business_name: string;
+    tenant_email: string;
+    time_zone: string;
+    locale: string;
+    cutoff: number;
+  }>(
+    `SELECT a.status, a.start_at, a.end_at, a.customer_snapshot AS customer, t.business_name, t.email AS tenant_email,
+            t.time_zone, t.locale, t.cancellation_cutoff_minutes AS cutoff
+       FROM appointments a JOIN tenants t ON t.id = a.tenant_id
+      WHERE a.tenant_id = $1 AND a.id = $2`,
+    [row.tenant_id, row.appointment_id],
+  );
+  const appointment = rows[0];
+  if (!appointment) return { drop: 'appointment_deleted' };
+  const startAt = new Date(appointment.start_at);
+  const endAt = new Date(appointment.end_at);
+  if (row.kind !== 'cancellation') {
+    if (!LIVE_STATUSES.includes(appointment.status)) return { drop: 'appointment_not_live' };
+    if (startAt.getTime() !== new Date(row.starts_at).getTime()) return { drop: 'appointment_moved' };
+    if (startAt.getTime() <= Date.now()) return { drop: 'appointment_started' };
+  }
+  const to = appointment.customer?.email?.trim();
+  if (!to) return { skip: 'no_recipient' };
+  if (row.channel !== 'REMINDER_CHANNEL_EMAIL') return { skip: 'unsupported_channel' };
+
+  const { rows: services } = await tx.query<{ name: string }>(
+    `SELECT name FROM appointment_services WHERE tenant_id = $1 AND appointment_id = $2 ORDER BY position`,
+    [row.tenant_id, row.appointment_id],
+  );
+  const language = mailLanguage(appointment.locale);
+  const words = MAIL_WORDS[language];
+  const cutoffMs = appointment.cutoff * 60_000;
+  const canCancel = row.kind !== 'cancellation' && startAt.getTime() - cutoffMs > Date.now();
+  const facts: MailFacts = {
+    businessName: appointment.business_name,
+    customerName: appointment.customer?.name ?? '',
+    when: formatWhen(startAt, appointment.time_zone, language),
+    services: services.map((s) => s.name).join(', '),
+    cancelUrl: canCancel
+      ? cancellationUrl(context, language, signCancelToken(await context.secret(), { tenantId: row.tenant_id, appointmentId: row.appointment_id, startAt }))
+      : null,
+    cutoff: formatCutoff(appointment.cutoff, language),
+  };
+  const variant = row.kind === 'confirmation' && row.sequence > 0 ? 'change' : row.kind;
+  const paragraphs = [
+    `${words.greeting(facts)} ${words.lead[variant](facts)}`,
+    `${words.whenLabel}: ${facts.when}${facts.services ? `\n${words.servicesLabel}: ${facts.services}` : ''}`,
+    ...(facts.cancelUrl ? [`${words.cancelIntro(facts)}\n${facts.cancelUrl}`] : []),
+    words.calendarNote,
+    words.signature(facts),
+  ];
+  const html = [
+    `<!doctype html><html lang="${language}"><body style="font-family:sans-serif;line-height:1.5;color:#1a1a1a">`,
+    `<p>${escapeHtml(words.greeting(facts))} ${escapeHtml(words.lead[variant](facts))}</p>`,
+    `<p><strong>${escapeHtml(words.whenLabel)}:</strong> ${escapeHtml(facts.when)}`,
+    facts.services ? `<br><strong>${escapeHtml(words.servicesLabel)}:</strong> ${escapeHtml(facts.services)}` : '',
+    '</p>',
+    facts.cancelUrl
+      ? `<p>${escapeHtml(words.cancelIntro(facts))}<br><a href="${escapeHtml(facts.cancelUrl)}">${escapeHtml(words.cancelAction)}</a></p>`
+      : '',
+    `<p>${escapeHtml(words.calendarNote)}</p>`,
+    `<p>${escapeHtml(words.signature(facts)).replace(/\n/g, '<br>')}</p>`,
+    '</body></html>',
+  ].join('');
+  const method = row.kind === 'cancellation' ? 'CANCEL' : 'REQUEST';
+  const ics = buildIcs(method, [
+    {
+      uid: `${row.appointment_id}@cita`,
+      sequence: row.sequence,
+      start: startAt,
+      end: endAt,
+      stamp: new Date(),
+      summary: facts.services ? `${facts.services} · ${facts.businessName}` : facts.businessName,
+      description: paragraphs.slice(1, -1).join('\n\n'),
+      ...(facts.cancelUrl ? { url: facts.cancelUrl } : {}),
+      organizer: { name: appointment.business_name, email: addressOf(context.from) },
+      attendee: { name: appointment.customer?.name ?? to, email: to },
+    },
+  ]);
+  return {
+    mail: {
+      dedupeKey: row.dedupe_key,
+      from: `"${appointment.business_name.replace(/["\\\r\n]/g, '')}" <${addressOf(context.from)}>`,
+      replyTo: appointment.tenant_email,
+      to,
+      subject: words.subject[variant](facts),
+      text: paragraphs.join('\n\n'),
+      html,
+      language: language === 'es' ? 'es-ES' : 'en-US',
+      ics: { method, content: ics },
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import { Alert, Button, Center, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconAlertCircle, IconCalendarEvent, IconCircleCheck, IconClock, IconInfoCircle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { cancelAppointmentByTokenMutation, getAppointmentCancellationOptions, getAppointmentCancellationQueryKey } from '@generated/@tanstack/react-query.gen';
+import type { PublicAppointmentSummary } from '@generated/types.gen';
+import { useLocale } from '~/app/use-locale';
+import { useSwitchLocale } from '~/app/use-switch-locale';
+import { LoadError } from '~/components/load-error';
+import { LocaleDropdown } from '~/components/locale-dropdown';
+import { PageLoader } from '~/components/page-loader';
+import { formatDateFull, formatTime, fromParts } from '~/lib/temporal';
+import { TOKEN_PATTERN, cancellationMessages, notCancellableReason, reasonMessage, refusalMessage } from '../cancellation-state';
+
+const REASON_MAX = 500;
+
+/** The page's frame: no layout (SPEC §2), phone-first, the language menu on top. */
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  const locale = useLocale();
+  const switchLocale = useSwitchLocale();
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <Center mih="100dvh" p="md" component="main">
+      <Stack w="100%" maw={480} gap="md">
+        <Group justify="flex-end">
+          <LocaleDropdown value={locale} onChange={switchLocale} />
+        </Group>
+        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg">
+          <Stack gap="lg">
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+            {children}
+          </Stack>
+        </Paper>
+      </Stack>
+    </Center>
+  );
+}
+
+function AppointmentDetails({ appointment }: { appointment: PublicAppointmentSummary }) {
+  const locale = useLocale();
+  const start = fromParts(appointment.startDate);
+  const end = fromParts(appointment.endDate);
+  return (
+    <Stack gap="xs">
+      <Text fw={700} size="lg">
+        {appointment.businessName}
+      </Text>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <IconCalendarEvent size={20} aria-hidden />
+        <Text>{formatDateFull(start, locale)}</Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <IconClock size={20} aria-hidden />
+        <Text>
+          <FormattedMessage
+            id="cancellation.time"
+            defaultMessage="{start} to {end} ({timeZone} time)"
+            values={{ start: formatTime(start), end: formatTime(end), timeZone: appointment.timeZone }}
+          />
+        </Text>
+      </Group>
+      <List size="sm" spacing={2} aria-label={appointment.serviceNames.join(', ')}>
+        {appointment.serviceNames.map((name) => (
+          <List.Item key={name}>{name}</List.Item>
+        ))}
+      </List>
+      {appointment.professionalName ? (
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="cancellation.with" defaultMessage="With {name}" values={{ name: appointment.professionalName }} />
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * /cancel-appointments?token=… (SPEC §2, no layout, no sign-in): the appointment behind the link in
+ * a customer's e-mail, and a button that cancels it with an optional reason. Every refusal (invalid,
+ * revoked, too late, already cancelled) is explained in the customer's language.
+ */
+export function CancelAppointmentPage({ token }: { token: string | undefined }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const valid = token !== undefined && TOKEN_PATTERN.test(token);
+  const options = getAppointmentCancellationOptions({ path: { token: valid ? token : '' } });
+  const query = useQuery({ ...options, enabled: valid, staleTime: 0 });
+  const cancel = useMutation(cancelAppointmentByTokenMutation());
+  const [reason, setReason] = useState('');
+  const [done, setDone] = useState<PublicAppointmentSummary | null>(null);
+  const title = intl.formatMessage({ id: 'cancellation.title', defaultMessage: 'Cancel your appointment' });
+
+  if (!valid) {
+    return (
+      <Frame title={title}>
+        <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+          {intl.formatMessage(cancellationMessages.invalidLink)}
+        </Alert>
+      </Frame>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <Frame title={title}>
+        <PageLoader minHeight={160} />
+      </Frame>
+    );
+  }
+  if (query.isError) {
+    const known = refusalMessage(query.error);
+    return (
+      <Frame title={title}>
+        {known ? (
+          <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+            {intl.formatMessage(known)}
+          </Alert>
+        ) : (
+          <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        )}
+      </Frame>
+    );
+  }
+
+  const appointment = done ?? query.data.appointment;
+  const values = { business: appointment.businessName };
+
+  const submit = () => {
+    cancel.mutate(
+      { path: { token }, body: reason.trim() ? { reason: reason.trim() } : {} },
+      {
+        onSuccess: (data) => {
+          setDone(data.appointment);
+          queryClient.setQueryData(getAppointmentCancellationQueryKey({ path: { token } }), data);
+        },
+        onError: (error) => {
+          if (refusalMessage(error)) void query.refetch();
+        },
+      },
+    );
+  };
+  const refusal = cancel.isError ? refusalMessage(cancel.error) : null;
+
+  return (
+    <Frame title={done ? intl.formatMessage({ id: 'cancellation.doneTitle', defaultMessage: 'Appointment cancelled' }) : title}>
+      <Text>
+        <FormattedMessage id="cancellation.greeting" defaultMessage="Hello {name}," values={{ name: appointment.customerName }} />
+      </Text>
+      <AppointmentDetails appointment={appointment} />
+      {done ? (
+        <Alert color="green" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
+          <FormattedMessage
+            id="cancellation.done"
+            defaultMessage="Your appointment is cancelled and the time is free for others. {business} has been told, and a confirmation is on its way to your e-mail."
+            values={{ business: appointment.businessName }}
+          />
+        </Alert>
+      ) : appointment.cancellable ? (
+        <Stack gap="sm">
+          {cancel.isError ? (
+            <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+              {refusal ? (
+                intl.formatMessage(refusal, values)
+              ) : (
+                <FormattedMessage id="cancellation.failed" defaultMessage="The appointment could not be cancelled. Check your connection and try again." />
+              )}
+            </Alert>
+          ) : null}
+          <Textarea
+            label={intl.formatMessage({ id: 'cancellation.reason', defaultMessage: 'Reason (optional)' })}
+            description={intl.formatMessage({ id: 'cancellation.reasonHelp', defaultMessage: 'The business will see it.' })}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value.slice(0, REASON_MAX))}
+            maxLength={REASON_MAX}
+            autosize
+            minRows={2}
+            disabled={cancel.isPending}
+          />
+          <Button color="red" size="md" fullWidth onClick={submit} loading={cancel.isPending}>
+            <FormattedMessage id="cancellation.submit" defaultMessage="Cancel the appointment" />
+          </Button>
+          <Text size="xs" c="dimmed">
+            <FormattedMessage id="cancellation.keep" defaultMessage="To keep the appointment, just close this page." />
+          </Text>
+        </Stack>
+      ) : (
+        <Alert color={appointment.status === 'APPOINTMENT_STATUS_CANCELLED' ? 'gray' : 'yellow'} icon={<IconInfoCircle size={20} aria-hidden />} role="status">
+          {intl.formatMessage(reasonMessage[notCancellableReason(appointment)], values)}
+        </Alert>
+      )}
+    </Frame>
+  );
+}
