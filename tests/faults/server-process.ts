@@ -27,7 +27,7 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-export async function startServerProcess({ port, env, ready = 'ok', timeoutMs = 60_000 }: StartOptions): Promise<ServerProcess> {
+export async function startServerProcess({ port, env, ready = 'ok', timeoutMs = 180_000 }: StartOptions): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
