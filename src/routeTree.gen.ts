@@ -22,6 +22,9 @@ import { Route as Char123LocaleChar125BusinessAutoRegisterRouteImport } from './
 import { Route as Char123LocaleChar125LoginIndexRouteImport } from './routes/{-$locale}/login/index'
 import { Route as Char123LocaleChar125LoginForgotPasswordRouteImport } from './routes/{-$locale}/login/forgot-password'
 import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$locale}/login/sso'
+import { Route as Char123LocaleChar125DashboardAppointmentsIndexRouteImport } from './routes/{-$locale}/_dashboard/appointments/index'
+import { Route as Char123LocaleChar125DashboardAppointmentsIdRouteImport } from './routes/{-$locale}/_dashboard/appointments/$id'
+import { Route as Char123LocaleChar125DashboardAppointmentsCreateRouteImport } from './routes/{-$locale}/_dashboard/appointments/create'
 import { Route as Char123LocaleChar125DashboardCustomerTagsIndexRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/index'
 import { Route as Char123LocaleChar125DashboardCustomerTagsIdRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/$id'
 import { Route as Char123LocaleChar125DashboardCustomerTagsCreateRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/create'
@@ -121,6 +124,24 @@ const Char123LocaleChar125LoginSsoRoute =
     id: '/login/sso',
     path: '/login/sso',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardAppointmentsIndexRoute =
+  Char123LocaleChar125DashboardAppointmentsIndexRouteImport.update({
+    id: '/appointments/',
+    path: '/appointments/',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardAppointmentsIdRoute =
+  Char123LocaleChar125DashboardAppointmentsIdRouteImport.update({
+    id: '/appointments/$id',
+    path: '/appointments/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardAppointmentsCreateRoute =
+  Char123LocaleChar125DashboardAppointmentsCreateRouteImport.update({
+    id: '/appointments/create',
+    path: '/appointments/create',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
   } as any)
 const Char123LocaleChar125DashboardCustomerTagsIndexRoute =
   Char123LocaleChar125DashboardCustomerTagsIndexRouteImport.update({
@@ -279,6 +300,8 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/appointments/$id': typeof Char123LocaleChar125DashboardAppointmentsIdRoute
+  '/{-$locale}/appointments/create': typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
   '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
   '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
@@ -290,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/appointments/': typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
   '/{-$locale}/customer-tags/': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   '/{-$locale}/customers/': typeof Char123LocaleChar125DashboardCustomersIndexRoute
   '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -314,6 +338,8 @@ export interface FileRoutesByTo {
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/appointments/$id': typeof Char123LocaleChar125DashboardAppointmentsIdRoute
+  '/{-$locale}/appointments/create': typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
   '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
   '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
@@ -325,6 +351,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/appointments': typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
   '/{-$locale}/customer-tags': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   '/{-$locale}/customers': typeof Char123LocaleChar125DashboardCustomersIndexRoute
   '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -353,6 +380,8 @@ export interface FileRoutesById {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/_dashboard/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/_dashboard/appointments/$id': typeof Char123LocaleChar125DashboardAppointmentsIdRoute
+  '/{-$locale}/_dashboard/appointments/create': typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
   '/{-$locale}/_dashboard/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   '/{-$locale}/_dashboard/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
   '/{-$locale}/_dashboard/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
@@ -364,6 +393,7 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
   '/{-$locale}/_onboarding/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/_onboarding/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/_dashboard/appointments/': typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
   '/{-$locale}/_dashboard/customer-tags/': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   '/{-$locale}/_dashboard/customers/': typeof Char123LocaleChar125DashboardCustomersIndexRoute
   '/{-$locale}/_dashboard/inventory/': typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -391,6 +421,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/appointments/$id'
+    | '/{-$locale}/appointments/create'
     | '/{-$locale}/customer-tags/$id'
     | '/{-$locale}/customer-tags/create'
     | '/{-$locale}/customers/create'
@@ -402,6 +434,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/services/create'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/appointments/'
     | '/{-$locale}/customer-tags/'
     | '/{-$locale}/customers/'
     | '/{-$locale}/inventory/'
@@ -426,6 +459,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/login'
+    | '/{-$locale}/appointments/$id'
+    | '/{-$locale}/appointments/create'
     | '/{-$locale}/customer-tags/$id'
     | '/{-$locale}/customer-tags/create'
     | '/{-$locale}/customers/create'
@@ -437,6 +472,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/services/create'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/appointments'
     | '/{-$locale}/customer-tags'
     | '/{-$locale}/customers'
     | '/{-$locale}/inventory'
@@ -464,6 +500,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/_dashboard/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/_dashboard/appointments/$id'
+    | '/{-$locale}/_dashboard/appointments/create'
     | '/{-$locale}/_dashboard/customer-tags/$id'
     | '/{-$locale}/_dashboard/customer-tags/create'
     | '/{-$locale}/_dashboard/customers/create'
@@ -475,6 +513,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/services/create'
     | '/{-$locale}/_onboarding/onboarding/how-do-you-work'
     | '/{-$locale}/_onboarding/onboarding/opening-hours'
+    | '/{-$locale}/_dashboard/appointments/'
     | '/{-$locale}/_dashboard/customer-tags/'
     | '/{-$locale}/_dashboard/customers/'
     | '/{-$locale}/_dashboard/inventory/'
@@ -585,6 +624,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/login/sso'
       preLoaderRoute: typeof Char123LocaleChar125LoginSsoRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_dashboard/appointments/': {
+      id: '/{-$locale}/_dashboard/appointments/'
+      path: '/appointments'
+      fullPath: '/{-$locale}/appointments/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/appointments/$id': {
+      id: '/{-$locale}/_dashboard/appointments/$id'
+      path: '/appointments/$id'
+      fullPath: '/{-$locale}/appointments/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/appointments/create': {
+      id: '/{-$locale}/_dashboard/appointments/create'
+      path: '/appointments/create'
+      fullPath: '/{-$locale}/appointments/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
     }
     '/{-$locale}/_dashboard/customer-tags/': {
       id: '/{-$locale}/_dashboard/customer-tags/'
@@ -756,6 +816,8 @@ interface Char123LocaleChar125DashboardRouteRouteChildren {
   Char123LocaleChar125DashboardSettingsRoute: typeof Char123LocaleChar125DashboardSettingsRoute
   Char123LocaleChar125DashboardSupportRoute: typeof Char123LocaleChar125DashboardSupportRoute
   Char123LocaleChar125DashboardIndexRoute: typeof Char123LocaleChar125DashboardIndexRoute
+  Char123LocaleChar125DashboardAppointmentsIdRoute: typeof Char123LocaleChar125DashboardAppointmentsIdRoute
+  Char123LocaleChar125DashboardAppointmentsCreateRoute: typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
   Char123LocaleChar125DashboardCustomerTagsIdRoute: typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   Char123LocaleChar125DashboardCustomerTagsCreateRoute: typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
   Char123LocaleChar125DashboardCustomersCreateRoute: typeof Char123LocaleChar125DashboardCustomersCreateRoute
@@ -765,6 +827,7 @@ interface Char123LocaleChar125DashboardRouteRouteChildren {
   Char123LocaleChar125DashboardPaymentMethodsCreateRoute: typeof Char123LocaleChar125DashboardPaymentMethodsCreateRoute
   Char123LocaleChar125DashboardServicesIdRoute: typeof Char123LocaleChar125DashboardServicesIdRoute
   Char123LocaleChar125DashboardServicesCreateRoute: typeof Char123LocaleChar125DashboardServicesCreateRoute
+  Char123LocaleChar125DashboardAppointmentsIndexRoute: typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
   Char123LocaleChar125DashboardCustomerTagsIndexRoute: typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   Char123LocaleChar125DashboardCustomersIndexRoute: typeof Char123LocaleChar125DashboardCustomersIndexRoute
   Char123LocaleChar125DashboardInventoryIndexRoute: typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -790,6 +853,10 @@ const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125Dashb
       Char123LocaleChar125DashboardSupportRoute,
     Char123LocaleChar125DashboardIndexRoute:
       Char123LocaleChar125DashboardIndexRoute,
+    Char123LocaleChar125DashboardAppointmentsIdRoute:
+      Char123LocaleChar125DashboardAppointmentsIdRoute,
+    Char123LocaleChar125DashboardAppointmentsCreateRoute:
+      Char123LocaleChar125DashboardAppointmentsCreateRoute,
     Char123LocaleChar125DashboardCustomerTagsIdRoute:
       Char123LocaleChar125DashboardCustomerTagsIdRoute,
     Char123LocaleChar125DashboardCustomerTagsCreateRoute:
@@ -808,6 +875,8 @@ const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125Dashb
       Char123LocaleChar125DashboardServicesIdRoute,
     Char123LocaleChar125DashboardServicesCreateRoute:
       Char123LocaleChar125DashboardServicesCreateRoute,
+    Char123LocaleChar125DashboardAppointmentsIndexRoute:
+      Char123LocaleChar125DashboardAppointmentsIndexRoute,
     Char123LocaleChar125DashboardCustomerTagsIndexRoute:
       Char123LocaleChar125DashboardCustomerTagsIndexRoute,
     Char123LocaleChar125DashboardCustomersIndexRoute:

@@ -1,9 +1,10 @@
-import { IconCreditCard, IconHome, IconTags, IconUsers, IconLifebuoy, IconPackage, IconScissors, IconSettings } from '@tabler/icons-react';
+import { IconCalendar, IconCreditCard, IconHome, IconTags, IconUsers, IconLifebuoy, IconPackage, IconScissors, IconSettings } from '@tabler/icons-react';
 import { defineMessages } from 'react-intl';
 import { LowStockNavBadge } from './nav-badges';
 
 const labels = defineMessages({
   home: { id: 'nav.home', defaultMessage: 'Home' },
+  appointments: { id: 'nav.appointments', defaultMessage: 'Appointments' },
   services: { id: 'nav.services', defaultMessage: 'Services' },
   customers: { id: 'nav.customers', defaultMessage: 'Customers' },
   customerTags: { id: 'nav.customerTags', defaultMessage: 'Customer tags' },
@@ -16,6 +17,7 @@ const labels = defineMessages({
 /** The sidebar's entries; each feature adds its own when its routes land. */
 export const NAVIGATION = [
   { to: '/{-$locale}', label: labels.home, icon: IconHome, exact: true },
+  { to: '/{-$locale}/appointments', label: labels.appointments, icon: IconCalendar, exact: false },
   { to: '/{-$locale}/customers', label: labels.customers, icon: IconUsers, exact: false },
   { to: '/{-$locale}/customer-tags', label: labels.customerTags, icon: IconTags, exact: false },
   { to: '/{-$locale}/services', label: labels.services, icon: IconScissors, exact: false },

@@ -31,7 +31,9 @@ export const slotReasonMessages: Record<UnavailableSlot['reason'], MessageDescri
   UNAVAILABLE_SLOT_REASON_BLOCKED: { id: 'appointments.slot.blocked', defaultMessage: 'Blocked' },
 });
 
-export const appointmentMessages = defineMessages({
+const appointmentDefinitions = defineMessages({
+  range: { id: 'appointments.range', defaultMessage: '{start} – {end}' },
+  none: { id: 'appointments.none', defaultMessage: '—' },
   doubleBookingTitle: { id: 'appointments.doubleBooking.title', defaultMessage: 'That time is already taken' },
   doubleBooking: {
     id: 'appointments.doubleBooking.message',
@@ -64,6 +66,7 @@ export const appointmentMessages = defineMessages({
   blocked: { id: 'appointments.blocked', defaultMessage: 'Time blocked' },
   blockFailed: { id: 'appointments.blockFailed', defaultMessage: 'The time could not be blocked' },
   noBusiness: { id: 'appointments.noBusiness', defaultMessage: 'Create your business first to use the calendar.' },
+  customerNameRequired: { id: 'appointments.quickCustomer.name.required', defaultMessage: 'Enter the customer’s name.' },
   customerRequired: { id: 'appointments.form.customer.required', defaultMessage: 'Choose a customer, or create one.' },
   servicesRequired: { id: 'appointments.form.services.required', defaultMessage: 'Choose at least one service.' },
   memberRequired: { id: 'appointments.form.member.required', defaultMessage: 'Choose who will attend.' },
@@ -75,3 +78,6 @@ export const appointmentMessages = defineMessages({
   notesTooLong: { id: 'appointments.form.notes.tooLong', defaultMessage: 'Notes can be at most 2,000 characters.' },
   reminderInvalid: { id: 'appointments.form.reminder.invalid', defaultMessage: 'Choose from 5 minutes to 7 days before, in steps of 5 minutes.' },
 });
+
+/** Typed as plain descriptors so that those with placeholders take their values. */
+export const appointmentMessages: Record<keyof typeof appointmentDefinitions, MessageDescriptor> = appointmentDefinitions;

@@ -57,7 +57,7 @@ export interface CalendarGridProps {
   label?: string;
   onChange: (change: GridChange) => void;
   onSelect: (range: { startStr: string; endStr: string; userId?: string }) => void;
-  onOpen: (appointmentId: string) => void;
+  onOpen: (appointmentId: string, userId: string) => void;
 }
 
 /**
@@ -85,21 +85,21 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   const handlers = useMemo(
     () => ({
       eventDrop: (info: { event: { extendedProps: Record<string, unknown>; startStr: string; endStr: string }; revert: () => void }) => {
-        const extended = info.event.extendedProps as AppointmentEventProps | SlotEventProps;
+        const extended = info.event.extendedProps as unknown as AppointmentEventProps | SlotEventProps;
         if (extended.kind !== 'appointment') return info.revert();
         onChange({ appointment: extended.appointment, startStr: info.event.startStr, endStr: info.event.endStr, revert: info.revert });
       },
       eventReceive: (info: { event: { extendedProps: Record<string, unknown>; startStr: string; endStr: string }; revert: () => void }) => {
-        const extended = info.event.extendedProps as AppointmentEventProps | SlotEventProps;
+        const extended = info.event.extendedProps as unknown as AppointmentEventProps | SlotEventProps;
         if (extended.kind !== 'appointment') return info.revert();
         onChange({ appointment: extended.appointment, startStr: info.event.startStr, endStr: info.event.endStr, userId: columnUserId, revert: info.revert });
       },
       select: (info: { startStr: string; endStr: string }) => onSelect({ startStr: info.startStr, endStr: info.endStr, userId: columnUserId }),
       eventClick: (info: { event: { extendedProps: Record<string, unknown> }; jsEvent: { preventDefault: () => void } }) => {
-        const extended = info.event.extendedProps as AppointmentEventProps | SlotEventProps;
+        const extended = info.event.extendedProps as unknown as AppointmentEventProps | SlotEventProps;
         if (extended.kind !== 'appointment') return;
         info.jsEvent.preventDefault();
-        onOpen(extended.appointment.id);
+        onOpen(extended.appointment.id, extended.appointment.userId);
       },
     }),
     [columnUserId, onChange, onOpen, onSelect],
@@ -154,6 +154,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         slotMinTime={props.slotMinTime}
         scrollTime={props.slotMinTime}
         nowIndicator
+        eventInteractive
         editable={props.editable}
         eventDurationEditable={props.editable}
         droppable={props.acceptFromOtherColumns === true}

@@ -75,10 +75,11 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `revision` rebuilds the events after a refused change.
     [data, everyone, reasonText, who, revision],
   );
+  const columnIds = columns.map((member) => member.userId).join(',');
   const columnEvents = useMemo(
-    () => new Map(columns.map((member) => [member.userId, calendarEvents(data, { reasonText, userId: member.userId })])),
+    () => new Map(columnIds.split(',').map((id) => [id, calendarEvents(data, { reasonText, userId: id })])),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- as above.
-    [columns.map((member) => member.userId).join(','), data, reasonText, revision],
+    [columnIds, data, reasonText, revision],
   );
   const minTime = slotMinTime(failed ? 0 : data?.earliestHour);
 
@@ -125,9 +126,9 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
   );
 
   const [selection, setSelection] = useState<{ startStr: string; endStr: string; userId?: string } | null>(null);
-  const onSelect = useCallback((range: { startStr: string; endStr: string; userId?: string }) => setSelection(range), []);
+  const onSelect = useCallback((range: { startStr: string; endStr: string; userId?: string }) => setSelection(range), [setSelection]);
   const onOpen = useCallback(
-    (id: string) => void navigate({ to: '/{-$locale}/appointments/$id', params: { locale: localeParam(locale), id } }),
+    (id: string, owner: string) => void navigate({ to: '/{-$locale}/appointments/$id', params: { locale: localeParam(locale), id }, search: { userId: owner } }),
     [locale, navigate],
   );
   const selectionOwner = selection?.userId ?? (who && who !== 'all' ? who : userId) ?? '';
@@ -303,8 +304,12 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
         <Stack gap="md">
           {selection ? (
             <Text size="sm" data-testid="selection-range">
-              {selection.startStr.slice(11, 16)} – {selection.endStr.slice(11, 16)}
-              {selectionOwner && team.members.length > 1 ? ` · ${memberName(team.members.find((member) => member.userId === selectionOwner))}` : ''}
+              {[
+                intl.formatMessage(appointmentMessages.range, { start: selection.startStr.slice(11, 16), end: selection.endStr.slice(11, 16) }),
+                selectionOwner && team.members.length > 1 ? memberName(team.members.find((member) => member.userId === selectionOwner)) : null,
+              ]
+                .filter(Boolean)
+                .join(', ')}
             </Text>
           ) : null}
           {block.isError ? (

@@ -11,6 +11,8 @@ import { formatDateTimeMedium } from '~/lib/temporal';
 import { appointmentMessages } from '../messages';
 import { memberName } from './use-team';
 
+const EPOCH = { year: 1970, month: 1, day: 1, hours: 0, minutes: 0 };
+
 /** What a refused appointment change means to the user, and the confirmation that may follow. */
 export type ProblemOutcome = 'double_booking' | 'outside_working_hours' | 'stale_version' | 'other';
 
@@ -35,7 +37,16 @@ export function useAppointmentProblems(tenantId: string, userId: string | undefi
   const queryClient = useQueryClient();
 
   const refreshCalendar = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: getAppointmentCalendarQueryKey({ path: { tenantId, userId: userId ?? '' } }) }),
+    () => {
+      // Every range and member set of this business's calendar (the key's body varies; its id and path do not).
+      const [sample] = getAppointmentCalendarQueryKey({ path: { tenantId, userId: userId ?? '' }, body: { startDate: EPOCH, endDate: EPOCH } });
+      return queryClient.invalidateQueries({
+        predicate: (query) => {
+          const key = query.queryKey[0] as { _id?: string; path?: { tenantId?: string } } | undefined;
+          return key?._id === sample._id && key.path?.tenantId === tenantId;
+        },
+      });
+    },
     [queryClient, tenantId, userId],
   );
 
