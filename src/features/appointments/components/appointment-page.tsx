@@ -189,7 +189,11 @@ export function AppointmentPage({ tenant, id, ownerUserId }: { tenant: Tenant; i
               {statusLabel}
             </Badge>
             <ColorSwatch color={appointment.color} size={16} aria-hidden />
-            {distinction ? <Badge color={distinction.color} variant="light">{distinction.distinction}</Badge> : null}
+            {distinction ? (
+              <Badge variant="default" leftSection={<ColorSwatch color={distinction.color} size={10} aria-hidden />}>
+                {distinction.distinction}
+              </Badge>
+            ) : null}
             {appointment.seriesId ? (
               <Badge variant="outline" color="gray">
                 <FormattedMessage id="appointments.page.series" defaultMessage="Repeats ({index})" values={{ index: appointment.seriesIndex ?? 1 }} />
