@@ -2,6 +2,7 @@
 // the same API and identity provider a person uses. Idempotent: an existing demo account is reused.
 //   CITA_URL (default http://127.0.0.1:8080), FIREBASE_AUTH_EMULATOR_HOST (default 127.0.0.1:9099)
 import { createEmulatorUser, signInWithPassword } from './emulator.mjs';
+import { seedAppointments } from './seed/appointments.mjs';
 import { seedCustomers } from './seed/customers.mjs';
 import { seedInventory } from './seed/inventory.mjs';
 import { seedServiceObjects } from './seed/service-objects.mjs';
@@ -98,5 +99,6 @@ for (const demo of DEMOS) {
   await seedCustomers(context);
   await seedServiceObjects(context);
   await seedInventory(context);
+  await seedAppointments(context);
   console.log(`✔ ${demo.tenant.businessName}: sign in as ${demo.owner.email} / ${PASSWORD}`);
 }

@@ -176,6 +176,7 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
       return sendProblem(request, reply, cause.status, cause.message, {
         ...(cause.code ? { code: cause.code } : {}),
         ...(cause.errors ? { errors: cause.errors } : {}),
+        ...cause.extra,
       });
     }
     if (isDatabaseUnavailable(cause)) {

@@ -16,6 +16,8 @@ export interface Problem {
   /** True when the same request may succeed later (transient): clients may retry it. */
   retryable?: boolean;
   errors?: FieldError[];
+  /** With 409 double_booking: the appointments that hold the slot asked for. */
+  conflicts?: unknown[];
 }
 
 const TITLES: Record<number, [string, string]> = {
@@ -43,6 +45,8 @@ export class HttpProblem extends Error {
     detail: string,
     readonly code?: string,
     readonly errors?: FieldError[],
+    /** More members of the problem (retryable, conflicts). */
+    readonly extra: Pick<Problem, 'retryable' | 'conflicts'> = {},
   ) {
     super(detail);
   }

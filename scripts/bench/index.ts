@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { apiRows } from './api.ts';
 import { bundleRows } from './bundle.ts';
+import { calendarApiRows } from './calendar-api.ts';
 import type { BenchRow } from './rows.ts';
 
 const only = process.env.BENCH_ONLY;
@@ -18,6 +19,8 @@ if (!only || only === 'api') {
     rows.push(...(await apiRows('postgres')));
   } else console.warn('bench: no BENCH_DATABASE_URL or TEST_DATABASE_URL, so no PostgreSQL rows');
 }
+
+if (!only || only === 'calendar-api') rows.push(...(await calendarApiRows(postgresUrl)));
 
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.json', `${JSON.stringify(rows, null, 2)}\n`);

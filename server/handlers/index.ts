@@ -1,6 +1,7 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { assetStorageFromEnv } from '../assets/storage.ts';
 import { parseAdminEmails } from '../auth/admins.ts';
+import { appointmentHandlers } from './appointments.ts';
 import { assetHandlers } from './assets.ts';
 import type { HandlerDeps } from './context.ts';
 import { customerTagHandlers } from './customer-tags.ts';
@@ -9,6 +10,7 @@ import { inventoryHandlers } from './inventory.ts';
 import { notImplementedHandlers } from './not-implemented.ts';
 import { paymentMethodHandlers } from './payment-methods.ts';
 import { platformHandlers } from './platform.ts';
+import { scheduleHandlers } from './schedules.ts';
 import { serviceObjectHandlers } from './service-objects.ts';
 import { serviceHandlers } from './services.ts';
 import { teamHandlers } from './team.ts';
@@ -39,6 +41,8 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
     ...serviceObjectHandlers(deps, assetStorage),
     ...customerHandlers(deps),
     ...customerTagHandlers(deps),
+    ...appointmentHandlers(deps),
+    ...scheduleHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

@@ -60,6 +60,7 @@ export function toTenant(row: Row): Tenant {
     timeZone: row.time_zone as string,
     locale: row.locale as Tenant['locale'],
     ...opt('workMode', row.work_mode as Tenant['workMode'] | null),
+    ...opt('membersSeeTeamCalendars', row.members_see_team_calendars as boolean | null | undefined),
     ...opt('logoUrl', row.logo_url as string | null),
     ...opt('coverUrl', row.cover_url as string | null),
     ...opt('logoAssetId', row.logo_asset_id as string | null),

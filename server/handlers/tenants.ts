@@ -3,7 +3,8 @@ import type { TenantInput, TenantUpdate } from '../../generated/types.gen.ts';
 import { findCurrency } from '../catalog.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { conflict, notFound, unauthorized, unprocessable } from '../problem.ts';
+import { conflict, HttpProblem, notFound, unauthorized, unprocessable } from '../problem.ts';
+import { Temporal } from 'temporal-polyfill';
 import { assertAssetsExist } from '../assets/references.ts';
 import { verifyIdentity } from '../security.ts';
 import { authorize } from '../tenancy/roles.ts';
@@ -11,6 +12,9 @@ import { identityOf, sessionOf, type HandlerDeps } from './context.ts';
 import { insertDefaultPaymentMethods } from './payment-methods.ts';
 import { toTenant } from './rows.ts';
 import { openSession } from './sessions.ts';
+import { appointmentsChanged } from '../appointments/events.ts';
+import { plainFromSql, resolveLocal, sqlLocal } from '../scheduling/time.ts';
+import { guardDoubleBookingError } from './appointments.ts';
 
 type Handlers = Pick<RouteHandlers, 'createTenant' | 'getTenant' | 'updateTenant' | 'deleteTenant' | 'listUserTenants' | 'autoRegisterBusiness'>;
 
@@ -39,6 +43,7 @@ function tenantColumns(input: TenantInput | TenantUpdate): Array<[string, unknow
   set('time_zone', input.timeZone ?? input.opening_hours?.timeZone);
   set('locale', input.locale);
   set('work_mode', input.workMode, true);
+  set('members_see_team_calendars', input.membersSeeTeamCalendars);
   return columns;
 }
 
@@ -86,6 +91,56 @@ async function insertTenant(tx: Queryable, ownerId: string, input: TenantInput, 
   return tenant;
 }
 
+/**
+ * A change of the business's time zone: while appointments are still to come it needs the user's
+ * confirmation (409 time_zone_change_unconfirmed, with how many); confirmed, upcoming appointments and
+ * time off keep their wall-clock times in the new zone (their instants are recomputed, DST rule of the
+ * contract).
+ */
+async function moveToTimeZone(tx: Queryable, tenantId: string, zone: string, confirmed: boolean) {
+  const current = (await tx.query<{ time_zone: string }>('SELECT time_zone FROM tenants WHERE id = $1', [tenantId])).rows[0];
+  if (!current || current.time_zone === zone) return;
+  const { rows } = await tx.query<{ id: string; start_local: string; end_local: string }>(
+    `SELECT id, start_local::text AS start_local, end_local::text AS end_local FROM appointments
+      WHERE tenant_id = $1 AND start_at >= now() AND status NOT IN ('APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED')`,
+    [tenantId],
+  );
+  if (rows.length > 0 && !confirmed) {
+    throw new HttpProblem(
+      409,
+      `${rows.length} upcoming appointment(s) would keep their wall-clock times in the new time zone; confirm the change.`,
+      'time_zone_change_unconfirmed',
+      undefined,
+      { retryable: false },
+    );
+  }
+  const retime = async (table: 'appointments' | 'time_off', list: Array<{ id: string; start_local: string; end_local: string }>) => {
+    if (list.length === 0) return;
+    const moved = list.map((row) => {
+      const start = resolveLocal(plainFromSql(row.start_local), zone);
+      let end = resolveLocal(plainFromSql(row.end_local), zone);
+      // A DST gap could swallow a short slot: keep it at least as long as a minute step.
+      if (Temporal.Instant.compare(end.instant, start.instant) <= 0) end = { instant: start.instant.add({ minutes: 5 }), local: start.local.add({ minutes: 5 }) };
+      return { id: row.id, startAt: start.instant.toString(), endAt: end.instant.toString(), startLocal: sqlLocal(start.local), endLocal: sqlLocal(end.local) };
+    });
+    await guardDoubleBookingError(() =>
+      tx.query(
+        `UPDATE ${table} t SET start_at = m.s, end_at = m.e, start_local = m.sl, end_local = m.el
+           FROM unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[], $5::timestamp[], $6::timestamp[]) AS m(id, s, e, sl, el)
+          WHERE t.tenant_id = $1 AND t.id = m.id`,
+        [tenantId, moved.map((m) => m.id), moved.map((m) => m.startAt), moved.map((m) => m.endAt), moved.map((m) => m.startLocal), moved.map((m) => m.endLocal)],
+      ),
+    );
+  };
+  await retime('appointments', rows);
+  if (rows.length > 0) await appointmentsChanged(tx, tenantId, rows.map((row) => row.id));
+  const timeOff = await tx.query<{ id: string; start_local: string; end_local: string }>(
+    'SELECT id, start_local::text AS start_local, end_local::text AS end_local FROM time_off WHERE tenant_id = $1 AND end_at >= now()',
+    [tenantId],
+  );
+  await retime('time_off', timeOff.rows);
+}
+
 export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps): Handlers {
   return {
     async createTenant(request, reply) {
@@ -123,6 +178,8 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
           tenantId,
           (['logoAssetId', 'coverAssetId'] as const).flatMap((key) => (typeof input[key] === 'string' ? [{ id: input[key], field: `/tenant/${key}` }] : [])),
         );
+        const zone = input.timeZone ?? input.opening_hours?.timeZone;
+        if (zone) await moveToTimeZone(tx, tenantId, zone, request.query?.confirmTimeZoneChange === true);
         const sets = columns.map(([column], i) => `${column} = $${i + 2}`);
         // Saving opening hours completes that onboarding step.
         if (input.opening_hours) {

@@ -24,6 +24,7 @@ export type Resource =
   | 'paymentMethods'
   | 'assets'
   | 'appointments'
+  | 'schedules'
   | 'distinctions'
   | 'portfolio';
 export type Action = 'read' | 'write' | 'delete';
@@ -44,6 +45,8 @@ export const ROLE_MATRIX: Readonly<Record<Resource, Readonly<Record<Action, read
   paymentMethods: { read: ALL, write: MANAGE, delete: MANAGE },
   assets: { read: ALL, write: ALL, delete: ALL },
   appointments: { read: ALL, write: ALL, delete: ALL },
+  // Working hours and time off: everyone reads; a member writes only their own (the handler checks that).
+  schedules: { read: ALL, write: ALL, delete: ALL },
   distinctions: { read: ALL, write: MANAGE, delete: MANAGE },
   portfolio: { read: ALL, write: MANAGE, delete: MANAGE },
 };

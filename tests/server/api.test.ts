@@ -12,6 +12,7 @@ import {
   type TestEmulator,
   type TestServer,
 } from './harness.ts';
+import { appointmentsSuite } from './suites/appointments.ts';
 import { assetSuite } from './suites/assets.ts';
 import { customerTagsSuite } from './suites/customer-tags.ts';
 import { customersSuite } from './suites/customers.ts';
@@ -19,6 +20,7 @@ import { identitySuite } from './suites/identity.ts';
 import { inventorySuite } from './suites/inventory.ts';
 import { paymentMethodsSuite } from './suites/payment-methods.ts';
 import { platformSuite } from './suites/platform.ts';
+import { schedulesSuite } from './suites/schedules.ts';
 import { securitySuite } from './suites/security.ts';
 import { serviceObjectSuite } from './suites/service-objects.ts';
 import { servicesSuite } from './suites/services.ts';
@@ -74,4 +76,6 @@ describe.each(testEngines)('API on %s', (engine) => {
   paymentMethodsSuite(current);
   customersSuite(current);
   customerTagsSuite(current);
+  appointmentsSuite(current);
+  schedulesSuite(current);
 });
