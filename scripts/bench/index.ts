@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { apiRows } from './api.ts';
 import { bundleRows } from './bundle.ts';
 import { calendarApiRows } from './calendar-api.ts';
+import { calendarRows } from './calendar.ts';
 import type { BenchRow } from './rows.ts';
 
 const only = process.env.BENCH_ONLY;
@@ -20,6 +21,7 @@ if (!only || only === 'api') {
   } else console.warn('bench: no BENCH_DATABASE_URL or TEST_DATABASE_URL, so no PostgreSQL rows');
 }
 
+if (!only || only === 'calendar') rows.push(...(await calendarRows()));
 if (!only || only === 'calendar-api') rows.push(...(await calendarApiRows(postgresUrl)));
 
 mkdirSync('bench', { recursive: true });

@@ -10,7 +10,6 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
-import { Badge, Text } from '@mantine/core';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { dateLocale } from '~/lib/temporal';
@@ -111,9 +110,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         const extended = arg.event.extendedProps as AppointmentEventProps | SlotEventProps;
         if (extended.kind === 'slot') {
           return (
-            <Text size="xs" c="dimmed" p={2} className="cita-slot-label">
-              {arg.event.title}
-            </Text>
+            <span className="cita-slot-label">{arg.event.title}</span>
           );
         }
         const appointment = extended.appointment;
@@ -122,9 +119,9 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
           <div className="cita-event-body" data-testid="appointment-event" data-status={status}>
             <div className="cita-event-head">
               <span className="cita-event-time">{arg.timeText}</span>
-              <Badge size="xs" color={STATUS_COLORS[status]} variant={status === 'APPOINTMENT_STATUS_UNSPECIFIED' ? 'outline' : 'filled'} className="cita-event-status">
+              <span className={`cita-event-status cita-status-${STATUS_COLORS[status]}`} data-variant={status === 'APPOINTMENT_STATUS_UNSPECIFIED' ? 'outline' : 'filled'}>
                 {intl.formatMessage(statusMessages[status])}
-              </Badge>
+              </span>
             </div>
             <div className="cita-event-customer">{customerName(appointment)}</div>
             <div className="cita-event-services">{appointment.services.map((service) => service.name).join(', ')}</div>
