@@ -73,7 +73,7 @@ async function catalogue(page: Page, customerName: string) {
   const { headers, tenantId } = await session(page);
   const service = await page.request.post(`/v1/tenants/${tenantId}/services`, {
     headers,
-    data: { name: 'Corte', durationMinutes: 45, price: { amount: 2000, currency: 'EUR' }, taxIncluded: true, taxPercentage: 21, color: '#228be6', active: true, onlineBookable: false },
+    data: { service: { name: 'Corte', durationMinutes: 45, price: { amount: 2000, currency: 'EUR' }, color: '#228be6', active: true } },
   });
   expect(service.status()).toBe(201);
   const customer = await page.request.post(`/v1/tenants/${tenantId}/customers`, { headers, data: { customer: { name: customerName, lastName: 'Prueba' } } });
@@ -86,7 +86,7 @@ async function slotPoint(region: Locator, time: string, x = 0.6) {
   await label.scrollIntoViewIfNeeded();
   const labelBox = (await label.boundingBox())!;
   const box = (await region.boundingBox())!;
-  return { x: box.x + box.width * x, y: labelBox.y + labelBox.height / 2 + 3 };
+  return { x: box.x + box.width * x, y: labelBox.y + 1 };
 }
 
 async function bookThroughForm(page: Page, locale: Locale, customer: string) {

@@ -107,13 +107,15 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   const eventContent = useMemo(
     () =>
       function EventContent(arg: EventDisplayInfo) {
-        const extended = arg.event.extendedProps as AppointmentEventProps | SlotEventProps;
+        const extended = arg.event.extendedProps as Partial<AppointmentEventProps | SlotEventProps>;
+        // The selection's mirror is an event of ours with no data: only its times.
+        if (extended.kind === undefined) return <span className="cita-event-time">{arg.timeText}</span>;
         if (extended.kind === 'slot') {
           return (
             <span className="cita-slot-label">{arg.event.title}</span>
           );
         }
-        const appointment = extended.appointment;
+        const appointment = (extended as AppointmentEventProps).appointment;
         const status = appointment.status;
         return (
           <div className="cita-event-body" data-testid="appointment-event" data-status={status}>
