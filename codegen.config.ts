@@ -12,7 +12,17 @@ export default defineConfig({
     // RFC 3339 instants may carry an offset (appointments' startAt/endAt are in the business's offset).
     { name: 'zod', dates: { offset: true } },
     { name: '@hey-api/sdk', validator: true },
-    '@tanstack/react-query',
+    {
+      name: '@tanstack/react-query',
+      // Read-only POSTs (the calendar range, the repeat preview) are queries too, keyed by their body,
+      // so that a range already seen is not fetched again; they keep their mutation as well.
+      '~hooks': {
+        operations: {
+          getKind: (operation) =>
+            operation.id === 'getAppointmentCalendar' || operation.id === 'previewAppointmentSeries' ? ['query', 'mutation'] : undefined,
+        },
+      },
+    },
     'fastify',
   ],
 });

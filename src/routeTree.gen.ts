@@ -26,6 +26,9 @@ import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$lo
 import { Route as Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRouteImport } from './routes/{-$locale}/_dashboard/appointments-distinctions/index'
 import { Route as Char123LocaleChar125DashboardAppointmentsDistinctionsIdRouteImport } from './routes/{-$locale}/_dashboard/appointments-distinctions/$id'
 import { Route as Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRouteImport } from './routes/{-$locale}/_dashboard/appointments-distinctions/create'
+import { Route as Char123LocaleChar125DashboardAppointmentsIndexRouteImport } from './routes/{-$locale}/_dashboard/appointments/index'
+import { Route as Char123LocaleChar125DashboardAppointmentsIdRouteImport } from './routes/{-$locale}/_dashboard/appointments/$id'
+import { Route as Char123LocaleChar125DashboardAppointmentsCreateRouteImport } from './routes/{-$locale}/_dashboard/appointments/create'
 import { Route as Char123LocaleChar125DashboardAppointmentsScheduleRouteImport } from './routes/{-$locale}/_dashboard/appointments/schedule'
 import { Route as Char123LocaleChar125DashboardCustomerTagsIndexRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/index'
 import { Route as Char123LocaleChar125DashboardCustomerTagsIdRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/$id'
@@ -153,6 +156,24 @@ const Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute =
       getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
     } as any,
   )
+const Char123LocaleChar125DashboardAppointmentsIndexRoute =
+  Char123LocaleChar125DashboardAppointmentsIndexRouteImport.update({
+    id: '/appointments/',
+    path: '/appointments/',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardAppointmentsIdRoute =
+  Char123LocaleChar125DashboardAppointmentsIdRouteImport.update({
+    id: '/appointments/$id',
+    path: '/appointments/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardAppointmentsCreateRoute =
+  Char123LocaleChar125DashboardAppointmentsCreateRouteImport.update({
+    id: '/appointments/create',
+    path: '/appointments/create',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardAppointmentsScheduleRoute =
   Char123LocaleChar125DashboardAppointmentsScheduleRouteImport.update({
     id: '/appointments/schedule',
@@ -319,6 +340,8 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
   '/{-$locale}/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
   '/{-$locale}/appointments-distinctions/create': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
+  '/{-$locale}/appointments/$id': typeof Char123LocaleChar125DashboardAppointmentsIdRoute
+  '/{-$locale}/appointments/create': typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
   '/{-$locale}/appointments/schedule': typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
   '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
@@ -332,6 +355,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
   '/{-$locale}/appointments-distinctions/': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
+  '/{-$locale}/appointments/': typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
   '/{-$locale}/customer-tags/': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   '/{-$locale}/customers/': typeof Char123LocaleChar125DashboardCustomersIndexRoute
   '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -359,6 +383,8 @@ export interface FileRoutesByTo {
   '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
   '/{-$locale}/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
   '/{-$locale}/appointments-distinctions/create': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
+  '/{-$locale}/appointments/$id': typeof Char123LocaleChar125DashboardAppointmentsIdRoute
+  '/{-$locale}/appointments/create': typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
   '/{-$locale}/appointments/schedule': typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
   '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
@@ -372,6 +398,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
   '/{-$locale}/appointments-distinctions': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
+  '/{-$locale}/appointments': typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
   '/{-$locale}/customer-tags': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   '/{-$locale}/customers': typeof Char123LocaleChar125DashboardCustomersIndexRoute
   '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -403,6 +430,8 @@ export interface FileRoutesById {
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
   '/{-$locale}/_dashboard/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
   '/{-$locale}/_dashboard/appointments-distinctions/create': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
+  '/{-$locale}/_dashboard/appointments/$id': typeof Char123LocaleChar125DashboardAppointmentsIdRoute
+  '/{-$locale}/_dashboard/appointments/create': typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
   '/{-$locale}/_dashboard/appointments/schedule': typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
   '/{-$locale}/_dashboard/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   '/{-$locale}/_dashboard/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
@@ -416,6 +445,7 @@ export interface FileRoutesById {
   '/{-$locale}/_onboarding/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/_onboarding/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
   '/{-$locale}/_dashboard/appointments-distinctions/': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
+  '/{-$locale}/_dashboard/appointments/': typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
   '/{-$locale}/_dashboard/customer-tags/': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   '/{-$locale}/_dashboard/customers/': typeof Char123LocaleChar125DashboardCustomersIndexRoute
   '/{-$locale}/_dashboard/inventory/': typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -446,6 +476,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/'
     | '/{-$locale}/appointments-distinctions/$id'
     | '/{-$locale}/appointments-distinctions/create'
+    | '/{-$locale}/appointments/$id'
+    | '/{-$locale}/appointments/create'
     | '/{-$locale}/appointments/schedule'
     | '/{-$locale}/customer-tags/$id'
     | '/{-$locale}/customer-tags/create'
@@ -459,6 +491,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
     | '/{-$locale}/appointments-distinctions/'
+    | '/{-$locale}/appointments/'
     | '/{-$locale}/customer-tags/'
     | '/{-$locale}/customers/'
     | '/{-$locale}/inventory/'
@@ -486,6 +519,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/login'
     | '/{-$locale}/appointments-distinctions/$id'
     | '/{-$locale}/appointments-distinctions/create'
+    | '/{-$locale}/appointments/$id'
+    | '/{-$locale}/appointments/create'
     | '/{-$locale}/appointments/schedule'
     | '/{-$locale}/customer-tags/$id'
     | '/{-$locale}/customer-tags/create'
@@ -499,6 +534,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
     | '/{-$locale}/appointments-distinctions'
+    | '/{-$locale}/appointments'
     | '/{-$locale}/customer-tags'
     | '/{-$locale}/customers'
     | '/{-$locale}/inventory'
@@ -529,6 +565,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/'
     | '/{-$locale}/_dashboard/appointments-distinctions/$id'
     | '/{-$locale}/_dashboard/appointments-distinctions/create'
+    | '/{-$locale}/_dashboard/appointments/$id'
+    | '/{-$locale}/_dashboard/appointments/create'
     | '/{-$locale}/_dashboard/appointments/schedule'
     | '/{-$locale}/_dashboard/customer-tags/$id'
     | '/{-$locale}/_dashboard/customer-tags/create'
@@ -542,6 +580,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_onboarding/onboarding/how-do-you-work'
     | '/{-$locale}/_onboarding/onboarding/opening-hours'
     | '/{-$locale}/_dashboard/appointments-distinctions/'
+    | '/{-$locale}/_dashboard/appointments/'
     | '/{-$locale}/_dashboard/customer-tags/'
     | '/{-$locale}/_dashboard/customers/'
     | '/{-$locale}/_dashboard/inventory/'
@@ -679,6 +718,27 @@ declare module '@tanstack/react-router' {
       path: '/appointments-distinctions/create'
       fullPath: '/{-$locale}/appointments-distinctions/create'
       preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/appointments/': {
+      id: '/{-$locale}/_dashboard/appointments/'
+      path: '/appointments'
+      fullPath: '/{-$locale}/appointments/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/appointments/$id': {
+      id: '/{-$locale}/_dashboard/appointments/$id'
+      path: '/appointments/$id'
+      fullPath: '/{-$locale}/appointments/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
+    '/{-$locale}/_dashboard/appointments/create': {
+      id: '/{-$locale}/_dashboard/appointments/create'
+      path: '/appointments/create'
+      fullPath: '/{-$locale}/appointments/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsCreateRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
     }
     '/{-$locale}/_dashboard/appointments/schedule': {
@@ -860,6 +920,8 @@ interface Char123LocaleChar125DashboardRouteRouteChildren {
   Char123LocaleChar125DashboardIndexRoute: typeof Char123LocaleChar125DashboardIndexRoute
   Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
   Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
+  Char123LocaleChar125DashboardAppointmentsIdRoute: typeof Char123LocaleChar125DashboardAppointmentsIdRoute
+  Char123LocaleChar125DashboardAppointmentsCreateRoute: typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
   Char123LocaleChar125DashboardAppointmentsScheduleRoute: typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
   Char123LocaleChar125DashboardCustomerTagsIdRoute: typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
   Char123LocaleChar125DashboardCustomerTagsCreateRoute: typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
@@ -871,6 +933,7 @@ interface Char123LocaleChar125DashboardRouteRouteChildren {
   Char123LocaleChar125DashboardServicesIdRoute: typeof Char123LocaleChar125DashboardServicesIdRoute
   Char123LocaleChar125DashboardServicesCreateRoute: typeof Char123LocaleChar125DashboardServicesCreateRoute
   Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
+  Char123LocaleChar125DashboardAppointmentsIndexRoute: typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
   Char123LocaleChar125DashboardCustomerTagsIndexRoute: typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
   Char123LocaleChar125DashboardCustomersIndexRoute: typeof Char123LocaleChar125DashboardCustomersIndexRoute
   Char123LocaleChar125DashboardInventoryIndexRoute: typeof Char123LocaleChar125DashboardInventoryIndexRoute
@@ -900,6 +963,10 @@ const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125Dashb
       Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute,
     Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute:
       Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute,
+    Char123LocaleChar125DashboardAppointmentsIdRoute:
+      Char123LocaleChar125DashboardAppointmentsIdRoute,
+    Char123LocaleChar125DashboardAppointmentsCreateRoute:
+      Char123LocaleChar125DashboardAppointmentsCreateRoute,
     Char123LocaleChar125DashboardAppointmentsScheduleRoute:
       Char123LocaleChar125DashboardAppointmentsScheduleRoute,
     Char123LocaleChar125DashboardCustomerTagsIdRoute:
@@ -922,6 +989,8 @@ const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125Dashb
       Char123LocaleChar125DashboardServicesCreateRoute,
     Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute:
       Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute,
+    Char123LocaleChar125DashboardAppointmentsIndexRoute:
+      Char123LocaleChar125DashboardAppointmentsIndexRoute,
     Char123LocaleChar125DashboardCustomerTagsIndexRoute:
       Char123LocaleChar125DashboardCustomerTagsIndexRoute,
     Char123LocaleChar125DashboardCustomersIndexRoute:

@@ -865,6 +865,26 @@ export const createAppointmentMutation = (options?: Partial<Options<CreateAppoin
     return mutationOptions;
 };
 
+export const getAppointmentCalendarQueryKey = (options: Options<GetAppointmentCalendarData>) => createQueryKey('getAppointmentCalendar', options);
+
+/**
+ * Fetch a professional's calendar for a range
+ *
+ * SPEC §7 (appointments POST /by). Answers the appointments, the unavailable slots (outside opening hours, breaks, time off, holidays, blocks) and the earliest hour for the calendar's day and week views over [startDate, endDate]. The same operation serves another team member's calendar: put that user's id as {userId} (a user who is no member of the tenant answers 404), and `userIds` in the body answers several members' calendars in one call (each appointment and slot names its member). A member (TEAM_ROLE_MEMBER) may read only their own calendar unless the business sets `membersSeeTeamCalendars` (else 403). Read-only despite POST: safe to retry.
+ */
+export const getAppointmentCalendarOptions = (options: Options<GetAppointmentCalendarData>) => queryOptions<GetAppointmentCalendarResponse, GetAppointmentCalendarError, GetAppointmentCalendarResponse, ReturnType<typeof getAppointmentCalendarQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getAppointmentCalendar({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getAppointmentCalendarQueryKey(options)
+});
+
 /**
  * Fetch a professional's calendar for a range
  *
@@ -1008,6 +1028,26 @@ export const listCustomerAppointmentsInfiniteOptions = (options: Options<ListCus
         return data;
     },
     queryKey: listCustomerAppointmentsInfiniteQueryKey(options)
+});
+
+export const previewAppointmentSeriesQueryKey = (options: Options<PreviewAppointmentSeriesData>) => createQueryKey('previewAppointmentSeries', options);
+
+/**
+ * Preview the occurrences of a repeated appointment
+ *
+ * Beyond SPEC: the occurrences a create with this recurrence would book, each with the appointment that collides with it (if any) and whether it falls outside working hours. Books nothing; read-only despite POST. 422 for the rules of AppointmentInput and AppointmentRecurrence.
+ */
+export const previewAppointmentSeriesOptions = (options: Options<PreviewAppointmentSeriesData>) => queryOptions<PreviewAppointmentSeriesResponse, PreviewAppointmentSeriesError, PreviewAppointmentSeriesResponse, ReturnType<typeof previewAppointmentSeriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await previewAppointmentSeries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: previewAppointmentSeriesQueryKey(options)
 });
 
 /**

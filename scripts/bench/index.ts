@@ -10,6 +10,7 @@ import { calendarApiRows } from './calendar-api.ts';
 import { catalogueRows } from './catalogue.ts';
 import { coldstartRows } from './coldstart.ts';
 import { lighthouseRows } from './lighthouse.ts';
+import { calendarRows } from './calendar.ts';
 import type { BenchRow } from './rows.ts';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
@@ -19,6 +20,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   catalogue: () => catalogueRows(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL),
   'calendar-api': () => calendarApiRows(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL),
   lighthouse: lighthouseRows,
+  calendar: calendarRows,
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

@@ -105,6 +105,35 @@ describe('retrying fetch', () => {
     expect(seen).toEqual(Array.from({ length: 3 }, () => ['key-abcdef12', '{"customer":{"name":"Ana"}}']));
   });
 
+  it('retries the repeat preview like a GET, and never a 409 double booking of the calendar range or a create', async () => {
+    const preview = sequence(503, 200);
+    await createRetryingFetch(preview.fetchMock, noSleep)('http://api.test/v1/tenants/t/users/u/appointments/series-preview', {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(preview.calls).toHaveLength(2);
+    for (const url of ['http://api.test/v1/tenants/t/users/u/appointments/by', 'http://api.test/v1/tenants/t/users/u/appointments']) {
+      const calls: number[] = [];
+      const fetchMock = (async () => {
+        calls.push(1);
+        return new Response(JSON.stringify({ status: 409, code: 'double_booking' }), { status: 409 });
+      }) as unknown as typeof fetch;
+      const response = await createRetryingFetch(fetchMock, noSleep)(url, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Idempotency-Key': 'key-12345678' },
+      });
+      expect(response.status).toBe(409);
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it('does not take a path that only ends like a read-only POST for one (a create of appointments is not retried bare)', async () => {
+    const create = sequence(503, 200);
+    await createRetryingFetch(create.fetchMock, noSleep)('http://api.test/v1/tenants/t/users/u/appointments', { method: 'POST', body: '{}' });
+    expect(create.calls).toHaveLength(1);
+  });
+
   it('gives up after the maximum number of retries and answers the last response', async () => {
     const { fetchMock, calls } = sequence(503);
     expect((await createRetryingFetch(fetchMock, noSleep)('http://api.test/v1/x')).status).toBe(503);

@@ -25,6 +25,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 export const READ_ONLY_POSTS: readonly RegExp[] = [
   /\/appointments\/by$/,
+  /\/appointments\/series-preview$/,
   /\/statistics\/fetch$/,
   /\/reports\/sales-(summary|detailed)$/,
   /\/expenses\/list$/,

@@ -182,3 +182,72 @@ export function fromDateString(value: string | null | undefined): Temporal.Plain
 export function daysBetween(from: Temporal.PlainDate, to: Temporal.PlainDate): number {
   return from.until(to, { largestUnit: 'day' }).days;
 }
+
+/** API parts → 'YYYY-MM-DDTHH:mm:00', a wall-clock ISO text with no offset (read in the calendar's time zone). */
+export function partsToIsoLocal(parts: DateTimeParts): string {
+  return `${formatDate(fromParts(parts))}T${pad2(parts.hours)}:${pad2(parts.minutes)}:00`;
+}
+
+/**
+ * The wall-clock parts of an ISO date-time text as written ('2026-03-29T03:30:00+02:00' →
+ * 2026-03-29 03:30): the calendar writes its dates in the business's time zone, so its own
+ * wall-clock is what the API wants, whatever the browser's zone and across DST changes.
+ */
+export function partsFromIsoLocal(text: string): DateTimeParts {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(text);
+  if (!match) throw new RangeError(`not an ISO date-time: ${text}`);
+  return toParts(
+    Temporal.PlainDateTime.from(
+      { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]), hour: Number(match[4] ?? 0), minute: Number(match[5] ?? 0) },
+      { overflow: 'reject' },
+    ),
+  );
+}
+
+/** An instant (epoch milliseconds) → its wall-clock parts in `timeZone`. */
+export function partsFromEpochMs(epochMs: number, timeZone: string): DateTimeParts {
+  return toParts(Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone).toPlainDateTime());
+}
+
+/**
+ * Wall-clock parts in `timeZone` → epoch milliseconds, with the API's DST rule: a repeated time means
+ * the first one ('earlier'), a skipped one moves forward by the gap ('compatible' does both).
+ */
+export function epochMsFromParts(parts: DateTimeParts, timeZone: string): number {
+  return fromParts(parts).toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds;
+}
+
+/** Parts plus (or minus) some minutes, in wall-clock terms. */
+export function addMinutesToParts(parts: DateTimeParts, minutes: number): DateTimeParts {
+  return toParts(fromParts(parts).add({ minutes }));
+}
+
+/** Whole minutes from `start` to `end` (wall-clock). */
+export function minutesBetween(start: DateTimeParts, end: DateTimeParts): number {
+  return fromParts(start).until(fromParts(end), { largestUnit: 'minute' }).minutes;
+}
+
+/** -1, 0 or 1 as `a` is before, equal to or after `b`. */
+export function compareParts(a: DateTimeParts, b: DateTimeParts): number {
+  return Temporal.PlainDateTime.compare(fromParts(a), fromParts(b));
+}
+
+/** 'YYYY-MM-DD' and 'HH:mm' → parts; null when either is not valid. */
+export function partsFromDateAndTime(date: string, time: string): DateTimeParts | null {
+  const day = parseDate(date);
+  const clock = parseTime(time);
+  if (!day || !clock) return null;
+  return toParts(day.toPlainDateTime(clock));
+}
+
+/** A localized weekday, date and time: 'Mon, Nov 23, 10:30 AM', 'lun, 23 nov, 10:30'. */
+export function formatDateTimeMedium(parts: DateTimeParts, language: string): string {
+  return fromParts(parts).toLocaleString(dateLocale(language), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}

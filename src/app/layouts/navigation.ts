@@ -1,4 +1,5 @@
 import {
+  IconCalendar,
   IconCalendarUser,
   IconCreditCard,
   IconHome,
@@ -15,6 +16,7 @@ import { LowStockNavBadge } from './nav-badges';
 
 const labels = defineMessages({
   home: { id: 'nav.home', defaultMessage: 'Home' },
+  appointments: { id: 'nav.appointments', defaultMessage: 'Appointments' },
   services: { id: 'nav.services', defaultMessage: 'Services' },
   schedules: { id: 'nav.schedules', defaultMessage: 'Working hours' },
   distinctions: { id: 'nav.distinctions', defaultMessage: 'Distinctions' },
@@ -30,6 +32,7 @@ const labels = defineMessages({
 export const NAVIGATION = [
   { to: '/{-$locale}', label: labels.home, icon: IconHome, exact: true },
   // Appointments: the team's working hours and time off, and the distinctions that label appointments.
+  { to: '/{-$locale}/appointments', label: labels.appointments, icon: IconCalendar, exact: false },
   { to: '/{-$locale}/appointments/schedule', label: labels.schedules, icon: IconCalendarUser, exact: false },
   { to: '/{-$locale}/appointments-distinctions', label: labels.distinctions, icon: IconSparkles, exact: false },
   { to: '/{-$locale}/customers', label: labels.customers, icon: IconUsers, exact: false },

@@ -6,7 +6,14 @@ import { MOCK_PASSWORD, MOCK_TEXT, newMockEmail, test as signedIn } from './sign
 // Accessibility in Prism mode: the public pages, and the signed-in pages with the contract's examples
 // (tests/e2e/stack/a11y.spec.ts checks them again with a real business). Routes: tests/e2e/a11y.ts.
 const withSession = mergeTests(test, signedIn);
-const exactPath = (path: string) => new RegExp(`127\\.0\\.0\\.1:\\d+${path.replace(/[/]/g, '\\/')}(\\?|$)`);
+// The appointments screens with the contract's example appointment (its week, its page, the form).
+const APPOINTMENT_ROUTES: readonly string[] = [
+  '/appointments?date=2026-11-23',
+  '/appointments?date=2026-11-23&who=all',
+  '/appointments/create',
+  '/appointments/6f8a0c2e-4b6d-4f8a-8c0e-2b4d6f8a0c2e?userId=2c4e6a8b-0d1f-4a3c-8e5b-7f9a1c3e5b7d',
+];
+const exactPath = (path: string) => new RegExp(`127\\.0\\.0\\.1:\\d+${path.replace(/[/?.]/g, (char) => `\\${char}`)}(\\?|&|$)`);
 
 for (const { locale, prefix } of A11Y_LOCALES) {
   test.describe(`accessibility in ${locale}`, () => {
@@ -20,7 +27,7 @@ for (const { locale, prefix } of A11Y_LOCALES) {
       });
     }
 
-    for (const route of [...SIGNED_IN_ROUTES, ...MOCK_ONLY_ROUTES]) {
+    for (const route of [...SIGNED_IN_ROUTES, ...MOCK_ONLY_ROUTES, ...APPOINTMENT_ROUTES]) {
       const path = localized(prefix, route);
       withSession(`signed-in ${path} (contract examples) has no serious or critical violations`, async ({ page }) => {
         await page.goto(path);
@@ -42,7 +49,7 @@ test.describe('accessibility in the dark colour scheme', () => {
       await expectNoSeriousViolations(page, `${route} (dark)`);
     });
   }
-  for (const route of [...SIGNED_IN_ROUTES, ...MOCK_ONLY_ROUTES]) {
+  for (const route of [...SIGNED_IN_ROUTES, ...MOCK_ONLY_ROUTES, ...APPOINTMENT_ROUTES]) {
     withSession(`signed-in ${route} has no serious or critical violations`, async ({ page }) => {
       await page.goto(route);
       await settle(page);

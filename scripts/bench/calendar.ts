@@ -1,0 +1,98 @@
+// Calendar rows of `npm run bench` (BENCH_ONLY=calendar): the week view with 1,000 events in Chromium,
+// our calendar (the app's CalendarGrid and event mapping) against a bare FullCalendar 7 with the same
+// plugins, options and events, built and measured in the same run (target ≤ 1.1×), and the time from
+// the data arriving to the week being rendered, painted and the main thread free (target < 300 ms).
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import type { BenchRow } from './rows.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const RUNS = Number(process.env.BENCH_CALENDAR_RUNS ?? 7);
+const EVENTS = 1000;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function buildHarness(): Promise<string> {
+  const dir = mkdtempSync(join(ROOT, 'node_modules', '.cita-bench-calendar-'));
+  copyFileSync(join(import.meta.dirname, 'calendar', 'harness.tsx'), join(dir, 'main.tsx'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="es"><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
+  const react = (await import('@vitejs/plugin-react')).default;
+  const outDir = join(dir, 'dist');
+  mkdirSync(outDir);
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    resolve: { alias: { '~': join(ROOT, 'src'), '@generated': join(ROOT, 'generated') } },
+    build: { outDir, emptyOutDir: true },
+  });
+  return dir;
+}
+
+function serve(dir: string) {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(dir) || !existsSync(file)) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': types[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  return new Promise<{ url: string; close: () => void }>((done) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      done({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
+    }),
+  );
+}
+
+export async function calendarRows(): Promise<BenchRow[]> {
+  const dir = await buildHarness();
+  const server = await serve(join(dir, 'dist'));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    const times: Record<'ours' | 'bare', number[]> = { ours: [], bare: [] };
+    // Alternating runs, each in a fresh page, so that both see the same machine load.
+    for (let run = 0; run < RUNS + 1; run++) {
+      for (const which of ['bare', 'ours'] as const) {
+        const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        await page.goto(`${server.url}/?calendar=${which}&events=${EVENTS}`);
+        await page.waitForFunction(() => typeof window.benchRender === 'function');
+        const ms = await page.evaluate(() => window.benchRender());
+        const rendered = await page.evaluate(() => (document.body.innerText.match(/Customer \d+/g) ?? []).length);
+        if (rendered === 0) throw new Error(`bench calendar: ${which} rendered no events`);
+        if (run > 0) times[which].push(ms); // the first run warms up the browser
+        await page.close();
+      }
+    }
+    const ours = median(times.ours);
+    const bare = median(times.bare);
+    const round = (ms: number) => Math.round(ms);
+    return [
+      { name: `calendar floor: bare FullCalendar week, ${EVENTS} events (median of ${RUNS})`, value: round(bare), unit: 'ms', target: 'floor', met: true },
+      {
+        name: `calendar week, ${EVENTS} events: ours vs bare FullCalendar (${round(ours)} ms)`,
+        value: Math.round((ours / bare) * 100) / 100,
+        unit: '×',
+        target: '≤ 1.1 × floor',
+        met: ours <= 1.1 * bare,
+      },
+      { name: `calendar week interactive after the data arrives (${EVENTS} events)`, value: round(ours), unit: 'ms', target: '< 300 ms', met: ours < 300 },
+    ];
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.table(await calendarRows());

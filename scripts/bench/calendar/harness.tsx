@@ -1,0 +1,131 @@
+// The two pages `scripts/bench/calendar.ts` renders in Chromium: our calendar grid (the app's
+// CalendarGrid, fed through the app's calendarEvents mapping, in Mantine + react-intl) and a bare
+// FullCalendar with the same plugins, options and events. Built by Vite into a temporary folder.
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import FullCalendar from '@fullcalendar/react';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import type { Appointment, AppointmentCalendar } from '@generated/types.gen';
+import { CalendarGrid } from '~/features/appointments/components/calendar-grid';
+import { calendarEvents } from '~/features/appointments/calendar-events';
+
+const COUNT = Number(new URLSearchParams(location.search).get('events') ?? 1000);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A deterministic week of appointments (Mon 23 – Sun 29 November 2026, Madrid, 09:00–20:00). */
+function makeCalendar(): AppointmentCalendar {
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const statuses = ['APPOINTMENT_STATUS_PENDING', 'APPOINTMENT_STATUS_CONFIRMED', 'APPOINTMENT_STATUS_DONE', 'APPOINTMENT_STATUS_NO_SHOW'] as const;
+  const appointments: Appointment[] = [];
+  for (let i = 0; i < COUNT; i++) {
+    const day = 23 + (i % 7);
+    const startMinutes = 9 * 60 + Math.floor(random() * 120) * 5;
+    const duration = 15 + Math.floor(random() * 10) * 5;
+    const endMinutes = Math.min(startMinutes + duration, 20 * 60);
+    const parts = (minutes: number) => ({ year: 2026, month: 11, day, hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+    const iso = (minutes: number) => `2026-11-${pad(day)}T${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00+01:00`;
+    appointments.push({
+      id: `a-${i}`,
+      tenantId: 't',
+      userId: 'u',
+      customer: { id: `c-${i}`, name: `Customer ${i}`, lastName: 'Example' },
+      services: [{ id: 's', name: 'Corte y peinado', durationMinutes: duration, price: { amount: 2500, currency: 'EUR' } }],
+      totalPrice: { amount: 2500, currency: 'EUR' },
+      notes: i % 3 === 0 ? 'Quiere probar un flequillo cortina.' : undefined,
+      status: statuses[i % statuses.length]!,
+      startDate: parts(startMinutes),
+      endDate: parts(endMinutes),
+      startAt: iso(startMinutes),
+      endAt: iso(endMinutes),
+      color: ['#fab005', '#15aabf', '#be4bdb', '#40c057'][i % 4]!,
+      reminders: [],
+      cancellation: { linkStatus: 'CANCELLATION_LINK_STATUS_NONE' },
+      version: 1,
+      createdAt: '2026-11-01T10:00:00Z',
+      updatedAt: '2026-11-01T10:00:00Z',
+    });
+  }
+  return { appointments, unavailableSlots: [], earliestHour: 9, timeZone: 'Europe/Madrid' };
+}
+
+declare global {
+  interface Window {
+    benchRender: () => Promise<number>;
+  }
+}
+
+const noop = () => {};
+let setData: (calendar: AppointmentCalendar | null) => void = noop;
+
+function Ours() {
+  const [data, set] = useState<AppointmentCalendar | null>(null);
+  setData = set;
+  const events = data ? calendarEvents(data, { reasonText: () => '' }) : [];
+  return (
+    <CalendarGrid
+      events={events}
+      view="week"
+      date="2026-11-25"
+      timeZone="Europe/Madrid"
+      slotMinTime="09:00:00"
+      editable
+      onChange={noop}
+      onSelect={noop}
+      onOpen={noop}
+    />
+  );
+}
+
+const PLUGINS = [timeGridPlugin, interactionPlugin, classicTheme];
+function Bare() {
+  const [data, set] = useState<AppointmentCalendar | null>(null);
+  setData = set;
+  const events = (data?.appointments ?? []).map((a) => ({ id: a.id, title: a.customer.name, start: a.startAt, end: a.endAt, color: a.color }));
+  return (
+    <FullCalendar
+      plugins={PLUGINS}
+      timeZone="Europe/Madrid"
+      initialView="timeGridWeek"
+      initialDate="2026-11-25"
+      headerToolbar={false}
+      firstDay={1}
+      allDaySlot={false}
+      slotDuration="00:15:00"
+      snapDuration="00:05:00"
+      slotMinTime="09:00:00"
+      editable
+      selectable
+      height="auto"
+      events={events}
+    />
+  );
+}
+
+const which = new URLSearchParams(location.search).get('calendar');
+const App = which === 'bare' ? Bare : Ours;
+createRoot(document.getElementById('root')!).render(
+  <IntlProvider locale="es" defaultLocale="en">
+    <MantineProvider>
+      <App />
+    </MantineProvider>
+  </IntlProvider>,
+);
+
+/** Data arrives → the week is rendered and painted and the main thread is free again (ms). */
+window.benchRender = async () => {
+  const calendar = makeCalendar();
+  const start = performance.now();
+  flushSync(() => setData(calendar));
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return performance.now() - start;
+};

@@ -1,0 +1,24 @@
+import { Button } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import { useLocale } from '~/app/use-locale';
+import { EmptyState } from '~/components/empty-state';
+import { localeParam } from '~/lib/locale';
+
+/** The appointments screens for a user who has no business yet. */
+export function NoAppointmentsBusiness() {
+  const locale = useLocale();
+  return (
+    <EmptyState
+      icon={<IconBuildingStore size={30} aria-hidden />}
+      title={<FormattedMessage id="appointments.noBusiness.title" defaultMessage="You have no business yet" />}
+      description={<FormattedMessage id="appointments.noBusiness.description" defaultMessage="Set up your business first; its calendar will then appear here." />}
+      action={
+        <Button renderRoot={(props) => <Link {...props} to="/{-$locale}/onboarding" params={{ locale: localeParam(locale) }} />}>
+          <FormattedMessage id="appointments.noBusiness.action" defaultMessage="Set up my business" />
+        </Button>
+      }
+    />
+  );
+}

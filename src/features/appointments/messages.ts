@@ -1,0 +1,83 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { AppointmentStatus, UnavailableSlot } from '@generated/types.gen';
+
+export const statusMessages: Record<AppointmentStatus, MessageDescriptor> = defineMessages({
+  APPOINTMENT_STATUS_UNSPECIFIED: { id: 'appointments.status.unspecified', defaultMessage: 'No status' },
+  APPOINTMENT_STATUS_PENDING: { id: 'appointments.status.pending', defaultMessage: 'Pending' },
+  APPOINTMENT_STATUS_CONFIRMED: { id: 'appointments.status.confirmed', defaultMessage: 'Confirmed' },
+  APPOINTMENT_STATUS_DONE: { id: 'appointments.status.done', defaultMessage: 'Done' },
+  APPOINTMENT_STATUS_REJECTED: { id: 'appointments.status.rejected', defaultMessage: 'Rejected' },
+  APPOINTMENT_STATUS_CANCELLED: { id: 'appointments.status.cancelled', defaultMessage: 'Cancelled' },
+  APPOINTMENT_STATUS_NO_SHOW: { id: 'appointments.status.noShow', defaultMessage: 'No-show' },
+});
+
+/** The button that moves an appointment to a status ("Mark as done"). */
+export const statusActionMessages: Record<AppointmentStatus, MessageDescriptor> = defineMessages({
+  APPOINTMENT_STATUS_UNSPECIFIED: { id: 'appointments.statusAction.unspecified', defaultMessage: 'Clear status' },
+  APPOINTMENT_STATUS_PENDING: { id: 'appointments.statusAction.pending', defaultMessage: 'Back to pending' },
+  APPOINTMENT_STATUS_CONFIRMED: { id: 'appointments.statusAction.confirmed', defaultMessage: 'Confirm' },
+  APPOINTMENT_STATUS_DONE: { id: 'appointments.statusAction.done', defaultMessage: 'Mark as done' },
+  APPOINTMENT_STATUS_REJECTED: { id: 'appointments.statusAction.rejected', defaultMessage: 'Reject' },
+  APPOINTMENT_STATUS_CANCELLED: { id: 'appointments.statusAction.cancelled', defaultMessage: 'Cancel appointment' },
+  APPOINTMENT_STATUS_NO_SHOW: { id: 'appointments.statusAction.noShow', defaultMessage: 'Mark as no-show' },
+});
+
+export const slotReasonMessages: Record<UnavailableSlot['reason'], MessageDescriptor> = defineMessages({
+  UNAVAILABLE_SLOT_REASON_UNSPECIFIED: { id: 'appointments.slot.unspecified', defaultMessage: 'Unavailable' },
+  UNAVAILABLE_SLOT_REASON_OUTSIDE_OPENING_HOURS: { id: 'appointments.slot.closed', defaultMessage: 'Closed' },
+  UNAVAILABLE_SLOT_REASON_BREAK: { id: 'appointments.slot.break', defaultMessage: 'Break' },
+  UNAVAILABLE_SLOT_REASON_TIME_OFF: { id: 'appointments.slot.timeOff', defaultMessage: 'Time off' },
+  UNAVAILABLE_SLOT_REASON_HOLIDAY: { id: 'appointments.slot.holiday', defaultMessage: 'Holiday' },
+  UNAVAILABLE_SLOT_REASON_BLOCKED: { id: 'appointments.slot.blocked', defaultMessage: 'Blocked' },
+});
+
+const appointmentDefinitions = defineMessages({
+  range: { id: 'appointments.range', defaultMessage: '{start} – {end}' },
+  none: { id: 'appointments.none', defaultMessage: '—' },
+  doubleBookingTitle: { id: 'appointments.doubleBooking.title', defaultMessage: 'That time is already taken' },
+  doubleBooking: {
+    id: 'appointments.doubleBooking.message',
+    defaultMessage: '{member} already has an appointment then: {customer}, {when}. Nothing was changed.',
+  },
+  doubleBookingUnknown: { id: 'appointments.doubleBooking.unknown', defaultMessage: 'someone' },
+  outsideHoursTitle: { id: 'appointments.outsideHours.title', defaultMessage: 'Outside working hours' },
+  outsideHours: {
+    id: 'appointments.outsideHours.message',
+    defaultMessage: 'This time is outside the working hours or in time off. Book it anyway?',
+  },
+  outsideHoursConfirm: { id: 'appointments.outsideHours.confirm', defaultMessage: 'Book anyway' },
+  outsideHoursCancel: { id: 'appointments.outsideHours.cancel', defaultMessage: 'Go back' },
+  staleTitle: { id: 'appointments.stale.title', defaultMessage: 'Changed by someone else' },
+  stale: {
+    id: 'appointments.stale.message',
+    defaultMessage: 'Someone else changed this appointment in the meantime. The calendar now shows the current version; try again.',
+  },
+  invalidTransition: { id: 'appointments.invalidTransition', defaultMessage: 'The appointment cannot move to that status from its current one.' },
+  notStarted: { id: 'appointments.notStarted', defaultMessage: 'This can be set only once the appointment has started.' },
+  moveFailedTitle: { id: 'appointments.moveFailed.title', defaultMessage: 'The appointment was not moved' },
+  moved: { id: 'appointments.moved', defaultMessage: 'Appointment moved' },
+  saved: { id: 'appointments.saved', defaultMessage: 'Appointment saved' },
+  booked: { id: 'appointments.booked', defaultMessage: 'Appointment booked' },
+  bookedSeries: { id: 'appointments.bookedSeries', defaultMessage: '{count, plural, one {# appointment booked} other {# appointments booked}}' },
+  skipped: {
+    id: 'appointments.skipped',
+    defaultMessage: '{count, plural, one {# occurrence was skipped because it collided} other {# occurrences were skipped because they collided}}',
+  },
+  blocked: { id: 'appointments.blocked', defaultMessage: 'Time blocked' },
+  blockFailed: { id: 'appointments.blockFailed', defaultMessage: 'The time could not be blocked' },
+  noBusiness: { id: 'appointments.noBusiness', defaultMessage: 'Create your business first to use the calendar.' },
+  customerNameRequired: { id: 'appointments.quickCustomer.name.required', defaultMessage: 'Enter the customer’s name.' },
+  customerRequired: { id: 'appointments.form.customer.required', defaultMessage: 'Choose a customer, or create one.' },
+  servicesRequired: { id: 'appointments.form.services.required', defaultMessage: 'Choose at least one service.' },
+  memberRequired: { id: 'appointments.form.member.required', defaultMessage: 'Choose who will attend.' },
+  dateInvalid: { id: 'appointments.form.date.invalid', defaultMessage: 'Choose a date.' },
+  timeInvalid: { id: 'appointments.form.time.invalid', defaultMessage: 'Choose a time in steps of 5 minutes.' },
+  endBeforeStart: { id: 'appointments.form.end.beforeStart', defaultMessage: 'The end must be after the start.' },
+  countInvalid: { id: 'appointments.form.repeat.count', defaultMessage: 'Enter from 2 to 104 occurrences.' },
+  untilInvalid: { id: 'appointments.form.repeat.until', defaultMessage: 'Choose a last day after the first appointment.' },
+  notesTooLong: { id: 'appointments.form.notes.tooLong', defaultMessage: 'Notes can be at most 2,000 characters.' },
+  reminderInvalid: { id: 'appointments.form.reminder.invalid', defaultMessage: 'Choose from 5 minutes to 7 days before, in steps of 5 minutes.' },
+});
+
+/** Typed as plain descriptors so that those with placeholders take their values. */
+export const appointmentMessages: Record<keyof typeof appointmentDefinitions, MessageDescriptor> = appointmentDefinitions;

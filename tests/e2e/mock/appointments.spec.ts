@@ -1,0 +1,110 @@
+import { expect, test } from './signed-in';
+
+// The calendar, the booking form and the appointment page against Prism (the contract's examples:
+// Lucía García at 10:30 and Javier Martín at 12:00 on Monday 23 November 2026, Europe/Madrid).
+const APPOINTMENT_ID = '6f8a0c2e-4b6d-4f8a-8c0e-2b4d6f8a0c2e';
+const OWNER_ID = '2c4e6a8b-0d1f-4a3c-8e5b-7f9a1c3e5b7d';
+
+const SCREENS = {
+  'en-US': {
+    prefix: '',
+    title: 'Appointments',
+    confirmed: 'Confirmed',
+    pending: 'Pending',
+    break: 'Break',
+    timeOff: 'Time off: Médico',
+    newAppointment: 'New appointment',
+    customer: 'Customer',
+    services: 'Services',
+    repeat: 'Repeat',
+    book: 'Book',
+    charge: 'Charge',
+    markDone: 'Mark as done',
+    week: 'Week of November 23, 2026',
+    everyone: 'Everyone, side by side',
+    calendarOf: 'Calendar of',
+  },
+  'es-ES': {
+    prefix: '/es-ES',
+    title: 'Citas',
+    confirmed: 'Confirmada',
+    pending: 'Pendiente',
+    break: 'Descanso',
+    timeOff: 'Tiempo libre: Médico',
+    newAppointment: 'Nueva cita',
+    customer: 'Cliente',
+    services: 'Servicios',
+    repeat: 'Repetir',
+    book: 'Reservar',
+    charge: 'Cobrar',
+    markDone: 'Marcar como realizada',
+    week: 'Semana del 23 de noviembre de 2026',
+    everyone: 'Todo el equipo, en columnas',
+    calendarOf: 'Calendario de',
+  },
+} as const;
+
+for (const [locale, t] of Object.entries(SCREENS)) {
+  test.describe(`appointments (${locale})`, () => {
+    test('the week shows the appointments with customer, services, status and the unavailable slots', async ({ page }) => {
+      await page.goto(`${t.prefix}/appointments?date=2026-11-25`);
+      await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+      await expect(page.getByTestId('calendar-title')).toHaveText(t.week);
+      const lucia = page.getByTestId('appointment-event').filter({ hasText: 'Lucía García' });
+      await expect(lucia).toBeVisible();
+      await expect(lucia).toContainText('Corte y peinado');
+      await expect(lucia).toContainText('Quiere probar un flequillo cortina.');
+      await expect(lucia).toContainText(t.confirmed);
+      await expect(lucia).toContainText('10:30');
+      await expect(page.getByTestId('appointment-event').filter({ hasText: 'Javier Martín' })).toContainText(t.pending);
+      await expect(page.getByText(t.break).first()).toBeVisible();
+      await expect(page.getByText(t.timeOff)).toBeVisible();
+    });
+
+    test('everyone side by side: one column per member from one range request', async ({ page }) => {
+      let fetches = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/appointments/by')) fetches += 1;
+      });
+      await page.goto(`${t.prefix}/appointments?date=2026-11-23&who=all`);
+      await expect(page.getByTestId('member-column')).toHaveCount(2);
+      await expect(page.getByTestId('member-column').first()).toContainText('Ana');
+      await expect(page.getByTestId('member-column').nth(1)).toContainText('Marta');
+      await expect(page.getByTestId('member-column').first().getByTestId('appointment-event').first()).toBeVisible();
+      // Both columns come from one request (userIds), not one per member.
+      expect(fetches).toBe(1);
+    });
+
+    test('going back to a week already seen does not fetch it again', async ({ page }) => {
+      let fetches = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/appointments/by')) fetches += 1;
+      });
+      await page.goto(`${t.prefix}/appointments?date=2026-11-23`);
+      await expect(page.getByTestId('appointment-event').first()).toBeVisible();
+      await page.getByRole('button', { name: locale === 'en-US' ? 'Next' : 'Siguiente' }).click();
+      await expect(page.getByTestId('calendar-title')).not.toHaveText(t.week);
+      await page.getByRole('button', { name: locale === 'en-US' ? 'Previous' : 'Anterior' }).click();
+      await expect(page.getByTestId('calendar-title')).toHaveText(t.week);
+      await expect(page.getByTestId('appointment-event').first()).toBeVisible();
+      expect(fetches).toBe(2);
+    });
+
+    test('the booking form', async ({ page }) => {
+      await page.goto(`${t.prefix}/appointments/create?start=2026-11-23T16:00&end=2026-11-23T16:30&userId=${OWNER_ID}`);
+      await expect(page.getByRole('heading', { level: 1, name: t.newAppointment })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: t.customer })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: t.services })).toBeVisible();
+      await page.getByRole('switch', { name: t.repeat }).check();
+      await expect(page.getByRole('button', { name: t.book, exact: true })).toBeEnabled();
+    });
+
+    test('the appointment page: details, status buttons, charge disabled', async ({ page }) => {
+      await page.goto(`${t.prefix}/appointments/${APPOINTMENT_ID}?userId=${OWNER_ID}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Lucía García' })).toBeVisible();
+      await expect(page.getByTestId('appointment-status')).toHaveText(t.confirmed);
+      await expect(page.getByText('Corte y peinado')).toBeVisible();
+      await expect(page.getByRole('button', { name: t.charge })).toBeDisabled();
+    });
+  });
+}
