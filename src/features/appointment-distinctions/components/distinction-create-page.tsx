@@ -12,7 +12,7 @@ import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
 import { localeParam } from '~/lib/locale';
 import { useCanManageDistinctions } from '../hooks/use-can-manage';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { distinctionMessages } from '../messages';
 import { newDistinctionForm, toDistinctionInput } from '../schemas/distinction-form-schema';
 import { applyServerErrors } from './apply-server-errors';

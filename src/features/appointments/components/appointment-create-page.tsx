@@ -12,7 +12,7 @@ import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
 import { partsFromIsoLocal, roundUpToStep, toParts, nowPlain, type DateTimeParts } from '~/lib/temporal';
 import { problemCode, useAppointmentProblems } from '../hooks/use-appointment-problems';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useTeam } from '../hooks/use-team';
 import { appointmentMessages } from '../messages';
 import { appointmentInputFromForm, newBookingForm, recurrenceFromForm, type BookingFormValues } from '../schemas/booking-form-schema';

@@ -15,7 +15,7 @@ import { formatDate, formatDateLong, fromParts, parseDate, partsFromIsoLocal, to
 import { updateFromAppointment } from '../appointment-write';
 import { calendarEvents, slotMinTime, stepDate, visibleRange } from '../calendar-events';
 import { useAppointmentProblems, problemCode } from '../hooks/use-appointment-problems';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { memberName, useTeam } from '../hooks/use-team';
 import { appointmentMessages, slotReasonMessages } from '../messages';
 import { CalendarGrid, type CalendarViewKind, type GridChange } from './calendar-grid';

@@ -15,7 +15,7 @@ import { ApiErrorAlert } from '~/components/api-error-alert';
 import { PhoneInput } from '~/components/phone-input';
 import { issueErrorMap } from '~/lib/form-issues';
 import { defaultDialCode, phoneFieldSchema, phoneIssueMessages, phoneToApi } from '~/lib/phone-field';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { appointmentMessages } from '../messages';
 
 const schema = z.object({ name: z.string().trim().pipe(zCustomerInput.shape.name), lastName: z.string().trim().max(100), phone: phoneFieldSchema });

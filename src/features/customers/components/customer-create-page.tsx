@@ -11,7 +11,7 @@ import { ApiErrorAlert } from '~/components/api-error-alert';
 import { PausedNotice } from '~/components/paused-notice';
 import { localeParam } from '~/lib/locale';
 import { useBusinessToday } from '../hooks/use-business-today';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { newCustomerForm, toCustomerInput } from '../schemas/customer-form-schema';
 import { applyServerErrors } from './apply-server-errors';
 import { CustomerFormFields } from './customer-form';

@@ -15,7 +15,7 @@ import type { InventoryItem } from '@generated/types.gen';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { asProblem } from '~/lib/api-problem';
 import { issueErrorMap, type FieldIssueMessages } from '~/lib/form-issues';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useQuantityFormat } from '../hooks/use-quantity-format';
 import { ADJUSTMENT_REASONS, adjustQuantityMessages, inventoryMessages, reasonNames } from '../messages';
 import { adjustmentSchema, DEFAULT_REASON, toAdjustmentBody, type AdjustmentInput, type AdjustmentMode, type AdjustmentValues } from '../schemas/adjustment-schema';

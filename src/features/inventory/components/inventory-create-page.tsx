@@ -11,7 +11,7 @@ import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { inventoryMessages } from '../messages';
 import { emptyInventoryForm, toCreateInput } from '../schemas/inventory-form-schema';
 import { applyServerErrors } from './apply-server-errors';

@@ -12,7 +12,7 @@ import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
 import { localeParam } from '~/lib/locale';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { paymentMethodMessages } from '../messages';
 import { newPaymentMethodForm, toPaymentMethodInput } from '../schemas/payment-method-form-schema';
 import { applyServerErrors } from './apply-server-errors';

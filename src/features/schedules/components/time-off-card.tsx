@@ -14,7 +14,7 @@ import { PageLoader } from '~/components/page-loader';
 import { PausedNotice } from '~/components/paused-notice';
 import { TimeInput } from '~/components/time-input';
 import { formatDateLong, formatDateTimeShort, formatTime, today } from '~/lib/temporal';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { scheduleMessages } from '../messages';
 import { newTimeOffForm, timeOffSpan, toTimeOffInput, type TimeOffFormError, type TimeOffFormValues } from '../schemas/time-off';
 

@@ -10,7 +10,7 @@ import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { PausedNotice } from '~/components/paused-notice';
 import { localeParam } from '~/lib/locale';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { newServiceObjectForm, toServiceObjectInput } from '../schemas/service-object-form-schema';
 import { applyServerErrors } from './apply-server-errors';
 import { BackToList } from './back-to-list';

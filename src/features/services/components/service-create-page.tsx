@@ -13,7 +13,7 @@ import { PausedNotice } from '~/components/paused-notice';
 import { localeParam } from '~/lib/locale';
 import { useAfterServiceSaved } from '../hooks/use-after-service-saved';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { serviceMessages } from '../messages';
 import { newServiceForm, toServiceInput } from '../schemas/service-form-schema';
 import { applyServerErrors } from './apply-server-errors';
