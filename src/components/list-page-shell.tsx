@@ -83,7 +83,7 @@ export function ListBody<T>({
   noMatch,
   children,
 }: {
-  list: UseQueryResult<{ items: T[] }>;
+  list: UseQueryResult<{ items: T[] }, unknown>;
   filtered?: boolean;
   empty: ReactNode;
   noMatch?: ReactNode;

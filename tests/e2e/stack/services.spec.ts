@@ -147,7 +147,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       // The saved service keeps its picture and who performs it.
       await row.getByRole('link').first().click();
       await expect(page.getByRole('img', { name: w.pictureAlt })).toBeVisible();
-      await expect(page.getByText(ownerEmail)).toBeVisible();
+      await expect(page.locator('form').getByText(ownerEmail)).toBeVisible();
 
       await page.getByRole('navigation').getByRole('link', { name: w.paymentMethods }).click();
       await expect(page.getByRole('heading', { level: 1, name: w.paymentMethods })).toBeVisible();

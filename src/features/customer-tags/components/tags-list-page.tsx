@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, ColorSwatch, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, ColorSwatch, Group, Table, Text } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -8,8 +8,7 @@ import { listCustomerTagsOptions } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { EmptyState } from '~/components/empty-state';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { ListBody, ListPageShell } from '~/components/list-page-shell';
 import { localeParam } from '~/lib/locale';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { tagMessages } from '../messages';
@@ -33,87 +32,80 @@ export function TagsListPage({ tenant }: { tenant: Tenant }) {
     </Button>
   ) : null;
 
-  let body;
-  if (list.isPending) body = <PageLoader />;
-  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (list.data.items.length === 0)
-    body = (
-      <EmptyState
-        icon={<IconTags size={30} aria-hidden />}
-        title={<FormattedMessage id="customerTags.list.empty.title" defaultMessage="No tags yet" />}
-        description={<FormattedMessage id="customerTags.list.empty.description" defaultMessage="Tags group your customers, e.g. “Regular” or “Curly hair”, to find and filter them." />}
-        action={createLink}
-      />
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <FormattedMessage id="customerTags.list.name" defaultMessage="Tag" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="customerTags.list.description" defaultMessage="Description" />
-              </Table.Th>
-              <Table.Th ta="right">
-                <FormattedMessage id="customerTags.list.customers" defaultMessage="Customers" />
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((tag) => (
-              <Table.Tr key={tag.id}>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <ColorSwatch color={tag.color} size={14} />
-                    <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/customer-tags/$id" params={{ locale: localeParam(locale), id: tag.id }} />}>
-                      {tag.name}
-                    </Anchor>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed" lineClamp={1}>
-                    {tag.description}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{intl.formatNumber(tag.customerCount)}</Table.Td>
+  const body = (
+    <ListBody
+      list={list}
+      empty={
+        <EmptyState
+          icon={<IconTags size={30} aria-hidden />}
+          title={<FormattedMessage id="customerTags.list.empty.title" defaultMessage="No tags yet" />}
+          description={<FormattedMessage id="customerTags.list.empty.description" defaultMessage="Tags group your customers, e.g. “Regular” or “Curly hair”, to find and filter them." />}
+          action={createLink}
+        />
+      }
+    >
+      {(items) => (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <FormattedMessage id="customerTags.list.name" defaultMessage="Tag" />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="customerTags.list.description" defaultMessage="Description" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="customerTags.list.customers" defaultMessage="Customers" />
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((tag) => (
+                <Table.Tr key={tag.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <ColorSwatch color={tag.color} size={14} />
+                      <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/customer-tags/$id" params={{ locale: localeParam(locale), id: tag.id }} />}>
+                        {tag.name}
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed" lineClamp={1}>
+                      {tag.description}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{intl.formatNumber(tag.customerCount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </ListBody>
+  );
 
   return (
-    <Stack gap="lg" maw={960}>
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>
-            <FormattedMessage id="customerTags.list.title" defaultMessage="Customer tags" />
-          </Title>
-          <Text c="dimmed">
-            <FormattedMessage id="customerTags.list.intro" defaultMessage="Group your customers to find them quickly and filter the customer list." />
-          </Text>
-        </Stack>
-        {createLink}
-      </Group>
-      {canManage === false ? (
-        <Text size="sm" c="dimmed">
-          {intl.formatMessage(tagMessages.readOnly)}
-        </Text>
-      ) : null}
-      <Card withBorder radius="lg" padding="md">
-        <Stack gap="md">
-          {body}
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination total={pages} value={page} onChange={setPage} />
-            </Group>
+    <ListPageShell
+      title={<FormattedMessage id="customerTags.list.title" defaultMessage="Customer tags" />}
+      intro={<FormattedMessage id="customerTags.list.intro" defaultMessage="Group your customers to find them quickly and filter the customer list." />}
+      actions={createLink}
+      notices={
+        <>
+          {canManage === false ? (
+            <Text size="sm" c="dimmed">
+              {intl.formatMessage(tagMessages.readOnly)}
+            </Text>
           ) : null}
-        </Stack>
-      </Card>
-    </Stack>
+        </>
+      }
+      page={page}
+      pages={pages}
+      onPageChange={setPage}
+      maw={960}
+    >
+      {body}
+    </ListPageShell>
   );
 }

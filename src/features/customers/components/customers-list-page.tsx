@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconFileImport, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,8 +10,7 @@ import type { CustomerSort, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { EmptyState } from '~/components/empty-state';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { ListBody, ListPageShell } from '~/components/list-page-shell';
 import { localeParam } from '~/lib/locale';
 import { formatPhone } from '~/lib/phone';
 import { downloadText } from '../download';
@@ -79,90 +78,89 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
     </Button>
   );
 
-  let body;
-  if (list.isPending) body = <PageLoader />;
-  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (list.data.items.length === 0)
-    body = filtered ? (
-      <EmptyState
-        icon={<IconSearch size={30} aria-hidden />}
-        title={<FormattedMessage id="customers.list.noMatch.title" defaultMessage="No customer matches" />}
-        description={<FormattedMessage id="customers.list.noMatch.description" defaultMessage="Try another name, phone or e-mail, or clear the tag filter." />}
-      />
-    ) : (
-      <EmptyState
-        icon={<IconUsers size={30} aria-hidden />}
-        title={<FormattedMessage id="customers.list.empty.title" defaultMessage="No customers yet" />}
-        description={<FormattedMessage id="customers.list.empty.description" defaultMessage="Add your customers one by one, or import them from a CSV file." />}
-        action={createLink}
-      />
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <FormattedMessage id="customers.list.name" defaultMessage="Customer" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="customers.list.phone" defaultMessage="Phone" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="customers.list.email" defaultMessage="E-mail" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="customers.list.tags" defaultMessage="Tags" />
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((customer) => (
-              <Table.Tr key={customer.id}>
-                <Table.Td>
-                  <Anchor
-                    renderRoot={(props) => (
-                      <Link {...props} to="/{-$locale}/customers/$customerId" params={{ locale: localeParam(locale), customerId: customer.id }} />
-                    )}
-                  >
-                    {[customer.name, customer.lastName].filter(Boolean).join(' ')}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(customer.phoneCountryCode, customer.phoneNumber)}</Table.Td>
-                <Table.Td>{customer.email}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {customer.tagIds.map((id) => {
-                      const tag = tagById.get(id);
-                      return tag ? <TagBadge key={id} tag={tag} size="sm" /> : null;
-                    })}
-                  </Group>
-                </Table.Td>
+  const body = (
+    <ListBody
+      list={list}
+      filtered={filtered}
+      noMatch={
+        <EmptyState
+          icon={<IconSearch size={30} aria-hidden />}
+          title={<FormattedMessage id="customers.list.noMatch.title" defaultMessage="No customer matches" />}
+          description={<FormattedMessage id="customers.list.noMatch.description" defaultMessage="Try another name, phone or e-mail, or clear the tag filter." />}
+        />
+      }
+      empty={
+        <EmptyState
+          icon={<IconUsers size={30} aria-hidden />}
+          title={<FormattedMessage id="customers.list.empty.title" defaultMessage="No customers yet" />}
+          description={<FormattedMessage id="customers.list.empty.description" defaultMessage="Add your customers one by one, or import them from a CSV file." />}
+          action={createLink}
+        />
+      }
+    >
+      {(items) => (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <FormattedMessage id="customers.list.name" defaultMessage="Customer" />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="customers.list.phone" defaultMessage="Phone" />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="customers.list.email" defaultMessage="E-mail" />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="customers.list.tags" defaultMessage="Tags" />
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((customer) => (
+                <Table.Tr key={customer.id}>
+                  <Table.Td>
+                    <Anchor
+                      renderRoot={(props) => (
+                        <Link {...props} to="/{-$locale}/customers/$customerId" params={{ locale: localeParam(locale), customerId: customer.id }} />
+                      )}
+                    >
+                      {[customer.name, customer.lastName].filter(Boolean).join(' ')}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(customer.phoneCountryCode, customer.phoneNumber)}</Table.Td>
+                  <Table.Td>{customer.email}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {customer.tagIds.map((id) => {
+                        const tag = tagById.get(id);
+                        return tag ? <TagBadge key={id} tag={tag} size="sm" /> : null;
+                      })}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </ListBody>
+  );
 
   return (
-    <Stack gap="lg" maw={1100}>
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>
-            <FormattedMessage id="customers.list.title" defaultMessage="Customers" />
-          </Title>
-          <Text c="dimmed">
-            {list.data ? (
-              <FormattedMessage
-                id="customers.list.count"
-                defaultMessage="{count, plural, =0 {No customers} one {# customer} other {# customers}}"
-                values={{ count: list.data.total }}
-              />
-            ) : null}
-          </Text>
-        </Stack>
+    <ListPageShell
+      title={<FormattedMessage id="customers.list.title" defaultMessage="Customers" />}
+      intro={
+        list.data ? (
+          <FormattedMessage
+            id="customers.list.count"
+            defaultMessage="{count, plural, =0 {No customers} one {# customer} other {# customers}}"
+            values={{ count: list.data.total }}
+          />
+        ) : null
+      }
+      actions={
         <Group gap="xs">
           <Button variant="default" leftSection={<IconFileImport size={18} aria-hidden />} onClick={() => setImporting(true)}>
             <FormattedMessage id="customers.list.import" defaultMessage="Import CSV" />
@@ -172,56 +170,55 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
           </Button>
           {createLink}
         </Group>
-      </Group>
-      <ApiErrorAlert error={exportError} />
-      <Card withBorder radius="lg" padding="md">
-        <Stack gap="md">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              style={{ flex: 1, minWidth: 220 }}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              label={intl.formatMessage({ id: 'customers.list.search', defaultMessage: 'Search' })}
-              placeholder={intl.formatMessage({ id: 'customers.list.search.placeholder', defaultMessage: 'Name, phone or e-mail' })}
-              type="search"
-              value={text}
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                setPage(1);
-              }}
-            />
-            <Select
-              w={200}
-              label={intl.formatMessage({ id: 'customers.list.tagFilter', defaultMessage: 'Tag' })}
-              placeholder={intl.formatMessage({ id: 'customers.list.tagFilter.all', defaultMessage: 'All tags' })}
-              clearable
-              data={(tags.data?.items ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
-              value={tagId}
-              onChange={(value) => {
-                setTagId(value);
-                setPage(1);
-              }}
-            />
-            <Select
-              w={200}
-              label={intl.formatMessage({ id: 'customers.list.sort', defaultMessage: 'Sort by' })}
-              allowDeselect={false}
-              data={sortOptions}
-              value={sort}
-              onChange={(value) => {
-                if (value) setSort(value as CustomerSort);
-                setPage(1);
-              }}
-            />
-          </Group>
-          {body}
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination total={pages} value={page} onChange={setPage} />
-            </Group>
-          ) : null}
-        </Stack>
-      </Card>
-      <ImportCustomersModal tenant={tenant} opened={importing} onClose={() => setImporting(false)} />
-    </Stack>
+      }
+      notices={<ApiErrorAlert error={exportError} />}
+      filters={
+        <>
+          <TextInput
+            style={{ flex: 1, minWidth: 220 }}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            label={intl.formatMessage({ id: 'customers.list.search', defaultMessage: 'Search' })}
+            placeholder={intl.formatMessage({ id: 'customers.list.search.placeholder', defaultMessage: 'Name, phone or e-mail' })}
+            type="search"
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <Select
+            w={200}
+            label={intl.formatMessage({ id: 'customers.list.tagFilter', defaultMessage: 'Tag' })}
+            placeholder={intl.formatMessage({ id: 'customers.list.tagFilter.all', defaultMessage: 'All tags' })}
+            clearable
+            data={(tags.data?.items ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+            value={tagId}
+            onChange={(value) => {
+              setTagId(value);
+              setPage(1);
+            }}
+          />
+          <Select
+            w={200}
+            label={intl.formatMessage({ id: 'customers.list.sort', defaultMessage: 'Sort by' })}
+            allowDeselect={false}
+            data={sortOptions}
+            value={sort}
+            onChange={(value) => {
+              if (value) setSort(value as CustomerSort);
+              setPage(1);
+            }}
+          />
+        </>
+      }
+      after={
+        <ImportCustomersModal tenant={tenant} opened={importing} onClose={() => setImporting(false)} />
+      }
+      page={page}
+      pages={pages}
+      onPageChange={setPage}
+    >
+      {body}
+    </ListPageShell>
   );
 }

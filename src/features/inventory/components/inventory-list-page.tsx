@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,8 +10,7 @@ import type { InventorySort, Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { EmptyState } from '~/components/empty-state';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { ListBody, ListPageShell } from '~/components/list-page-shell';
 import { localeParam } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
 import { useQuantityFormat } from '../hooks/use-quantity-format';
@@ -58,142 +57,134 @@ export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'own
     </Button>
   ) : null;
 
-  let body;
-  if (list.isPending) body = <PageLoader />;
-  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (list.data.items.length === 0)
-    body = filtered ? (
-      <EmptyState
-        icon={<IconSearch size={30} aria-hidden />}
-        title={<FormattedMessage id="inventory.list.noMatch.title" defaultMessage="No products match" />}
-        description={<FormattedMessage id="inventory.list.noMatch.description" defaultMessage="Try another search or show all products." />}
-      />
-    ) : (
-      <EmptyState
-        icon={<IconPackage size={30} aria-hidden />}
-        title={<FormattedMessage id="inventory.list.empty.title" defaultMessage="No products yet" />}
-        description={
-          <FormattedMessage id="inventory.list.empty.description" defaultMessage="Add the products you sell or use in your services to keep track of their stock." />
-        }
-        action={createLink}
-      />
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <FormattedMessage id="inventory.list.name" defaultMessage="Product" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="inventory.list.sku" defaultMessage="SKU" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="inventory.list.stock" defaultMessage="Stock" />
-              </Table.Th>
-              <Table.Th ta="right">
-                <FormattedMessage id="inventory.list.price" defaultMessage="Price" />
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/inventory/$id" params={{ locale: localeParam(locale), id: item.id }} />}>
-                      {item.name}
-                    </Anchor>
-                    {item.active ? null : (
-                      <Badge color="gray" variant="light">
-                        {intl.formatMessage(inventoryMessages.inactive)}
-                      </Badge>
-                    )}
-                  </Group>
-                  {item.category ? (
-                    <Text size="xs" c="dimmed">
-                      {item.category}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{item.sku ?? ''}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text span>{formatQuantity(item.quantity, item.unit)}</Text>
-                    {item.lowStock ? <LowStockBadge /> : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td ta="right">{item.price ? formatMoney(item.price.amount, { currencyCode: item.price.currency, locale }) : ''}</Table.Td>
+  const body = (
+    <ListBody
+      list={list}
+      filtered={filtered}
+      noMatch={
+        <EmptyState
+          icon={<IconSearch size={30} aria-hidden />}
+          title={<FormattedMessage id="inventory.list.noMatch.title" defaultMessage="No products match" />}
+          description={<FormattedMessage id="inventory.list.noMatch.description" defaultMessage="Try another search or show all products." />}
+        />
+      }
+      empty={
+        <EmptyState
+          icon={<IconPackage size={30} aria-hidden />}
+          title={<FormattedMessage id="inventory.list.empty.title" defaultMessage="No products yet" />}
+          description={
+            <FormattedMessage id="inventory.list.empty.description" defaultMessage="Add the products you sell or use in your services to keep track of their stock." />
+          }
+          action={createLink}
+        />
+      }
+    >
+      {(items) => (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <FormattedMessage id="inventory.list.name" defaultMessage="Product" />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="inventory.list.sku" defaultMessage="SKU" />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="inventory.list.stock" defaultMessage="Stock" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="inventory.list.price" defaultMessage="Price" />
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/inventory/$id" params={{ locale: localeParam(locale), id: item.id }} />}>
+                        {item.name}
+                      </Anchor>
+                      {item.active ? null : (
+                        <Badge color="gray" variant="light">
+                          {intl.formatMessage(inventoryMessages.inactive)}
+                        </Badge>
+                      )}
+                    </Group>
+                    {item.category ? (
+                      <Text size="xs" c="dimmed">
+                        {item.category}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{item.sku ?? ''}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text span>{formatQuantity(item.quantity, item.unit)}</Text>
+                      {item.lowStock ? <LowStockBadge /> : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">{item.price ? formatMoney(item.price.amount, { currencyCode: item.price.currency, locale }) : ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </ListBody>
+  );
 
   return (
-    <Stack gap="lg" maw={1100}>
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>
-            <FormattedMessage id="inventory.list.title" defaultMessage="Inventory" />
-          </Title>
-          <Text c="dimmed">
-            <FormattedMessage id="inventory.list.intro" defaultMessage="Products you sell or use, with their stock." />
-          </Text>
-        </Stack>
-        {createLink}
-      </Group>
-      <Card withBorder radius="lg" padding="md">
-        <Stack gap="md">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              flex={1}
-              miw={220}
-              type="search"
-              label={intl.formatMessage({ id: 'inventory.list.search', defaultMessage: 'Search' })}
-              placeholder={intl.formatMessage({ id: 'inventory.list.search.placeholder', defaultMessage: 'Name, SKU or barcode' })}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setPage(1);
-              }}
-            />
-            <SegmentedControl
-              aria-label={intl.formatMessage({ id: 'inventory.list.filter', defaultMessage: 'Show' })}
-              value={filter}
-              onChange={(value) => {
-                setFilter(value as 'all' | 'low');
-                setPage(1);
-              }}
-              data={[
-                { value: 'all', label: intl.formatMessage({ id: 'inventory.list.filter.all', defaultMessage: 'All' }) },
-                { value: 'low', label: intl.formatMessage(inventoryMessages.lowStock) },
-              ]}
-            />
-            <Select
-              w={220}
-              label={intl.formatMessage({ id: 'inventory.list.sort', defaultMessage: 'Sort by' })}
-              data={sortData}
-              allowDeselect={false}
-              value={sort}
-              onChange={(value) => {
-                if (value) setSort(value as InventorySort);
-                setPage(1);
-              }}
-            />
-          </Group>
-          {body}
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination total={pages} value={page} onChange={setPage} />
-            </Group>
-          ) : null}
-        </Stack>
-      </Card>
-    </Stack>
+    <ListPageShell
+      title={<FormattedMessage id="inventory.list.title" defaultMessage="Inventory" />}
+      intro={<FormattedMessage id="inventory.list.intro" defaultMessage="Products you sell or use, with their stock." />}
+      actions={createLink}
+      filters={
+        <>
+          <TextInput
+            flex={1}
+            miw={220}
+            type="search"
+            label={intl.formatMessage({ id: 'inventory.list.search', defaultMessage: 'Search' })}
+            placeholder={intl.formatMessage({ id: 'inventory.list.search.placeholder', defaultMessage: 'Name, SKU or barcode' })}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <SegmentedControl
+            aria-label={intl.formatMessage({ id: 'inventory.list.filter', defaultMessage: 'Show' })}
+            value={filter}
+            onChange={(value) => {
+              setFilter(value as 'all' | 'low');
+              setPage(1);
+            }}
+            data={[
+              { value: 'all', label: intl.formatMessage({ id: 'inventory.list.filter.all', defaultMessage: 'All' }) },
+              { value: 'low', label: intl.formatMessage(inventoryMessages.lowStock) },
+            ]}
+          />
+          <Select
+            w={220}
+            label={intl.formatMessage({ id: 'inventory.list.sort', defaultMessage: 'Sort by' })}
+            data={sortData}
+            allowDeselect={false}
+            value={sort}
+            onChange={(value) => {
+              if (value) setSort(value as InventorySort);
+              setPage(1);
+            }}
+          />
+        </>
+      }
+      page={page}
+      pages={pages}
+      onPageChange={setPage}
+    >
+      {body}
+    </ListPageShell>
   );
 }
