@@ -52,13 +52,7 @@ const duplicateName = () =>
     { field: NAME_FIELD, code: 'duplicate_name', message: 'Another distinction already has this name.' },
   ]);
 
-/** PostgreSQL text cannot hold NUL: refused naming the field instead of failing in the database. */
-function assertStorable(field: string, value: string | undefined) {
-  if (value?.includes('\u0000')) throw unprocessable(field, 'invalid', 'This text contains a character that cannot be stored.');
-}
-
 function cleanName(name: string): string {
-  assertStorable(NAME_FIELD, name);
   const trimmed = name.trim().replace(/\s+/g, ' ');
   if (!trimmed) throw unprocessable(NAME_FIELD, 'blank', 'Enter a name.');
   return trimmed;
@@ -66,7 +60,6 @@ function cleanName(name: string): string {
 
 /** The description, trimmed; undefined or blank: none (null). */
 function cleanDescription(description: string | undefined): string | null {
-  assertStorable('/distinction/description', description);
   return description?.trim() || null;
 }
 
@@ -96,7 +89,6 @@ export function distinctionHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId } = request.params;
       await authorize(db, request, tenantId, 'distinctions', 'read');
       const { limit = 50, offset = 0, q } = request.query ?? {};
-      assertStorable('q', q);
       const pattern = q?.trim() ? `%${escapeLike(q.trim())}%` : null;
       const result = await db.withTenant(tenantId, async (tx) => {
         const filter = `d.tenant_id = $1 AND ($2::text IS NULL OR cita_fold(d.name) LIKE cita_fold($2) ESCAPE '\\')`;

@@ -92,10 +92,10 @@ export function distinctionsSuite(server: () => TestServer) {
       expect(fields(await problem(tooLong, 400)).join()).toContain('distinction');
       const noVersion = raw(s.baseUrl, 'PUT', `/v1/tenants/${tenant.id}/appointments/distinctions/${d.id}`, { token: owner.token, body: { distinction: { distinction: 'Y' } } });
       expect(fields(await problem(noVersion, 400)).join()).toContain('version');
-      // A NUL character cannot be stored: refused naming the field, never a 5xx.
-      const nul = await problem(createAppointmentDistinction({ client: owner.client, path: { tenantId: tenant.id }, body: { distinction: { distinction: 'A\u0000B' } } }), 422);
+      // A NUL character cannot be stored: refused naming the field (for every operation, server/app.ts), never a 5xx.
+      const nul = await problem(createAppointmentDistinction({ client: owner.client, path: { tenantId: tenant.id }, body: { distinction: { distinction: 'A\u0000B' } } }), 400);
       expect(fields(nul)).toEqual(['/distinction/distinction']);
-      const nulDescription = await problem(update(owner, d, { description: 'x\u0000' }), 422);
+      const nulDescription = await problem(update(owner, d, { description: 'x\u0000' }), 400);
       expect(fields(nulDescription)).toEqual(['/distinction/description']);
       expect((await list(owner, tenant)).items.map((x) => x.distinction)).toEqual(['VIP']);
     });
@@ -142,7 +142,7 @@ export function distinctionsSuite(server: () => TestServer) {
       expect((await list(owner, tenant, { offset: 5 })).items).toEqual([]);
       expect((await list(owner, tenant, { q: 'NINO' })).items.map((d) => d.distinction)).toEqual(['Niño']);
       expect((await list(owner, tenant, { q: '%' })).total).toBe(0);
-      expect(fields(await problem(listAppointmentDistinctions({ client: owner.client, path: { tenantId: tenant.id }, query: { q: 'a\u0000' } }), 422))).toEqual(['q']);
+      expect(fields(await problem(listAppointmentDistinctions({ client: owner.client, path: { tenantId: tenant.id }, query: { q: 'a\u0000' } }), 400))).toEqual(['/query/q']);
       await problem(raw(s.baseUrl, 'GET', `/v1/tenants/${tenant.id}/appointments/distinctions/list/?limit=201`, { token: owner.token }), 400);
     });
 
