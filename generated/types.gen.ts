@@ -72,7 +72,7 @@ export type CurrencyCode = string;
  */
 export type Money = {
     /**
-     * Minor units; may be negative for refunds and credit notes.
+     * Minor units, at most ten billion of the currency either way; may be negative for refunds and credit notes.
      */
     amount: number;
     currency: CurrencyCode;
@@ -179,6 +179,10 @@ export type Problem = {
      * With 409 `double_booking`, the appointments that hold the slot asked for.
      */
     conflicts?: Array<AppointmentConflict>;
+    /**
+     * With 409 `slot_taken` from an online booking: the next free times for the same services and team member choice.
+     */
+    availableSlots?: Array<BookingSlot>;
 };
 
 /**
@@ -525,6 +529,9 @@ export type Tenant = {
      * Beyond SPEC: whether members (TEAM_ROLE_MEMBER) may see their teammates' calendars (read only). Default false: a member sees only their own; owners and administrators see everyone's.
      */
     membersSeeTeamCalendars?: boolean;
+    cancellationCutoffMinutes?: CancellationCutoffMinutes;
+    defaultReminders?: DefaultReminders;
+    onlineBooking?: OnlineBookingSettings;
     /**
      * Not set any more; images are referenced by asset id (logoAssetId).
      *
@@ -604,6 +611,9 @@ export type TenantUpdate = {
      * Beyond SPEC: whether members (TEAM_ROLE_MEMBER) may see their teammates' calendars (read only). Default false: a member sees only their own; owners and administrators see everyone's.
      */
     membersSeeTeamCalendars?: boolean;
+    cancellationCutoffMinutes?: CancellationCutoffMinutes;
+    defaultReminders?: DefaultReminders;
+    onlineBooking?: OnlineBookingSettingsInput;
     /**
      * The logo, an image uploaded through POST /v1/assets; null removes it.
      */
@@ -1455,6 +1465,10 @@ export type Customer = {
      */
     preferredReminderChannel?: ReminderChannel;
     /**
+     * Beyond SPEC: the language of the customer's e-mails (reminders, confirmations, cancellation notices); the business's language when absent.
+     */
+    language?: Locale;
+    /**
      * Whether new appointments get a reminder by default.
      */
     remindersEnabled: boolean;
@@ -1504,6 +1518,10 @@ export type CustomerInput = {
     marketingConsent?: boolean;
     taxId?: string;
     preferredReminderChannel?: ReminderChannel;
+    /**
+     * Beyond SPEC: the language of the customer's e-mails (reminders, confirmations, cancellation notices); the business's language when absent.
+     */
+    language?: Locale;
     remindersEnabled?: boolean;
 };
 
@@ -1530,6 +1548,10 @@ export type CustomerUpdate = {
     marketingConsent?: boolean;
     taxId?: string;
     preferredReminderChannel?: ReminderChannel;
+    /**
+     * Beyond SPEC: the language of the customer's e-mails (reminders, confirmations, cancellation notices); the business's language when absent.
+     */
+    language?: Locale;
     remindersEnabled?: boolean;
     version: Version;
 };
@@ -2249,6 +2271,194 @@ export type AppointmentCancellationRequest = {
      * Why the customer cancels, shown to the team.
      */
     reason?: string;
+};
+
+/**
+ * Beyond SPEC: how long before the start a customer may still cancel through the link in an e-mail (0 to 7 days; default 2 h).
+ */
+export type CancellationCutoffMinutes = number;
+
+/**
+ * Beyond SPEC: the reminders a new appointment gets when its form (or an online booking) does not say (default: one e-mail 24 h before). An empty list means none.
+ */
+export type DefaultReminders = Array<AppointmentReminderInput>;
+
+/**
+ * The booking page's address segment: lower-case letters, digits and single hyphens (e.g. peluqueria-ana). Unique across businesses.
+ */
+export type BookingSlug = string;
+
+/**
+ * AUTOMATIC: online bookings land CONFIRMED. MANUAL: they land PENDING until the team confirms them.
+ */
+export type OnlineBookingConfirmation = 'ONLINE_BOOKING_CONFIRMATION_AUTOMATIC' | 'ONLINE_BOOKING_CONFIRMATION_MANUAL';
+
+/**
+ * Beyond SPEC: the business's public booking page. Off until the owner turns it on; the slug is proposed from the business name the first time.
+ */
+export type OnlineBookingSettings = {
+    enabled: boolean;
+    slug?: BookingSlug;
+    confirmation: OnlineBookingConfirmation;
+    /**
+     * The earliest a customer may book, counted from now (default 2 h).
+     */
+    minimumNoticeMinutes: number;
+    /**
+     * How far ahead a customer may book (default 60 days).
+     */
+    horizonDays: number;
+    /**
+     * The step of the offered start times (default 15 minutes).
+     */
+    slotIntervalMinutes: 5 | 10 | 15 | 20 | 30 | 60;
+    /**
+     * Whether the customer may choose the team member (default true); otherwise the first free one is booked.
+     */
+    memberChoice: boolean;
+};
+
+/**
+ * A partial update of OnlineBookingSettings; fields left out keep their value. Turning it on without a slug proposes one from the business name. 409 `slug_taken` when another business uses the slug.
+ */
+export type OnlineBookingSettingsInput = {
+    enabled?: boolean;
+    slug?: BookingSlug;
+    confirmation?: OnlineBookingConfirmation;
+    minimumNoticeMinutes?: number;
+    horizonDays?: number;
+    slotIntervalMinutes?: 5 | 10 | 15 | 20 | 30 | 60;
+    memberChoice?: boolean;
+};
+
+/**
+ * A service offered online.
+ */
+export type BookingPageService = {
+    id: Id;
+    name: string;
+    description?: string;
+    durationMinutes: number;
+    price: Money;
+    /**
+     * The members who perform it (every member when the service names none); empty when the business hides member choice.
+     */
+    userIds: Array<Id>;
+};
+
+export type BookingPageMember = {
+    id: Id;
+    /**
+     * The member's first name or display name; nothing else about them.
+     */
+    displayName: string;
+};
+
+/**
+ * What the public booking page shows. No customer data, no contact data of members.
+ */
+export type BookingPage = {
+    slug: BookingSlug;
+    businessName: string;
+    description?: string;
+    address?: Address;
+    phoneCountryCode?: PhoneCountryCode;
+    phoneNumber?: PhoneNumber;
+    timeZone: IanaTimeZone;
+    locale: Locale;
+    currency: CurrencyCode;
+    confirmation: OnlineBookingConfirmation;
+    memberChoice: boolean;
+    minimumNoticeMinutes: number;
+    horizonDays: number;
+    cancellationCutoffMinutes: number;
+    services: Array<BookingPageService>;
+    /**
+     * Empty when the business does not let customers choose.
+     */
+    members: Array<BookingPageMember>;
+};
+
+export type BookingPageResponse = {
+    page: BookingPage;
+};
+
+/**
+ * A free start time. `startAt` carries the business's offset, so its date and hh:mm are the business's wall-clock time.
+ */
+export type BookingSlot = {
+    startAt: OffsetDateTime;
+    /**
+     * The members free at that time for the whole booking (empty list never; hidden members are still named by id only).
+     */
+    userIds: Array<Id>;
+};
+
+export type BookingAvailabilityDay = {
+    date: LocalDate;
+    slots: Array<BookingSlot>;
+};
+
+export type BookingAvailability = {
+    timeZone: IanaTimeZone;
+    /**
+     * The chosen services' durations added up (without buffers).
+     */
+    durationMinutes: number;
+    days: Array<BookingAvailabilityDay>;
+};
+
+export type OnlineBookingCustomer = {
+    name: PersonName;
+    lastName?: PersonName;
+    phoneCountryCode: PhoneCountryCode;
+    phoneNumber: PhoneNumber;
+    email: Email;
+};
+
+/**
+ * An online booking. `website` is a honeypot for bots and must stay empty.
+ */
+export type OnlineBookingRequest = {
+    serviceIds: Array<Id>;
+    /**
+     * The chosen member; absent for "anyone".
+     */
+    userId?: Id;
+    startAt: OffsetDateTime;
+    customer: OnlineBookingCustomer;
+    language: Locale;
+    /**
+     * The customer accepts that the business keeps their details to manage the booking.
+     */
+    privacyConsent: true;
+    marketingConsent?: boolean;
+    notes?: string;
+    /**
+     * Honeypot; people never see it.
+     */
+    website?: string;
+};
+
+/**
+ * What the customer sees after booking: no ids, no other customer's data.
+ */
+export type OnlineBookingSummary = {
+    businessName: string;
+    professionalName?: string;
+    serviceNames: Array<string>;
+    startAt: OffsetDateTime;
+    endAt: OffsetDateTime;
+    timeZone: IanaTimeZone;
+    status: AppointmentStatus;
+    /**
+     * Whether a confirmation e-mail is on its way (queued in the outbox).
+     */
+    confirmationEmailSent: boolean;
+};
+
+export type OnlineBookingResponse = {
+    booking: OnlineBookingSummary;
 };
 
 /**
@@ -4377,6 +4587,11 @@ export type PatternPath = string;
  * The opaque token from the cancellation link in a reminder (base64url). Unknown or revoked tokens answer 404.
  */
 export type CancellationTokenPath = string;
+
+/**
+ * The business's booking page address (OnlineBookingSettings.slug). Unknown slugs and businesses that have online booking turned off answer the same 404.
+ */
+export type BookingSlugPath = BookingSlug;
 
 /**
  * The secret token of a calendar feed address (base64url). Unknown, tampered or revoked tokens answer 404.
@@ -7228,6 +7443,179 @@ export type GetCalendarFeedIcsResponses = {
 };
 
 export type GetCalendarFeedIcsResponse = GetCalendarFeedIcsResponses[keyof GetCalendarFeedIcsResponses];
+
+export type GetBookingPageData = {
+    body?: never;
+    path: {
+        /**
+         * The business's booking page address (OnlineBookingSettings.slug). Unknown slugs and businesses that have online booking turned off answer the same 404.
+         */
+        slug: BookingSlug;
+    };
+    query?: never;
+    url: '/v1/public/booking/{slug}';
+};
+
+export type GetBookingPageErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetBookingPageError = GetBookingPageErrors[keyof GetBookingPageErrors];
+
+export type GetBookingPageResponses = {
+    /**
+     * The booking page.
+     */
+    200: BookingPageResponse;
+};
+
+export type GetBookingPageResponse = GetBookingPageResponses[keyof GetBookingPageResponses];
+
+export type GetBookingAvailabilityData = {
+    body?: never;
+    path: {
+        /**
+         * The business's booking page address (OnlineBookingSettings.slug). Unknown slugs and businesses that have online booking turned off answer the same 404.
+         */
+        slug: BookingSlug;
+    };
+    query: {
+        /**
+         * The services to book, in order (1 to 5), repeated (`serviceIds=a&serviceIds=b`).
+         */
+        serviceIds: Array<Id>;
+        /**
+         * Only this team member's free times (when the business lets customers choose).
+         */
+        userId?: Id;
+        /**
+         * The first day, in the business's time zone (days before today answer from today).
+         */
+        from: LocalDate;
+        /**
+         * How many days (at most 31; never past the horizon).
+         */
+        days?: number;
+    };
+    url: '/v1/public/booking/{slug}/availability';
+};
+
+export type GetBookingAvailabilityErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetBookingAvailabilityError = GetBookingAvailabilityErrors[keyof GetBookingAvailabilityErrors];
+
+export type GetBookingAvailabilityResponses = {
+    /**
+     * The free times.
+     */
+    200: BookingAvailability;
+};
+
+export type GetBookingAvailabilityResponse = GetBookingAvailabilityResponses[keyof GetBookingAvailabilityResponses];
+
+export type CreateOnlineBookingData = {
+    body: OnlineBookingRequest;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The business's booking page address (OnlineBookingSettings.slug). Unknown slugs and businesses that have online booking turned off answer the same 404.
+         */
+        slug: BookingSlug;
+    };
+    query?: never;
+    url: '/v1/public/booking/{slug}/appointments';
+};
+
+export type CreateOnlineBookingErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The time was taken meanwhile (`slot_taken`); `availableSlots` lists the next free ones.
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type CreateOnlineBookingError = CreateOnlineBookingErrors[keyof CreateOnlineBookingErrors];
+
+export type CreateOnlineBookingResponses = {
+    /**
+     * The booking.
+     */
+    201: OnlineBookingResponse;
+};
+
+export type CreateOnlineBookingResponse = CreateOnlineBookingResponses[keyof CreateOnlineBookingResponses];
 
 export type CreateAppointmentDistinctionData = {
     body: AppointmentDistinctionWrite;

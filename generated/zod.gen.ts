@@ -56,7 +56,7 @@ export const zCurrencyCode = z.string().regex(/^[A-Z]{3}$/);
  * An amount in the currency's minor units (cents for EUR), plus its currency.
  */
 export const zMoney = z.object({
-    amount: z.int(),
+    amount: z.int().gte(-1000000000000).lte(1000000000000),
     currency: zCurrencyCode
 });
 
@@ -373,41 +373,6 @@ export const zWorkMode = z.object({
 });
 
 /**
- * A business. Optional fields are absent until set.
- */
-export const zTenant = z.object({
-    id: zId,
-    status: zTenantStatus,
-    businessName: zBusinessName,
-    email: zEmail,
-    ownerUserId: zId,
-    category: zBusinessCategoryCode.optional(),
-    description: z.string().max(1000).optional(),
-    phoneCountryCode: zPhoneCountryCode.optional(),
-    phoneNumber: zPhoneNumber.optional(),
-    website: zWebUrl.optional(),
-    address: zAddress.optional(),
-    taxId: zTaxId.optional(),
-    currency: zTenantCurrency,
-    currencySymbol: z.string().min(1).max(8),
-    taxPercentage: zPercentage,
-    services: zTenantServices,
-    opening_hours: zOpeningHours.optional(),
-    timeZone: zIanaTimeZone,
-    locale: zLocale,
-    workMode: zWorkMode.optional(),
-    membersSeeTeamCalendars: z.boolean().optional(),
-    logoUrl: z.string().max(2048).optional(),
-    coverUrl: z.string().max(2048).optional(),
-    logoAssetId: zId.optional(),
-    coverAssetId: zId.optional(),
-    licenseActiveUntil: zUtcDateTimeParts.optional(),
-    licenseStatus: zLicenseStatus,
-    createdAt: zTimestamp,
-    updatedAt: zTimestamp
-});
-
-/**
  * A new business. Defaults - currency EUR, taxPercentage 21, timeZone Europe/Madrid, the owner's locale, no services.
  */
 export const zTenantInput = z.object({
@@ -430,48 +395,8 @@ export const zTenantInput = z.object({
     membersSeeTeamCalendars: z.boolean().optional()
 });
 
-/**
- * A partial update: every field optional, those left out keep their value. SPEC sends the whole
- * settings form, `{id, opening_hours}`, or only the image fields.
- *
- */
-export const zTenantUpdate = z.object({
-    id: zId.optional(),
-    businessName: zBusinessName.optional(),
-    email: zEmail.optional(),
-    category: zBusinessCategoryCode.optional(),
-    description: z.string().max(1000).optional(),
-    phoneCountryCode: zPhoneCountryCode.optional(),
-    phoneNumber: zPhoneNumber.optional(),
-    website: zWebUrl.optional(),
-    address: zAddress.optional(),
-    taxId: zTaxId.optional(),
-    currency: zTenantCurrency.optional(),
-    taxPercentage: zPercentage.optional(),
-    services: zTenantServices.optional(),
-    opening_hours: zOpeningHours.optional(),
-    timeZone: zIanaTimeZone.optional(),
-    locale: zLocale.optional(),
-    workMode: zWorkMode.optional(),
-    membersSeeTeamCalendars: z.boolean().optional(),
-    logoAssetId: z.uuid().nullish(),
-    coverAssetId: z.uuid().nullish()
-});
-
 export const zTenantCreateWrite = z.object({
     tenant: zTenantInput
-});
-
-export const zTenantUpdateWrite = z.object({
-    tenant: zTenantUpdate
-});
-
-export const zTenantResponse = z.object({
-    tenant: zTenant
-});
-
-export const zUserTenantsResponse = z.object({
-    tenants: z.array(zTenant).max(100)
 });
 
 /**
@@ -861,22 +786,6 @@ export const zAppointmentConflict = z.object({
 });
 
 /**
- * RFC 9457 problem details.
- */
-export const zProblem = z.object({
-    type: z.string(),
-    title: z.string(),
-    status: z.int().gte(400).lte(599),
-    detail: z.string().optional(),
-    instance: z.string().optional(),
-    code: z.string().optional(),
-    requestId: z.string().optional(),
-    retryable: z.boolean().optional(),
-    errors: z.array(zFieldError).optional(),
-    conflicts: z.array(zAppointmentConflict).max(104).optional()
-});
-
-/**
  * One occurrence of a series, as previewed or skipped.
  */
 export const zAppointmentOccurrence = z.object({
@@ -1137,6 +1046,7 @@ export const zCustomer = z.object({
     marketingConsentAt: zTimestamp.optional(),
     taxId: z.string().max(30).optional(),
     preferredReminderChannel: zReminderChannel.optional(),
+    language: zLocale.optional(),
     remindersEnabled: z.boolean(),
     appointmentsCount: z.int().gte(0),
     noShowCount: z.int().gte(0),
@@ -1175,6 +1085,7 @@ export const zCustomerInput = z.object({
     marketingConsent: z.boolean().optional().default(false),
     taxId: z.string().max(30).optional(),
     preferredReminderChannel: zReminderChannel.optional(),
+    language: zLocale.optional(),
     remindersEnabled: z.boolean().optional().default(true)
 });
 
@@ -1201,6 +1112,7 @@ export const zCustomerUpdate = z.object({
     marketingConsent: z.boolean().optional().default(false),
     taxId: z.string().max(30).optional(),
     preferredReminderChannel: zReminderChannel.optional(),
+    language: zLocale.optional(),
     remindersEnabled: z.boolean().optional().default(true),
     version: zVersion
 });
@@ -1739,6 +1651,267 @@ export const zPublicAppointmentResponse = z.object({
  */
 export const zAppointmentCancellationRequest = z.object({
     reason: z.string().max(500).optional()
+});
+
+/**
+ * Beyond SPEC: how long before the start a customer may still cancel through the link in an e-mail (0 to 7 days; default 2 h).
+ */
+export const zCancellationCutoffMinutes = z.int().gte(0).lte(10080).default(120);
+
+/**
+ * Beyond SPEC: the reminders a new appointment gets when its form (or an online booking) does not say (default: one e-mail 24 h before). An empty list means none.
+ */
+export const zDefaultReminders = z.array(zAppointmentReminderInput).max(3);
+
+/**
+ * The booking page's address segment: lower-case letters, digits and single hyphens (e.g. peluqueria-ana). Unique across businesses.
+ */
+export const zBookingSlug = z.string().min(3).max(63).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+
+/**
+ * AUTOMATIC: online bookings land CONFIRMED. MANUAL: they land PENDING until the team confirms them.
+ */
+export const zOnlineBookingConfirmation = z.enum(['ONLINE_BOOKING_CONFIRMATION_AUTOMATIC', 'ONLINE_BOOKING_CONFIRMATION_MANUAL']);
+
+/**
+ * Beyond SPEC: the business's public booking page. Off until the owner turns it on; the slug is proposed from the business name the first time.
+ */
+export const zOnlineBookingSettings = z.object({
+    enabled: z.boolean(),
+    slug: zBookingSlug.optional(),
+    confirmation: zOnlineBookingConfirmation,
+    minimumNoticeMinutes: z.int().gte(0).lte(43200),
+    horizonDays: z.int().gte(1).lte(365),
+    slotIntervalMinutes: z.union([
+        z.literal(5),
+        z.literal(10),
+        z.literal(15),
+        z.literal(20),
+        z.literal(30),
+        z.literal(60)
+    ]),
+    memberChoice: z.boolean()
+});
+
+/**
+ * A business. Optional fields are absent until set.
+ */
+export const zTenant = z.object({
+    id: zId,
+    status: zTenantStatus,
+    businessName: zBusinessName,
+    email: zEmail,
+    ownerUserId: zId,
+    category: zBusinessCategoryCode.optional(),
+    description: z.string().max(1000).optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    website: zWebUrl.optional(),
+    address: zAddress.optional(),
+    taxId: zTaxId.optional(),
+    currency: zTenantCurrency,
+    currencySymbol: z.string().min(1).max(8),
+    taxPercentage: zPercentage,
+    services: zTenantServices,
+    opening_hours: zOpeningHours.optional(),
+    timeZone: zIanaTimeZone,
+    locale: zLocale,
+    workMode: zWorkMode.optional(),
+    membersSeeTeamCalendars: z.boolean().optional(),
+    cancellationCutoffMinutes: zCancellationCutoffMinutes.optional(),
+    defaultReminders: zDefaultReminders.optional(),
+    onlineBooking: zOnlineBookingSettings.optional(),
+    logoUrl: z.string().max(2048).optional(),
+    coverUrl: z.string().max(2048).optional(),
+    logoAssetId: zId.optional(),
+    coverAssetId: zId.optional(),
+    licenseActiveUntil: zUtcDateTimeParts.optional(),
+    licenseStatus: zLicenseStatus,
+    createdAt: zTimestamp,
+    updatedAt: zTimestamp
+});
+
+export const zTenantResponse = z.object({
+    tenant: zTenant
+});
+
+export const zUserTenantsResponse = z.object({
+    tenants: z.array(zTenant).max(100)
+});
+
+/**
+ * A partial update of OnlineBookingSettings; fields left out keep their value. Turning it on without a slug proposes one from the business name. 409 `slug_taken` when another business uses the slug.
+ */
+export const zOnlineBookingSettingsInput = z.object({
+    enabled: z.boolean().optional(),
+    slug: zBookingSlug.optional(),
+    confirmation: zOnlineBookingConfirmation.optional(),
+    minimumNoticeMinutes: z.int().gte(0).lte(43200).optional(),
+    horizonDays: z.int().gte(1).lte(365).optional(),
+    slotIntervalMinutes: z.union([
+        z.literal(5),
+        z.literal(10),
+        z.literal(15),
+        z.literal(20),
+        z.literal(30),
+        z.literal(60)
+    ]).optional(),
+    memberChoice: z.boolean().optional()
+});
+
+/**
+ * A partial update: every field optional, those left out keep their value. SPEC sends the whole
+ * settings form, `{id, opening_hours}`, or only the image fields.
+ *
+ */
+export const zTenantUpdate = z.object({
+    id: zId.optional(),
+    businessName: zBusinessName.optional(),
+    email: zEmail.optional(),
+    category: zBusinessCategoryCode.optional(),
+    description: z.string().max(1000).optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    website: zWebUrl.optional(),
+    address: zAddress.optional(),
+    taxId: zTaxId.optional(),
+    currency: zTenantCurrency.optional(),
+    taxPercentage: zPercentage.optional(),
+    services: zTenantServices.optional(),
+    opening_hours: zOpeningHours.optional(),
+    timeZone: zIanaTimeZone.optional(),
+    locale: zLocale.optional(),
+    workMode: zWorkMode.optional(),
+    membersSeeTeamCalendars: z.boolean().optional(),
+    cancellationCutoffMinutes: zCancellationCutoffMinutes.optional(),
+    defaultReminders: zDefaultReminders.optional(),
+    onlineBooking: zOnlineBookingSettingsInput.optional(),
+    logoAssetId: z.uuid().nullish(),
+    coverAssetId: z.uuid().nullish()
+});
+
+export const zTenantUpdateWrite = z.object({
+    tenant: zTenantUpdate
+});
+
+/**
+ * A service offered online.
+ */
+export const zBookingPageService = z.object({
+    id: zId,
+    name: z.string().max(100),
+    description: z.string().max(1000).optional(),
+    durationMinutes: z.int().gte(5).lte(1440),
+    price: zMoney,
+    userIds: z.array(zId).max(200)
+});
+
+export const zBookingPageMember = z.object({
+    id: zId,
+    displayName: z.string().max(100)
+});
+
+/**
+ * What the public booking page shows. No customer data, no contact data of members.
+ */
+export const zBookingPage = z.object({
+    slug: zBookingSlug,
+    businessName: z.string().max(200),
+    description: z.string().max(1000).optional(),
+    address: zAddress.optional(),
+    phoneCountryCode: zPhoneCountryCode.optional(),
+    phoneNumber: zPhoneNumber.optional(),
+    timeZone: zIanaTimeZone,
+    locale: zLocale,
+    currency: zCurrencyCode,
+    confirmation: zOnlineBookingConfirmation,
+    memberChoice: z.boolean(),
+    minimumNoticeMinutes: z.int().gte(0),
+    horizonDays: z.int().gte(1),
+    cancellationCutoffMinutes: z.int().gte(0),
+    services: z.array(zBookingPageService).max(500),
+    members: z.array(zBookingPageMember).max(200)
+});
+
+export const zBookingPageResponse = z.object({
+    page: zBookingPage
+});
+
+/**
+ * A free start time. `startAt` carries the business's offset, so its date and hh:mm are the business's wall-clock time.
+ */
+export const zBookingSlot = z.object({
+    startAt: zOffsetDateTime,
+    userIds: z.array(zId).min(1).max(200)
+});
+
+/**
+ * RFC 9457 problem details.
+ */
+export const zProblem = z.object({
+    type: z.string(),
+    title: z.string(),
+    status: z.int().gte(400).lte(599),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+    code: z.string().optional(),
+    requestId: z.string().optional(),
+    retryable: z.boolean().optional(),
+    errors: z.array(zFieldError).optional(),
+    conflicts: z.array(zAppointmentConflict).max(104).optional(),
+    availableSlots: z.array(zBookingSlot).max(10).optional()
+});
+
+export const zBookingAvailabilityDay = z.object({
+    date: zLocalDate,
+    slots: z.array(zBookingSlot).max(288)
+});
+
+export const zBookingAvailability = z.object({
+    timeZone: zIanaTimeZone,
+    durationMinutes: z.int().gte(5),
+    days: z.array(zBookingAvailabilityDay).max(31)
+});
+
+export const zOnlineBookingCustomer = z.object({
+    name: zPersonName,
+    lastName: zPersonName.optional(),
+    phoneCountryCode: zPhoneCountryCode,
+    phoneNumber: zPhoneNumber,
+    email: zEmail
+});
+
+/**
+ * An online booking. `website` is a honeypot for bots and must stay empty.
+ */
+export const zOnlineBookingRequest = z.object({
+    serviceIds: z.array(zId).min(1).max(5),
+    userId: zId.optional(),
+    startAt: zOffsetDateTime,
+    customer: zOnlineBookingCustomer,
+    language: zLocale,
+    privacyConsent: z.literal(true),
+    marketingConsent: z.boolean().optional().default(false),
+    notes: z.string().max(500).optional(),
+    website: z.string().max(200).optional()
+});
+
+/**
+ * What the customer sees after booking: no ids, no other customer's data.
+ */
+export const zOnlineBookingSummary = z.object({
+    businessName: z.string().max(200),
+    professionalName: z.string().max(100).optional(),
+    serviceNames: z.array(z.string().max(100)).min(1).max(5),
+    startAt: zOffsetDateTime,
+    endAt: zOffsetDateTime,
+    timeZone: zIanaTimeZone,
+    status: zAppointmentStatus,
+    confirmationEmailSent: z.boolean()
+});
+
+export const zOnlineBookingResponse = z.object({
+    booking: zOnlineBookingSummary
 });
 
 /**
@@ -2985,6 +3158,11 @@ export const zPatternPath = z.string().min(1).max(100);
 export const zCancellationTokenPath = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
 
 /**
+ * The business's booking page address (OnlineBookingSettings.slug). Unknown slugs and businesses that have online booking turned off answer the same 404.
+ */
+export const zBookingSlugPath = zBookingSlug;
+
+/**
  * The secret token of a calendar feed address (base64url). Unknown, tampered or revoked tokens answer 404.
  */
 export const zCalendarFeedTokenPath = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
@@ -3557,6 +3735,46 @@ export const zGetCalendarFeedIcsPath = z.object({
  * The calendar.
  */
 export const zGetCalendarFeedIcsResponse = z.string().max(4000000);
+
+export const zGetBookingPagePath = z.object({
+    slug: zBookingSlug
+});
+
+/**
+ * The booking page.
+ */
+export const zGetBookingPageResponse = zBookingPageResponse;
+
+export const zGetBookingAvailabilityPath = z.object({
+    slug: zBookingSlug
+});
+
+export const zGetBookingAvailabilityQuery = z.object({
+    serviceIds: z.array(zId).min(1).max(5),
+    userId: zId.optional(),
+    from: zLocalDate,
+    days: z.int().gte(1).lte(31).optional().default(14)
+});
+
+/**
+ * The free times.
+ */
+export const zGetBookingAvailabilityResponse = zBookingAvailability;
+
+export const zCreateOnlineBookingBody = zOnlineBookingRequest;
+
+export const zCreateOnlineBookingHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
+export const zCreateOnlineBookingPath = z.object({
+    slug: zBookingSlug
+});
+
+/**
+ * The booking.
+ */
+export const zCreateOnlineBookingResponse = zOnlineBookingResponse;
 
 export const zCreateAppointmentDistinctionBody = zAppointmentDistinctionWrite;
 
