@@ -43,7 +43,7 @@ export function describeDurability(engine: 'pglite' | 'postgres') {
     }, 60_000);
 
     it(`keeps every acknowledged write, and no unacknowledged one in part, through ${KILLS} kills`, async () => {
-      const { token } = await seedOwner(target.options);
+      const { token, userId } = await seedOwner(target.options);
       server = await startServerProcess({ port, env });
       const api = new Api(server.baseUrl, token);
       const tenantId = await createBusiness(api, `Durability ${engine}`);
@@ -51,7 +51,7 @@ export function describeDurability(engine: 'pglite' | 'postgres') {
       for (const name of ['VIP', 'Nuevo', 'Alergia', 'Tarde']) {
         tagIds.push((await api.ok('POST', `/v1/tenants/${tenantId}/customers/tags`, 201, { body: { tag: { name } } })).tag.id);
       }
-      const campaign = new Campaign(api, tenantId, tagIds, FAULTS_SEED);
+      const campaign = new Campaign(api, tenantId, tagIds, FAULTS_SEED, userId);
       const random = prng(FAULTS_SEED + (engine === 'pglite' ? 1 : 2));
 
       for (let round = 1; round <= KILLS; round += 1) {
@@ -85,12 +85,13 @@ export function describeDurability(engine: 'pglite' | 'postgres') {
       server = undefined;
       const counts = await checkDatabase(target.options, tenantId);
       const known = (kind: string) => [...campaign.objects.values()].filter((obj) => obj.kind === kind).length;
-      expect(counts).toEqual({ customers: known('customer'), services: known('service'), items: known('item') });
+      expect(counts).toEqual({ customers: known('customer'), services: known('service'), items: known('item'), appointments: known('appointment') });
+      expect(known('appointment'), 'appointments were part of the load').toBeGreaterThan(KILLS);
 
       const { acknowledged, unanswered, appliedUnanswered, retriedWithKey, restartsMs } = campaign.stats;
       const meanRestart = Math.round(restartsMs.reduce((a, b) => a + b, 0) / restartsMs.length);
       console.log(
-        `[faults] ${engine}: ${KILLS} kills (seed ${FAULTS_SEED}), ${acknowledged} acknowledged writes, ${unanswered} unanswered ` +
+        `[faults] ${engine}: ${KILLS} kills (seed ${FAULTS_SEED}), ${acknowledged} acknowledged writes (${known('appointment')} appointments), ${unanswered} unanswered ` +
           `(${appliedUnanswered} found applied, ${retriedWithKey} retried with their key), restart ${meanRestart} ms on average`,
       );
       expect(restartsMs).toHaveLength(KILLS);

@@ -1,4 +1,4 @@
-// Durability under SIGKILL: concurrent writes of the catalogue over HTTP, the server killed at seeded
+// Durability under SIGKILL: concurrent writes of the catalogue and of appointments over HTTP, the server killed at seeded
 // random moments and restarted, and after each restart every acknowledged write checked to be there
 // exactly as acknowledged, and every unacknowledged one to be there whole or not at all.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the API's JSON answers, of many shapes, are compared whole */
@@ -9,7 +9,7 @@ import { openDatabase, type OpenOptions } from '../../server/db/database.ts';
 import { Api, type Recorded } from './api.ts';
 import { prng } from './server-process.ts';
 
-type Kind = 'customer' | 'service' | 'item';
+type Kind = 'customer' | 'service' | 'item' | 'appointment';
 
 interface Obj {
   kind: Kind;
@@ -43,9 +43,28 @@ export interface CampaignStats {
   restartsMs: number[];
 }
 
-const SINGULAR: Record<Kind, string> = { customer: 'customer', service: 'service', item: 'inventoryItem' };
-const COLLECTION: Record<Kind, string> = { customer: 'customers', service: 'services', item: 'inventory' };
-const LIST: Record<Kind, string> = { customer: 'customers/list', service: 'services', item: 'inventory/list/' };
+const KINDS: readonly Kind[] = ['customer', 'service', 'item', 'appointment'];
+const SINGULAR: Record<Kind, string> = { customer: 'customer', service: 'service', item: 'inventoryItem', appointment: 'appointment' };
+/** The field that names an object uniquely, to find an unanswered create (appointments carry it in their notes). */
+const LABEL: Record<Kind, string> = { customer: 'name', service: 'name', item: 'name', appointment: 'notes' };
+
+/**
+ * Appointment slot `n` of the campaign: 30-minute steps from 00:00 to 20:00 on consecutive days from
+ * Monday 2027-04-05 (no daylight-saving change for months), 25 minutes long. Every create and every
+ * move takes a slot of its own, so no write of the load is refused as a double booking.
+ */
+function slot(n: number) {
+  const day = new Date(Date.UTC(2027, 3, 5 + Math.floor(n / 40)));
+  const minutes = (n % 40) * 30;
+  const parts = (offset: number) => ({
+    year: day.getUTCFullYear(),
+    month: day.getUTCMonth() + 1,
+    day: day.getUTCDate(),
+    hours: Math.floor((minutes + offset) / 60),
+    minutes: (minutes + offset) % 60,
+  });
+  return { startDate: parts(0), endDate: parts(25) };
+}
 
 function fail(message: string, detail?: unknown): never {
   throw new Error(detail === undefined ? message : `${message}\n${JSON.stringify(detail, null, 1).slice(0, 3000)}`);
@@ -64,6 +83,7 @@ export class Campaign {
   readonly objects = new Map<string, Obj>();
   private pending: Pending[] = [];
   private serial = 0;
+  private slots = 0;
   readonly stats: CampaignStats = { acknowledged: 0, unanswered: 0, appliedUnanswered: 0, retriedWithKey: 0, restartsMs: [] };
 
   constructor(
@@ -71,14 +91,28 @@ export class Campaign {
     readonly tenantId: string,
     readonly tagIds: string[],
     readonly seed: number,
+    /** The professional whose calendar the appointments are booked in. */
+    readonly userId: string,
   ) {}
 
+  private collection(kind: Kind) {
+    const collections: Record<Kind, string> = { customer: 'customers', service: 'services', item: 'inventory', appointment: `users/${this.userId}/appointments` };
+    return `/v1/tenants/${this.tenantId}/${collections[kind]}`;
+  }
+
   private path(kind: Kind, id?: string) {
-    return `/v1/tenants/${this.tenantId}/${COLLECTION[kind]}${id ? `/${id}` : ''}`;
+    return `${this.collection(kind)}${id ? `/${id}` : ''}`;
   }
 
   private listPath(kind: Kind) {
-    return `/v1/tenants/${this.tenantId}/${LIST[kind]}`;
+    const lists: Record<Kind, string> = { customer: 'customers/list', service: 'services', item: 'inventory/list/', appointment: `users/${this.userId}/appointments` };
+    return `/v1/tenants/${this.tenantId}/${lists[kind]}`;
+  }
+
+  /** Any customer and service of the campaign (appointments may book another worker's: they are never deleted). */
+  private anyOf(kind: Kind, pick: <T>(list: readonly T[]) => T): Obj | undefined {
+    const all = [...this.objects.values()].filter((obj) => obj.kind === kind);
+    return all.length === 0 ? undefined : pick(all);
   }
 
   private mine(worker: number, kind: Kind): Obj[] {
@@ -100,12 +134,34 @@ export class Campaign {
       const customers = this.mine(worker, 'customer');
       const services = this.mine(worker, 'service');
       const items = this.mine(worker, 'item');
+      const appointments = this.mine(worker, 'appointment');
+      const customer = this.anyOf('customer', pick);
+      const service = this.anyOf('service', pick);
+      const booking = customer && service && random() < 0.25;
       const dice = random();
       const keyed = random() < 0.75;
       const key = keyed ? `k-${randomUUID()}` : undefined;
       const name = `r${round}w${worker}n${(this.serial += 1)}`;
       let pending: Pending;
-      if (dice < 0.25 || (dice < 0.45 && customers.length === 0)) {
+      if (booking && (dice < 0.5 || appointments.length === 0)) {
+        const appointment = { customerId: customer.id, services: [{ id: service.id }], ...slot((this.slots += 1)), notes: name, reminders: [], allowOutsideHours: true };
+        const record = await this.api.send('POST', this.path('appointment'), { body: { appointment }, key });
+        pending = { kind: 'appointment', op: 'create', record, expect: { notes: name, startDate: appointment.startDate, endDate: appointment.endDate, userId: this.userId } };
+      } else if (booking) {
+        const obj = pick(appointments);
+        const moved = slot((this.slots += 1));
+        const appointment = {
+          customerId: obj.state.customer.id,
+          services: obj.state.services.map((line: { id: string }) => ({ id: line.id })),
+          ...moved,
+          notes: obj.state.notes,
+          reminders: [],
+          allowOutsideHours: true,
+          version: obj.state.version,
+        };
+        const record = await this.api.send('PUT', this.path('appointment', obj.id), { body: { appointment } });
+        pending = { kind: 'appointment', op: 'update', record, obj, expect: { ...moved, version: obj.state.version + 1 } };
+      } else if (dice < 0.25 || (dice < 0.45 && customers.length === 0)) {
         const tagIds = this.tagIds.filter(() => random() < 0.5);
         const customer = { name, lastName: word(), notes: `Notes ${word()}`, tagIds };
         const record = await this.api.send('POST', this.path('customer'), { body: { customer }, key });
@@ -186,11 +242,12 @@ export class Campaign {
     };
     for (const pending of this.pending) {
       const { record } = pending;
-      const worker = pending.obj?.owner ?? Number(/w(\d+)n/.exec(String(pending.expect.name))![1]);
+      const label = LABEL[pending.kind];
+      const worker = pending.obj?.owner ?? Number(/w(\d+)n/.exec(String(pending.expect[label]))![1]);
       let found: any;
       if (pending.op === 'create') {
-        const name = pending.expect.name as string;
-        const named = (await list(pending.kind)).filter((item) => item.name === name);
+        const name = pending.expect[label] as string;
+        const named = (await list(pending.kind)).filter((item) => item[label] === name);
         if (named.length > 1) fail(`An unanswered create left ${named.length} objects named ${name}`, named);
         if (named.length === 1) {
           found = (await this.api.ok('GET', this.path(pending.kind, named[0].id), 200))[SINGULAR[pending.kind]];
@@ -243,7 +300,7 @@ export class Campaign {
       }
       obj.touched = false;
     }
-    for (const kind of ['customer', 'service', 'item'] as const) {
+    for (const kind of KINDS) {
       const listed = new Set((await this.api.listAll(this.listPath(kind))).map((item) => item.id as string));
       const known = new Set([...this.objects.values()].filter((obj) => obj.kind === kind).map((obj) => obj.id));
       if (!isDeepStrictEqual(listed, known)) {
@@ -261,7 +318,7 @@ export class Campaign {
  * recovers from its WAL) and checks what must hold whatever was interrupted: every stock equals its
  * ledger, no idempotency key without its stored answer, no stored answer without its object.
  */
-export async function checkDatabase(options: OpenOptions, tenantId: string): Promise<{ customers: number; services: number; items: number }> {
+export async function checkDatabase(options: OpenOptions, tenantId: string): Promise<{ customers: number; services: number; items: number; appointments: number }> {
   const db = await openDatabase(options);
   try {
     return await db.withSystem(async (tx) => {
@@ -279,14 +336,23 @@ export async function checkDatabase(options: OpenOptions, tenantId: string): Pro
           WHERE k.tenant_id = $1 AND NOT EXISTS (
             SELECT 1 FROM customers c WHERE c.tenant_id = k.tenant_id AND c.id::text = k.response_body->'customer'->>'id'
             UNION ALL SELECT 1 FROM services s WHERE s.tenant_id = k.tenant_id AND s.id::text = k.response_body->'service'->>'id'
-            UNION ALL SELECT 1 FROM inventory_items i WHERE i.tenant_id = k.tenant_id AND i.id::text = k.response_body->'inventoryItem'->>'id')`,
+            UNION ALL SELECT 1 FROM inventory_items i WHERE i.tenant_id = k.tenant_id AND i.id::text = k.response_body->'inventoryItem'->>'id'
+            UNION ALL SELECT 1 FROM appointments a WHERE a.tenant_id = k.tenant_id AND a.id::text = k.response_body->'appointment'->>'id')`,
         [tenantId],
       );
       if (orphans.rows.length > 0) fail('Stored answers whose object is not there', orphans.rows);
-      const { rows } = await tx.query<{ customers: number; services: number; items: number }>(
+      // Every appointment has its service lines (written in the same transaction).
+      const lineless = await tx.query(
+        `SELECT a.id FROM appointments a WHERE a.tenant_id = $1
+            AND NOT EXISTS (SELECT 1 FROM appointment_services x WHERE x.tenant_id = a.tenant_id AND x.appointment_id = a.id)`,
+        [tenantId],
+      );
+      if (lineless.rows.length > 0) fail('Appointments without their services', lineless.rows);
+      const { rows } = await tx.query<{ customers: number; services: number; items: number; appointments: number }>(
         `SELECT (SELECT count(*)::int FROM customers WHERE tenant_id = $1) AS customers,
                 (SELECT count(*)::int FROM services WHERE tenant_id = $1) AS services,
-                (SELECT count(*)::int FROM inventory_items WHERE tenant_id = $1) AS items`,
+                (SELECT count(*)::int FROM inventory_items WHERE tenant_id = $1) AS items,
+                (SELECT count(*)::int FROM appointments WHERE tenant_id = $1) AS appointments`,
         [tenantId],
       );
       return rows[0]!;
