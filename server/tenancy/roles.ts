@@ -6,7 +6,9 @@ import { forbidden, notFound } from '../problem.ts';
 /**
  * The one role matrix of Cita (ARCHITECTURE, conventions): who may read, write and delete what in a
  * business. Every tenant-scoped handler asks `authorize` with its resource and action; the contract
- * declares 403 wherever a row below refuses a role, and tests/server walk this table as a matrix.
+ * names that row on the operation (`x-cita-authorization: resource.action`) and declares 403 wherever
+ * the row refuses a role, and tests/security/authorization-suite.ts walks every operation against
+ * this table as an administrator and as a member.
  *
  * Owners may do everything. Administrators manage everything but the business itself (deleting it,
  * removing people). Members run the day: they read the catalogue and edit customers, their objects

@@ -1,10 +1,14 @@
 // Authorization matrix (issue: proof under abuse), walking the contract: every operation that needs
 // a session refuses no session, a forged, an expired and a revoked one with 401; every operation of
 // a business refuses the owner of another business with 404 (exactly like an id that does not
-// exist); and no refused request changes anything in the database.
+// exist), and refuses an administrator or a member with 403 exactly where the one role matrix
+// (server/tenancy/roles.ts), named per operation by the contract's x-cita-authorization, says so;
+// and no refused request changes anything in the database.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionToken } from '../../server/auth/session-token.ts';
+import { notImplementedHandlers } from '../../server/handlers/not-implemented.ts';
+import { ROLE_MATRIX, type Action, type Resource } from '../../server/tenancy/roles.ts';
 import { answerProblems, operations, queryValue, type Operation } from './contract.ts';
 import type { Target, TargetActor } from './target.ts';
 
@@ -57,6 +61,21 @@ async function databaseDigest(): Promise<Record<string, string>> {
 
 const secured = () => operations.filter((operation) => operation.security === 'bearer');
 
+const NOT_IMPLEMENTED = new Set(Object.keys(notImplementedHandlers({} as never)));
+type Role = 'TEAM_ROLE_OWNER' | 'TEAM_ROLE_ADMIN' | 'TEAM_ROLE_MEMBER';
+const ROLES: readonly Role[] = ['TEAM_ROLE_OWNER', 'TEAM_ROLE_ADMIN', 'TEAM_ROLE_MEMBER'];
+
+/** The roles an operation's row of the matrix allows (every role for `member`); undefined for an unknown row. */
+function allowedRoles(authorization: string): readonly Role[] | undefined {
+  if (authorization === 'member') return ROLES;
+  const [resource, action] = authorization.split('.') as [Resource, Action];
+  return ROLE_MATRIX[resource]?.[action] as readonly Role[] | undefined;
+}
+
+/** The implemented operations of a business (a tenant in their path or in their input). */
+const businessOperations = () =>
+  secured().filter((operation) => !NOT_IMPLEMENTED.has(operation.operationId) && (operation.path.includes('{tenantId}') || operation.authorization !== undefined));
+
 export function authorizationSuite(current: () => Target) {
   describe('authorization matrix', () => {
     beforeAll(() => {
@@ -91,6 +110,49 @@ export function authorizationSuite(current: () => Target) {
       }
       expect(wrong).toEqual([]);
       expect(await databaseDigest()).toEqual(before);
+    }, 300_000);
+
+    it('names a row of the role matrix on every operation of a business, and declares 403 wherever that row refuses a role', () => {
+      const wrong: string[] = [];
+      for (const operation of businessOperations()) {
+        const roles = operation.authorization === undefined ? undefined : allowedRoles(operation.authorization);
+        if (!roles) wrong.push(`${operation.operationId}: x-cita-authorization ${operation.authorization ?? 'missing'} is no row of the matrix`);
+        else if (roles.length < ROLES.length && !operation.statuses.includes('403')) wrong.push(`${operation.operationId}: refuses a role but declares no 403`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it('refuses administrators and members with 403 exactly where the role matrix says, the refusals changing nothing', async (context) => {
+      if (!target.canCreateActors) return context.skip();
+      const teammates = {
+        TEAM_ROLE_ADMIN: await target.teammate('TEAM_ROLE_ADMIN'),
+        TEAM_ROLE_MEMBER: await target.teammate('TEAM_ROLE_MEMBER'),
+      } as const;
+      // Uploads (multipart, the business in the form) are checked by their own suite.
+      const callable = businessOperations().filter((operation) => operation.path.includes('{tenantId}'));
+      const cases = callable.flatMap((operation) =>
+        (['TEAM_ROLE_ADMIN', 'TEAM_ROLE_MEMBER'] as const).map((role) => ({ operation, role, allowed: allowedRoles(operation.authorization!)!.includes(role) })),
+      );
+      const wrong: string[] = [];
+      // The refusals first, on an unchanged database; then the calls the matrix allows (which may write).
+      const before = await databaseDigest();
+      for (const { operation, role } of cases.filter((c) => !c.allowed)) {
+        const actor = teammates[role];
+        const answer = await call(operation, pathFor(operation, actor), actor.sessionToken());
+        const problems = answerProblems(answer, { allow501: false });
+        if (answer.status !== 403 || problems.length > 0) wrong.push(`${operation.operationId} as ${role} → ${answer.status} (the matrix refuses it) ${problems.join('; ')}`);
+      }
+      expect(await databaseDigest()).toEqual(before);
+      for (const { operation, role } of cases.filter((c) => c.allowed)) {
+        const actor = teammates[role];
+        const answer = await call(operation, pathFor(operation, actor), actor.sessionToken());
+        const problems = answerProblems(answer, { allow501: false });
+        if (answer.status === 403 || answer.status >= 500 || problems.length > 0) {
+          wrong.push(`${operation.operationId} as ${role} → ${answer.status} (the matrix allows it) ${problems.join('; ')}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(cases.filter((c) => !c.allowed).length, 'the matrix refuses members something').toBeGreaterThan(20);
     }, 300_000);
 
     it('answers 404 to the owner of another business on every operation of this one, changing nothing', async () => {

@@ -28,6 +28,8 @@ export interface Operation {
   hasBody: boolean;
   /** The statuses the contract declares. */
   statuses: string[];
+  /** The row of the role matrix (`resource.action`, or `member`) from `x-cita-authorization`. */
+  authorization?: string;
 }
 
 type RawOperation = {
@@ -36,6 +38,7 @@ type RawOperation = {
   security?: Array<Record<string, unknown>>;
   requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }>; schema?: unknown }> };
   responses: Record<string, { $ref?: string; content?: Record<string, unknown> }>;
+  'x-cita-authorization'?: string;
 };
 
 export const contract = YAML.parse(readFileSync(CONTRACT, 'utf8')) as {
@@ -75,6 +78,7 @@ export const operations: Operation[] = Object.entries(contract.paths).flatMap(([
         example: json?.example ?? Object.values(json?.examples ?? {})[0]?.value,
         hasBody: Boolean(json),
         statuses: Object.keys(raw.responses),
+        authorization: raw['x-cita-authorization'],
       } satisfies Operation;
     }),
 );

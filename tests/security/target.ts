@@ -2,7 +2,7 @@
 // any running Cita named by CITA_BASE_URL with test accounts in CITA_ACCOUNTS (QA; see
 // scripts/test-contract.mjs, `npm run test:contract -- --base-url URL --account email:password`).
 import { notImplementedHandlers } from '../../server/handlers/not-implemented.ts';
-import { signUpOwner, startServer, startTestEmulator, type Actor, type TestEmulator, type TestServer } from '../server/harness.ts';
+import { join, signUpOwner, startServer, startTestEmulator, type Actor, type TestEmulator, type TestServer } from '../server/harness.ts';
 
 export interface TargetActor {
   email: string;
@@ -20,6 +20,8 @@ export interface Target {
   /** False against someone else's Cita: no new accounts, nothing destructive. */
   canCreateActors: boolean;
   freshActor(): Promise<TargetActor>;
+  /** A new member of `actor`'s business with this role (only where canCreateActors). */
+  teammate(role: 'TEAM_ROLE_ADMIN' | 'TEAM_ROLE_MEMBER'): Promise<TargetActor>;
   /** May this operation answer 501 (not built yet)? */
   allow501(operationId: string): boolean;
   /** The local server, for checks that read its database (absent against a remote Cita). */
@@ -42,16 +44,18 @@ async function local(): Promise<Target> {
     const s = server;
     const owner = async (label: string) => {
       const { owner: actor, tenant } = await signUpOwner(s, label);
-      return fromActor(actor, tenant.id);
+      return { full: actor, tenant, actor: fromActor(actor, tenant.id) };
     };
-    const [actor, stranger] = await Promise.all([owner('fuzz'), owner('stranger')]);
+    const [main, other] = await Promise.all([owner('fuzz'), owner('stranger')]);
+    const [actor, stranger] = [main.actor, other.actor];
     const e = emulator;
     return {
       baseUrl: s.baseUrl,
       actor,
       stranger,
       canCreateActors: true,
-      freshActor: () => owner('fuzz-fresh'),
+      freshActor: async () => (await owner('fuzz-fresh')).actor,
+      teammate: async (role) => fromActor(await join(s, main.full, main.tenant, role, role === 'TEAM_ROLE_ADMIN' ? 'admin' : 'member'), main.tenant.id),
       allow501: (operationId) => NOT_IMPLEMENTED.has(operationId),
       server: s,
       async close() {
@@ -100,6 +104,7 @@ async function remote(baseUrl: string, accounts: string[]): Promise<Target> {
     stranger: stranger!,
     canCreateActors: false,
     freshActor: () => Promise.reject(new Error('no new accounts against a remote Cita')),
+    teammate: () => Promise.reject(new Error('no new accounts against a remote Cita')),
     allow501: () => true,
     close: async () => {},
   };
