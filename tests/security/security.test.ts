@@ -1,7 +1,9 @@
 // The security suites that walk the contract, on one target (the Cita they start, or the one
-// CITA_BASE_URL names: `npm run test:contract`): contract fuzzing and the authorization matrix.
+// CITA_BASE_URL names: `npm run test:contract`): contract fuzzing, the authorization matrix and user
+// enumeration.
 import { afterAll, beforeAll } from 'vitest';
 import { authorizationSuite } from './authorization-suite.ts';
+import { enumerationSuite } from './enumeration-suite.ts';
 import { fuzzSuite } from './fuzz-suite.ts';
 import { targetFor, type Target } from './target.ts';
 
@@ -20,4 +22,5 @@ const current = () => {
   return target;
 };
 authorizationSuite(current);
+enumerationSuite(current);
 fuzzSuite(current);

@@ -46,6 +46,12 @@ describe('identity-provider error messages', () => {
     expect(authErrorMessage('email-already-in-use').id).toBe('auth.error.alreadyRegistered');
   });
 
+  it('says the same for an unknown e-mail as for a wrong password (no account enumeration)', () => {
+    const unknown = authErrorMessage(providerError('auth/user-not-found'));
+    expect(authErrorMessage(providerError('auth/wrong-password')).defaultMessage).toBe(unknown.defaultMessage);
+    expect(authErrorMessage(providerError('auth/invalid-credential'))).toBe(unknown);
+  });
+
   it('anything else is genericError', () => {
     expect(authErrorKey(providerError('auth/some-future-code'))).toBe('genericError');
     expect(authErrorKey(new Error('boom'))).toBe('genericError');

@@ -31,7 +31,6 @@ export const authErrorMessages = defineMessages({
   argumentError: { id: 'auth.error.argumentError', defaultMessage: 'The sign-in request was invalid. Please check your details and try again.' },
   wrongPassword: { id: 'auth.error.wrongPassword', defaultMessage: 'The e-mail or password is not correct.' },
   invalidCredential: { id: 'auth.error.invalidCredential', defaultMessage: 'The e-mail or password is not correct.' },
-  userNotFound: { id: 'auth.error.userNotFound', defaultMessage: 'There is no account with this e-mail.' },
   tooManyRequests: { id: 'auth.error.tooManyRequests', defaultMessage: 'Too many attempts. Please wait a few minutes and try again.' },
   userDisabled: { id: 'auth.error.userDisabled', defaultMessage: 'This account has been disabled. Please contact support.' },
   userTokenExpired: { id: 'auth.error.userTokenExpired', defaultMessage: 'Your sign-in has expired. Please sign in again.' },
@@ -66,7 +65,8 @@ export const AUTH_ERROR_CODES: Readonly<Record<string, AuthErrorMessageKey>> = {
   'argument-error': 'argumentError',
   'wrong-password': 'wrongPassword',
   'invalid-credential': 'invalidCredential',
-  'user-not-found': 'userNotFound',
+  // The same words as a wrong password: the sign-in form must not tell who has an account.
+  'user-not-found': 'invalidCredential',
   'too-many-requests': 'tooManyRequests',
   'user-disabled': 'userDisabled',
   'user-token-expired': 'userTokenExpired',
