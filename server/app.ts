@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -273,8 +273,9 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
   const publicLimit = limiter(config.rateLimit.publicPerMinute, 'public');
   const bookingLimit = limiter(config.rateLimit.publicPerMinute, 'booking');
   // Per contact, once the body is read and valid (preHandler): e-mail lower-cased, phone as digits.
+  // Checked by hand: the plugin's own hooks run once per request, and bookingLimit already ran.
   const contactLimit = (group: string, key: (customer: { email: string; phoneCountryCode: string; phoneNumber: string }) => string) =>
-    app.rateLimit({
+    app.createRateLimit({
       max: config.rateLimit.bookingsPerContactPerHour,
       timeWindow: '1 hour',
       keyGenerator: (request) => {
@@ -282,10 +283,19 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
         return `${group}:${customer ? key(customer) : `ip:${request.ip}`}`;
       },
     });
-  const bookingContactLimits = [
+  const contactChecks = [
     contactLimit('booking-email', (c) => c.email.trim().toLowerCase()),
     contactLimit('booking-phone', (c) => `${c.phoneCountryCode}${c.phoneNumber}`.replace(/\D/g, '')),
   ];
+  const bookingContactLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const check of contactChecks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new HttpProblem(429, 'Too many bookings with this e-mail address or phone number; try again later.', 'rate_limited');
+      }
+    }
+  };
 
   const specification = YAML.parse(readFileSync(CONTRACT, 'utf8')) as Parameters<typeof securityByOperation>[0];
   const schemesOf = securityByOperation(specification);
@@ -314,7 +324,7 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
       return {
         handler,
         onRequest,
-        ...(operationId === 'createOnlineBooking' ? { preHandler: bookingContactLimits } : {}),
+        ...(operationId === 'createOnlineBooking' ? { preHandler: [bookingContactLimit] } : {}),
         ...(UPLOAD_BODY_LIMITS[operationId] ? { bodyLimit: UPLOAD_BODY_LIMITS[operationId] } : {}),
       } as never;
     },
