@@ -52,14 +52,18 @@ export async function freeSlots(tx: Queryable, query: FreeSlotsQuery): Promise<F
       const to = new Date(Date.UTC(toWall.year, toWall.month - 1, toWall.day) + DAY_MS).toISOString();
       // Each appointment that holds its slot, extended by the buffers of its services; one JSON
       // value instead of a row each (PGlite moves rows slowly; see CALENDAR_APPOINTMENTS).
+      // The buffers come from the services booked (two index lookups an appointment): skipped when
+      // no service of the business has one, the common case.
+      const buffers = (await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM services WHERE tenant_id = $1 AND buffer_minutes > 0) AS any', [tenantId])).rows[0]?.any;
+      const buffer = buffers
+        ? `(SELECT coalesce(sum(sv.buffer_minutes), 0) FROM appointment_services x JOIN services sv ON sv.tenant_id = x.tenant_id AND sv.id = x.service_id
+             WHERE x.tenant_id = a.tenant_id AND x.appointment_id = a.id AND sv.buffer_minutes > 0)`
+        : '0';
       const { rows } = await tx.query<{ data: Array<[string, number, number]> | string }>(
         `SELECT coalesce(json_agg(json_build_array(t.user_id, t.s, t.e)), '[]') AS data FROM (
            SELECT a.user_id, (extract(epoch FROM a.start_at) * 1000)::bigint AS s,
-                  (extract(epoch FROM a.end_at) * 1000)::bigint + coalesce(b.buffer, 0) * 60000 AS e
+                  (extract(epoch FROM a.end_at) * 1000)::bigint + ${buffer} * 60000 AS e
              FROM appointments a
-             LEFT JOIN LATERAL (SELECT sum(sv.buffer_minutes)::int AS buffer
-                                  FROM appointment_services x JOIN services sv ON sv.tenant_id = x.tenant_id AND sv.id = x.service_id
-                                 WHERE x.tenant_id = a.tenant_id AND x.appointment_id = a.id) b ON true
             WHERE a.tenant_id = $1 AND a.user_id = ANY($2::uuid[]) AND NOT (a.status = ANY($5::text[]))
               AND a.start_at < $4::timestamptz AND a.end_at > $3::timestamptz AND a.start_at > $3::timestamptz - interval '24 hours'
             LIMIT ${MAX_APPOINTMENTS}) t`,
