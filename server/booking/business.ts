@@ -198,13 +198,20 @@ export const performersOf = (service: BookableService, team: readonly BookingMem
 
 /**
  * The chosen services, in the order asked (a service may come twice), each bookable online, else a
- * 422 naming it (`pointer` + index).
+ * 422 naming it (`pointer` + index); together at most 24 hours (else 422 `too_long` on `pointer`).
  */
 export async function chosenServices(tx: Queryable, tenantId: string, ids: readonly string[], pointer: string): Promise<BookableService[]> {
   const found = new Map((await loadBookableServices(tx, tenantId, ids)).map((s) => [s.id, s]));
-  return ids.map((id, i) => {
+  const chosen = ids.map((id, i) => {
     const service = found.get(id);
     if (!service) throw unprocessable(`${pointer}/${i}`, 'unknown_service', 'This service does not exist or is not offered online.');
     return service;
   });
+  // An appointment lasts at most 24 hours (as every appointment: the calendar's reads rely on it).
+  if (chosen.reduce((sum, s) => sum + s.durationMinutes, 0) > MAX_BOOKING_MINUTES) {
+    throw unprocessable(pointer, 'too_long', 'Together, the chosen services last more than 24 hours; book fewer at once.');
+  }
+  return chosen;
 }
+
+const MAX_BOOKING_MINUTES = 24 * 60;

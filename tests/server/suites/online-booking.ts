@@ -200,6 +200,13 @@ export function onlineBookingSuite(server: () => TestServer) {
         // A service not offered online, and a month of minimum notice.
         const hidden = await problem(availability(s, day, { serviceIds: [s.hiddenServiceId] }), 422);
         expect(hidden.errors?.[0]?.field).toBe('serviceIds/0');
+        // More than 24 hours at once is no appointment.
+        const { service: long } = await ok(
+          createService({ client: s.owner.client, path: { tenantId: s.tenant.id }, body: { service: { name: 'Maratón', durationMinutes: 720, price: { amount: 100, currency: 'EUR' }, onlineBookable: true } } }),
+          201,
+        );
+        const tooLong = await problem(availability(s, day, { serviceIds: [long.id, long.id, s.serviceId] }), 422);
+        expect(tooLong.errors?.[0]).toMatchObject({ field: 'serviceIds', code: 'too_long' });
         await ok(updateTenant({ client: s.owner.client, path: { tenantId: s.tenant.id }, body: { tenant: { onlineBooking: { minimumNoticeMinutes: 43200 } } } }));
         expect((await ok(availability(s, day))).days[0]!.slots).toEqual([]);
       });
