@@ -334,6 +334,19 @@ export function onlineBookingSuite(server: () => TestServer) {
         expect((await attempt({})).response.status).toBe(422);
       });
 
+      // Instances behind one load balancer share the per-contact count through Redis (REDIS_URL).
+      it.skipIf(!process.env.TEST_REDIS_URL)('shares the per-contact count between instances through Redis (TEST_REDIS_URL)', async () => {
+        const s = await shop('booking-limit-redis');
+        const env = { REDIS_URL: process.env.TEST_REDIS_URL, RATE_LIMIT_NAMESPACE: `cita-test-${hex()}:`, BOOKING_CONTACT_RATE_LIMIT: '2' };
+        const [a, b] = [clientFor((await server().startRateLimited(10000, env)).baseUrl), clientFor((await server().startRateLimited(10000, env)).baseUrl)];
+        const body = request(s, `${today().add({ days: 7 }).toString()}T10:07:00+01:00`, { email: uniqueEmail('shared') });
+        const attempt = (client: typeof a) => createOnlineBooking({ client, path: { slug: s.slug }, body });
+        expect((await attempt(a)).response.status).toBe(422);
+        expect((await attempt(b)).response.status).toBe(422);
+        await problem(attempt(a), 429);
+        await problem(attempt(b), 429);
+      }, 30_000);
+
       it('answers an existing customer exactly as a new one, leaves their details alone, and writes each the confirmation in their own language', async () => {
         const s = await shop('booking-enum', { locale: 'en-US' });
         const email = uniqueEmail('marta');
