@@ -274,25 +274,28 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
   const bookingLimit = limiter(config.rateLimit.publicPerMinute, 'booking');
   // Per contact, once the body is read and valid (preHandler): e-mail lower-cased, phone as digits.
   // Checked by hand: the plugin's own hooks run once per request, and bookingLimit already ran.
-  const contactLimit = (group: string, key: (customer: { email: string; phoneCountryCode: string; phoneNumber: string }) => string) =>
+  type Contact = { email: string; phoneCountryCode: string; phoneNumber: string };
+  const contactLimit = (group: string, key: (customer: Contact, request: FastifyRequest) => string, max = config.rateLimit.bookingsPerContactPerHour) =>
     app.createRateLimit({
-      max: config.rateLimit.bookingsPerContactPerHour,
+      max,
       timeWindow: '1 hour',
       keyGenerator: (request) => {
-        const customer = (request.body as { customer?: { email: string; phoneCountryCode: string; phoneNumber: string } } | undefined)?.customer;
-        return `${group}:${customer ? key(customer) : `ip:${request.ip}`}`;
+        const customer = (request.body as { customer?: Contact } | undefined)?.customer;
+        return `${group}:${customer ? key(customer, request) : `ip:${request.ip}`}`;
       },
     });
   const contactChecks = [
-    contactLimit('booking-email', (c) => c.email.trim().toLowerCase()),
-    contactLimit('booking-phone', (c) => `${c.phoneCountryCode}${c.phoneNumber}`.replace(/\D/g, '')),
+    { check: contactLimit('booking-email', (c) => c.email.trim().toLowerCase()), what: 'with this e-mail address or phone number' },
+    { check: contactLimit('booking-phone', (c) => `${c.phoneCountryCode}${c.phoneNumber}`.replace(/\D/g, '')), what: 'with this e-mail address or phone number' },
+    // One address inventing a new contact for every booking would fill a calendar: bookings per address an hour too.
+    { check: contactLimit('booking-address', (_, request) => `ip:${request.ip}`, config.rateLimit.bookingsPerAddressPerHour), what: 'from this connection' },
   ];
   const bookingContactLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const check of contactChecks) {
+    for (const { check, what } of contactChecks) {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
-        throw new HttpProblem(429, 'Too many bookings with this e-mail address or phone number; try again later.', 'rate_limited');
+        throw new HttpProblem(429, `Too many bookings ${what}; try again later.`, 'rate_limited');
       }
     }
   };

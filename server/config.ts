@@ -60,6 +60,8 @@ export interface ServerConfig {
     publicPerMinute: number;
     /** Online bookings per e-mail address and per phone number, an hour (BOOKING_CONTACT_RATE_LIMIT, default 5). */
     bookingsPerContactPerHour: number;
+    /** Online bookings per client address, an hour, whatever the contact (BOOKING_ADDRESS_RATE_LIMIT, default 20). */
+    bookingsPerAddressPerHour: number;
     identityPerMinute: number;
     /** Creating businesses and sending invitations, per signed-in user (WRITE_RATE_LIMIT). */
     sensitiveWritesPerMinute: number;
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimit: {
       publicPerMinute: Number(env.PUBLIC_RATE_LIMIT ?? 30),
       bookingsPerContactPerHour: Number(env.BOOKING_CONTACT_RATE_LIMIT ?? 5),
+      bookingsPerAddressPerHour: Number(env.BOOKING_ADDRESS_RATE_LIMIT ?? 20),
       identityPerMinute: Number(env.IDENTITY_RATE_LIMIT ?? 30),
       sensitiveWritesPerMinute: Number(env.WRITE_RATE_LIMIT ?? 20),
       perMinute: Number(env.API_RATE_LIMIT ?? 1200),

@@ -88,6 +88,8 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
       SSO_REDIRECT_URIS: SSO_REDIRECT_URI,
       WRITE_RATE_LIMIT: '10000',
       PUBLIC_RATE_LIMIT: '100000',
+      // Every online booking of the suites comes from 127.0.0.1 too (the per-address limit has its own test).
+      BOOKING_ADDRESS_RATE_LIMIT: '100000',
       PUBLIC_URL: 'https://cita.test',
     };
     const config = loadConfig(env);

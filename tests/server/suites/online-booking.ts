@@ -334,6 +334,15 @@ export function onlineBookingSuite(server: () => TestServer) {
         expect((await attempt({})).response.status).toBe(422);
       });
 
+      it('limits bookings per client address, whatever contact each one invents', async () => {
+        const s = await shop('booking-address-limit');
+        const limited = clientFor((await server().startRateLimited(10000, { BOOKING_ADDRESS_RATE_LIMIT: '3' })).baseUrl);
+        const attempt = () => createOnlineBooking({ client: limited, path: { slug: s.slug }, body: request(s, `${today().add({ days: 7 }).toString()}T10:07:00+01:00`) });
+        for (let i = 0; i < 3; i++) expect((await attempt()).response.status).toBe(422);
+        const refused = await problem(attempt(), 429);
+        expect(refused.detail).toMatch(/from this connection/);
+      });
+
       // Instances behind one load balancer share the per-contact count through Redis (REDIS_URL).
       it.skipIf(!process.env.TEST_REDIS_URL)('shares the per-contact count between instances through Redis (TEST_REDIS_URL)', async () => {
         const s = await shop('booking-limit-redis');
