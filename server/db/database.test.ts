@@ -20,6 +20,7 @@ const TENANT_TABLES = [
   { table: 'outbox', key: 'tenant_id' },
   { table: 'appointment_notices', key: 'tenant_id' },
   { table: 'calendar_feeds', key: 'tenant_id' },
+  { table: 'asset_trash', key: 'tenant_id' },
 ] as const;
 
 async function one<T>(tx: Queryable, sql: string, params?: unknown[]): Promise<T> {
@@ -60,6 +61,7 @@ function seedTenant(db: Database, label: string): Promise<Seeded> {
     );
     await tx.query(`INSERT INTO appointment_notices (tenant_id, appointment_id, start_at, end_at) VALUES ($1, gen_random_uuid(), now(), now())`, [tenantId]);
     await tx.query(`INSERT INTO calendar_feeds (tenant_id, user_id, nonce) VALUES ($1, $2, $3)`, [tenantId, userId, '0'.repeat(32)]);
+    await tx.query(`INSERT INTO asset_trash (tenant_id, storage_key) VALUES ($1, $1 || '/' || gen_random_uuid() || '.webp')`, [tenantId]);
     await tx.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
       randomUUID(),
       userId,
