@@ -353,9 +353,10 @@ export async function buildApp({ config, db, verifier, logger = true, assetStora
       // The build writes .br and .gz beside each file (vite.config.ts): sent as they are.
       preCompressed: true,
       cacheControl: false,
-      // Hashed files never change: cached for a year. The rest (build manifests, icons) revalidate.
+      // Hashed files, and the flags under a versioned path (scripts/vite-flags.ts), never change:
+      // cached for a year. The rest (build manifests, icons) revalidate.
       setHeaders: (reply, path) => {
-        reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', /[\\/](assets|flags[\\/][\d.]+)[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
