@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
+import { periodic } from '../periodic.ts';
 import type { AssetStorage } from './storage.ts';
 
 /**
@@ -119,9 +120,6 @@ export function createAssetCleaner(options: AssetCleanerOptions) {
   const intervalMs = options.intervalMs ?? 10 * 60 * 1000;
   const batchSize = options.batchSize ?? 100;
   const leaseSeconds = options.leaseSeconds ?? 300;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   /** Deletes up to a batch of orphaned image rows, trashing their keys in the same transaction. */
   async function sweepOrphans(): Promise<number> {
@@ -176,40 +174,21 @@ export function createAssetCleaner(options: AssetCleanerOptions) {
     return pass;
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      running = runOnce()
-        // A full batch: more may be waiting (but not the keys that just failed: their lease holds them).
-        .then((pass) => schedule(pass.orphans >= batchSize || pass.purged >= batchSize ? 0 : intervalMs))
-        .catch((error) => {
-          options.log?.error({ err: error }, 'asset cleaner pass failed');
-          schedule(intervalMs);
-        })
-        .finally(() => {
-          running = undefined;
-        });
-    }, delay);
-    timer.unref?.();
-  }
+  const loop = periodic(runOnce, {
+    // A full batch: more may be waiting (but not the keys that just failed: their lease holds them).
+    delayAfter: (pass) => (pass.orphans >= batchSize || pass.purged >= batchSize ? 0 : intervalMs),
+    retryMs: intervalMs,
+    failure: 'asset cleaner pass failed',
+    ...(options.log ? { log: options.log } : {}),
+  });
 
   return {
     sweepOrphans,
     leaseTrash,
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
+    start: loop.start,
     /** Stops and waits for the pass under way. */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: loop.stop,
   };
 }
 
