@@ -82,12 +82,15 @@ export async function purgeStorageKeys(db: Database, storage: AssetStorage, entr
     }
   }
   if (done.length > 0) {
-    await db.withSystem((tx) =>
-      tx.query('DELETE FROM asset_trash t USING unnest($1::uuid[], $2::text[]) AS d(tenant_id, storage_key) WHERE t.tenant_id = d.tenant_id AND t.storage_key = d.storage_key', [
-        done.map((entry) => entry.tenant_id),
-        done.map((entry) => entry.storage_key),
-      ]),
-    );
+    // Left in the trash if this fails: deleting the bytes again later is harmless.
+    await db
+      .withSystem((tx) =>
+        tx.query('DELETE FROM asset_trash t USING unnest($1::uuid[], $2::text[]) AS d(tenant_id, storage_key) WHERE t.tenant_id = d.tenant_id AND t.storage_key = d.storage_key', [
+          done.map((entry) => entry.tenant_id),
+          done.map((entry) => entry.storage_key),
+        ]),
+      )
+      .catch((error) => log?.warn({ err: error }, 'asset trash not emptied; the cleaner will retry'));
   }
   return done.length;
 }
