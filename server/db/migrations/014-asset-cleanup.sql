@@ -1,4 +1,4 @@
--- 013: deleting image bytes reliably, and finding images nothing references.
+-- 014: deleting image bytes reliably, and finding images nothing references.
 --
 -- * asset_trash: storage keys whose `assets` row is gone and whose bytes (disk or S3-compatible
 --   bucket) are still to be deleted. The row is written in the same transaction that deletes the
