@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { countryFlags } from './scripts/vite-flags.ts';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 // The build id identifies one build of the SPA. The build writes builds/latest.json (the id the
@@ -64,6 +65,7 @@ export default defineConfig({
     }),
     react(),
     buildManifest(),
+    countryFlags(),
     precompress(),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },

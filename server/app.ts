@@ -16,6 +16,7 @@ import { IdentityProviderUnavailableError, type IdTokenVerifier } from './auth/f
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
+import { assetStorageFor, type AssetStorage } from './assets/storage.ts';
 import { ASSET_UPLOAD_BODY_LIMIT } from './handlers/assets.ts';
 import { IMPORT_BODY_LIMIT } from './handlers/customers-csv.ts';
 import { createHandlers } from './handlers/index.ts';
@@ -71,6 +72,8 @@ export interface AppDeps {
   db: Database;
   verifier: IdTokenVerifier;
   logger?: boolean | object;
+  /** Where image bytes are kept; default: what config.assets says (server/assets/storage.ts). */
+  assetStorage?: AssetStorage;
 }
 
 function fieldErrors(error: FastifyError): FieldError[] {
@@ -97,7 +100,7 @@ function loggerOptions(logger: AppDeps['logger']): FastifyServerOptions['logger'
   };
 }
 
-export async function buildApp({ config, db, verifier, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, verifier, logger = true, assetStorage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Requests Node refuses before Fastify sees them (headers or URL over 16 kB, malformed HTTP):
     // still problem+json with the baseline security headers.
@@ -303,7 +306,7 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
   const specification = YAML.parse(readFileSync(CONTRACT, 'utf8')) as Parameters<typeof securityByOperation>[0];
   const schemesOf = securityByOperation(specification);
   const secret = lazyServerSecret(db, config.secret);
-  const handlers = createHandlers({ config, db, verifier, secret });
+  const handlers = createHandlers({ config, db, verifier, secret }, assetStorage ?? assetStorageFor(config.assets, app.log));
   const security = createSecurityHandlers({ db, verifier, admins: parseAdminEmails(config.adminEmails), idleSeconds: config.sessionIdleSeconds });
   const authenticate = (schemes: SecurityScheme[]) => async (request: FastifyRequest) => {
     // Every operation of the contract needs exactly one scheme, or none.
@@ -383,9 +386,10 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
       // The build writes .br and .gz beside each file (vite.config.ts): sent as they are.
       preCompressed: true,
       cacheControl: false,
-      // Hashed files never change: cached for a year. The rest (build manifests, icons) revalidate.
+      // Hashed files, and the flags under a versioned path (scripts/vite-flags.ts), never change:
+      // cached for a year. The rest (build manifests, icons) revalidate.
       setHeaders: (reply, path) => {
-        reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', /[\\/](assets|flags[\\/][\d.]+)[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -74,6 +74,34 @@ export interface ServerConfig {
     redisUrl?: string;
     namespace: string;
   };
+  /** Where image bytes are kept (server/assets/storage.ts) and when orphaned images are deleted. */
+  assets: {
+    /** ASSET_DIR, default DATA_DIR/assets: the disk store, used unless `s3` is set. */
+    dir: string;
+    /** ASSET_S3_BUCKET and friends: an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …). */
+    s3?: S3AssetConfig;
+    /** ASSET_CLEANUP_INTERVAL_MS: how often the cleaner looks for orphaned images (default 10 min). */
+    cleanupIntervalMs: number;
+    /** ASSET_ORPHAN_GRACE_SECONDS: an image nothing references is deleted once it is this old (default 24 h). */
+    orphanGraceSeconds: number;
+    /** ASSET_CLEANUP=off keeps this instance from cleaning (another instance does). */
+    cleanup: boolean;
+  };
+}
+
+export interface S3AssetConfig {
+  bucket: string;
+  /** ASSET_S3_ENDPOINT: e.g. http://127.0.0.1:9000 (MinIO), https://<account>.r2.cloudflarestorage.com; unset: AWS. */
+  endpoint?: string;
+  /** ASSET_S3_REGION (default us-east-1; R2 wants "auto"). */
+  region: string;
+  /** ASSET_S3_ACCESS_KEY_ID / ASSET_S3_SECRET_ACCESS_KEY; unset: the AWS SDK's default chain (AWS_* variables, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** ASSET_S3_FORCE_PATH_STYLE=true: http://host/bucket/key instead of http://bucket.host/key (MinIO wants it). */
+  forcePathStyle: boolean;
+  /** ASSET_S3_PREFIX: prepended to every object key (e.g. "cita/"), to share a bucket. */
+  prefix: string;
 }
 
 const list = (value: string | undefined) =>
@@ -133,5 +161,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       redisUrl: env.REDIS_URL || undefined,
       namespace: env.RATE_LIMIT_NAMESPACE ?? 'cita-rate-limit:',
     },
+    assets: {
+      dir: env.ASSET_DIR ? resolve(env.ASSET_DIR) : resolve(dataDir, 'assets'),
+      ...(env.ASSET_S3_BUCKET ? { s3: s3AssetConfig(env) } : {}),
+      cleanupIntervalMs: Number(env.ASSET_CLEANUP_INTERVAL_MS ?? 10 * 60 * 1000),
+      orphanGraceSeconds: Number(env.ASSET_ORPHAN_GRACE_SECONDS ?? 24 * 3600),
+      cleanup: env.ASSET_CLEANUP !== 'off',
+    },
+  };
+}
+
+function s3AssetConfig(env: NodeJS.ProcessEnv): S3AssetConfig {
+  const accessKeyId = env.ASSET_S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.ASSET_S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('Set both ASSET_S3_ACCESS_KEY_ID and ASSET_S3_SECRET_ACCESS_KEY, or neither (the AWS SDK then finds credentials itself).');
+  }
+  const prefix = env.ASSET_S3_PREFIX ?? '';
+  if (prefix.startsWith('/') || prefix.includes('..')) throw new Error('ASSET_S3_PREFIX must be a relative key prefix such as "cita/".');
+  return {
+    bucket: env.ASSET_S3_BUCKET!,
+    ...(env.ASSET_S3_ENDPOINT ? { endpoint: env.ASSET_S3_ENDPOINT } : {}),
+    region: env.ASSET_S3_REGION || 'us-east-1',
+    ...(accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : {}),
+    forcePathStyle: /^(1|true|yes)$/i.test(env.ASSET_S3_FORCE_PATH_STYLE ?? ''),
+    prefix,
   };
 }

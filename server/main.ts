@@ -1,5 +1,7 @@
 import { createIdTokenVerifier } from './auth/firebase.ts';
 import { buildApp } from './app.ts';
+import { createAssetCleaner } from './assets/cleanup.ts';
+import { assetStorageFor } from './assets/storage.ts';
 import { loadConfig } from './config.ts';
 import { DatabaseLockedError, openDatabase, type Database } from './db/database.ts';
 import { openWhenReachable } from './db/deferred-database.ts';
@@ -32,7 +34,17 @@ const verifier = createIdTokenVerifier({
   emulatorHost: config.firebase.emulatorHost,
   production: config.production,
 });
-const app = await buildApp({ config, db, verifier });
+// One asset storage (disk or S3-compatible bucket) for the API and the cleaner of orphaned images.
+// (Its log is the app's, created next: storage calls only happen once the app serves.)
+const assetStorage = assetStorageFor(config.assets, { error: (obj, msg) => app.log.error(obj, msg) });
+const app = await buildApp({ config, db, verifier, assetStorage });
+const assetCleaner = createAssetCleaner({
+  db,
+  storage: assetStorage,
+  graceSeconds: config.assets.orphanGraceSeconds,
+  intervalMs: config.assets.cleanupIntervalMs,
+  log: app.log,
+});
 
 // The outbox worker: reminders, confirmations and cancellation notices (SMTP_URL, else .eml files).
 const transport = transportFor(config.mail);
@@ -53,6 +65,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info({ signal }, 'shutting down');
     try {
       await worker.stop();
+      await assetCleaner.stop();
       transport.close();
       await app.close();
       await db.close();
@@ -68,4 +81,8 @@ await app.listen({ host: config.host, port: config.port });
 if (config.mail.worker) {
   worker.start();
   app.log.info({ transport: transport.kind, ...(transport.kind === 'files' ? { dir: config.mail.outboxDir } : {}) }, 'outbox worker started');
+}
+if (config.assets.cleanup) {
+  assetCleaner.start();
+  app.log.info({ storage: assetStorage.kind, everyMs: config.assets.cleanupIntervalMs }, 'asset cleaner started');
 }

@@ -33,7 +33,8 @@ export function toAsset(row: Record<string, unknown>): Asset {
  */
 export async function assertAssetsExist(tx: Queryable, tenantId: string, ids: Array<{ id: string; field: string }>): Promise<void> {
   if (ids.length === 0) return;
-  const { rows } = await tx.query<{ id: string }>('SELECT id FROM assets WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [
+  // FOR KEY SHARE: the image cannot be deleted (server/assets/cleanup.ts) until this reference is saved.
+  const { rows } = await tx.query<{ id: string }>('SELECT id FROM assets WHERE tenant_id = $1 AND id = ANY($2::uuid[]) FOR KEY SHARE', [
     tenantId,
     ids.map((entry) => entry.id),
   ]);
@@ -43,16 +44,6 @@ export async function assertAssetsExist(tx: Queryable, tenantId: string, ids: Ar
     const message = 'No uploaded image of this business has this id.';
     throw new HttpProblem(422, message, 'business_rule', [{ field: missing.field, code: 'unknown_asset', message }]);
   }
-}
-
-/** Deletes asset rows of `tenantId` and answers their storage keys, to delete from the storage after commit. */
-export async function deleteAssetRows(tx: Queryable, tenantId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await tx.query<{ storage_key: string }>(
-    'DELETE FROM assets WHERE tenant_id = $1 AND id = ANY($2::uuid[]) RETURNING storage_key',
-    [tenantId, ids],
-  );
-  return rows.map((row) => row.storage_key);
 }
 
 /**

@@ -20,6 +20,7 @@ const TENANT_TABLES = [
   { table: 'outbox', key: 'tenant_id' },
   { table: 'appointment_notices', key: 'tenant_id' },
   { table: 'calendar_feeds', key: 'tenant_id' },
+  { table: 'asset_trash', key: 'tenant_id' },
 ] as const;
 
 async function one<T>(tx: Queryable, sql: string, params?: unknown[]): Promise<T> {
@@ -60,6 +61,7 @@ function seedTenant(db: Database, label: string): Promise<Seeded> {
     );
     await tx.query(`INSERT INTO appointment_notices (tenant_id, appointment_id, start_at, end_at) VALUES ($1, gen_random_uuid(), now(), now())`, [tenantId]);
     await tx.query(`INSERT INTO calendar_feeds (tenant_id, user_id, nonce) VALUES ($1, $2, $3)`, [tenantId, userId, '0'.repeat(32)]);
+    await tx.query(`INSERT INTO asset_trash (tenant_id, storage_key) VALUES ($1, $2)`, [tenantId, `${tenantId}/${randomUUID()}.webp`]);
     await tx.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
       randomUUID(),
       userId,
@@ -117,7 +119,7 @@ describe.each(testEngines)('database on %s', (kind) => {
       const after = await recorded();
       expect(after).toEqual(before);
       // The data written before reopening is still there (nothing was recreated).
-      expect(await countRows(db, a.tenantId)).toEqual({ tenants: 1, memberships: 1, invitations: 1, portfolio_items: 1, outbox: 1, appointment_notices: 1, calendar_feeds: 1 });
+      expect(await countRows(db, a.tenantId)).toEqual({ tenants: 1, memberships: 1, invitations: 1, portfolio_items: 1, outbox: 1, appointment_notices: 1, calendar_feeds: 1, asset_trash: 1 });
     }, 30_000);
 
     it.runIf(kind === 'postgres')('lets two processes migrate the same new database at once', async () => {
@@ -167,6 +169,7 @@ describe.each(testEngines)('database on %s', (kind) => {
         [other.tenantId],
       ],
       appointment_notices: (other) => [`INSERT INTO appointment_notices (tenant_id, appointment_id, start_at, end_at) VALUES ($1, gen_random_uuid(), now(), now())`, [other.tenantId]],
+      asset_trash: (other) => [`INSERT INTO asset_trash (tenant_id, storage_key) VALUES ($1, $2)`, [other.tenantId, `${other.tenantId}/${randomUUID()}.webp`]],
       calendar_feeds: (other) => [`INSERT INTO calendar_feeds (tenant_id, user_id, nonce) VALUES ($1, (SELECT owner_user_id FROM tenants WHERE id = $1), $2)`, [other.tenantId, '1'.repeat(32)]],
       portfolio_items: (other) => [
         `INSERT INTO portfolio_items (tenant_id, title, image_asset_id, image_url) VALUES ($1, 'Intruder', gen_random_uuid(), '/x')`,

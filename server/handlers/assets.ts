@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { decodeBase64, MAX_UPLOAD_BYTES, processImage } from '../assets/images.ts';
+import { purgeStorageKeys, trashStorageKeys } from '../assets/cleanup.ts';
 import { toAsset } from '../assets/references.ts';
 import type { AssetStorage } from '../assets/storage.ts';
 import { forbidden, notFound } from '../problem.ts';
@@ -85,9 +86,11 @@ export function assetHandlers({ db }: HandlerDeps, storage: AssetStorage): Handl
         );
         // The logo, cover and avatars that point at it are cleared by their foreign keys (ON DELETE SET NULL).
         await tx.query('DELETE FROM assets WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+        await trashStorageKeys(tx, tenantId, [rows[0].storage_key]);
         return rows[0].storage_key;
       });
-      await storage.delete(storageKey).catch((error) => request.log.warn({ err: error }, 'asset file not deleted'));
+      // The bytes go now, or later by the asset cleaner when the storage cannot be reached.
+      await purgeStorageKeys(db, storage, [{ tenant_id: tenantId, storage_key: storageKey }], request.log);
       return reply.code(204).send();
     },
 

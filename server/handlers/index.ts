@@ -1,5 +1,5 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
-import { assetStorageFromEnv } from '../assets/storage.ts';
+import type { AssetStorage } from '../assets/storage.ts';
 import { parseAdminEmails } from '../auth/admins.ts';
 import { appointmentHandlers } from './appointments.ts';
 import { appointmentCancellationHandlers } from './appointment-cancellations.ts';
@@ -26,12 +26,11 @@ import { userHandlers } from './users.ts';
  * Every operation of the contract, each implemented or explicitly answering 501: `satisfies`
  * makes a new operation without a handler a type error.
  */
-export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
+export function createHandlers(base: Omit<HandlerDeps, 'sessions'>, assetStorage: AssetStorage) {
   const deps: HandlerDeps = {
     ...base,
     sessions: { ttlSeconds: base.config.sessionTtlSeconds, admins: parseAdminEmails(base.config.adminEmails) },
   };
-  const assetStorage = assetStorageFromEnv(base.config.dataDir);
   return {
     ...platformHandlers(deps),
     ...userHandlers(deps),

@@ -1,6 +1,7 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { ServiceObject, ServiceObjectInput } from '../../generated/types.gen.ts';
 import { assertAssetsExist } from '../assets/references.ts';
+import { purgeStorageKeys, trashStorageKeys, UNREFERENCED_IN_TENANT, type TrashedKey } from '../assets/cleanup.ts';
 import type { AssetStorage } from '../assets/storage.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound, unprocessable } from '../problem.ts';
@@ -86,21 +87,20 @@ async function requireCustomer(tx: Queryable, tenantId: string, customerId: stri
 }
 
 /**
- * Deletes the images that were photos of a service object and are not used elsewhere (another
- * object, the business logo or cover); answers their storage keys, deleted from the storage after commit.
+ * Deletes the images that were photos of a service object and are not shown elsewhere in the
+ * business (another object, the logo or cover, a service); their storage keys go to the asset trash
+ * in the same transaction and are answered, to delete the bytes after commit.
  */
-async function deletePhotoAssets(tx: Queryable, tenantId: string, assetIds: string[]): Promise<string[]> {
+async function deletePhotoAssets(tx: Queryable, tenantId: string, assetIds: string[]): Promise<TrashedKey[]> {
   if (assetIds.length === 0) return [];
-  const { rows } = await tx.query<{ storage_key: string }>(
+  const { rows } = await tx.query<TrashedKey>(
     `DELETE FROM assets a
-      WHERE a.tenant_id = $1 AND a.id = ANY($2::uuid[])
-        AND NOT EXISTS (SELECT 1 FROM tenants t WHERE t.id = a.tenant_id AND (t.logo_asset_id = a.id OR t.cover_asset_id = a.id))
-        AND NOT EXISTS (SELECT 1 FROM service_objects s
-                         WHERE s.tenant_id = a.tenant_id AND s.photos @> jsonb_build_array(jsonb_build_object('assetId', a.id::text)))
-      RETURNING a.storage_key`,
+      WHERE a.tenant_id = $1 AND a.id = ANY($2::uuid[]) AND ${UNREFERENCED_IN_TENANT}
+      RETURNING a.tenant_id, a.storage_key`,
     [tenantId, assetIds],
   );
-  return rows.map((row) => row.storage_key);
+  await trashStorageKeys(tx, tenantId, rows.map((row) => row.storage_key));
+  return rows;
 }
 
 export function serviceObjectHandlers({ db }: HandlerDeps, storage: AssetStorage): Handlers {
@@ -123,9 +123,7 @@ export function serviceObjectHandlers({ db }: HandlerDeps, storage: AssetStorage
     });
   }
 
-  const removeFiles = async (keys: string[], log: { warn: (o: object, m: string) => void }) => {
-    for (const key of keys) await storage.delete(key).catch((error) => log.warn({ err: error }, 'asset file not deleted'));
-  };
+  const removeFiles = (keys: TrashedKey[], log: { warn: (o: object, m: string) => void }) => purgeStorageKeys(db, storage, keys, log);
 
   return {
     async listServiceObjects(request, reply) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import { periodic } from '../periodic.ts';
 import { renderMessage, type OutboxRow, type RenderContext } from './render.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -47,9 +48,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const batchSize = options.batchSize ?? 20;
   const maxAttempts = options.maxAttempts ?? 8;
   const base = options.backoffSeconds ?? 30;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   /** Takes up to `limit` due rows for this worker. */
   async function lease(limit = batchSize): Promise<OutboxRow[]> {
@@ -144,22 +142,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return result;
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      running = runOnce()
-        .then((result) => schedule(result.sent + result.failed + result.dropped >= batchSize ? 0 : pollMs))
-        .catch((error) => {
-          options.log?.error({ err: error }, 'outbox worker pass failed');
-          schedule(pollMs);
-        })
-        .finally(() => {
-          running = undefined;
-        });
-    }, delay);
-    timer.unref?.();
-  }
+  const loop = periodic(runOnce, {
+    delayAfter: (result) => (result.sent + result.failed + result.dropped >= batchSize ? 0 : pollMs),
+    retryMs: pollMs,
+    failure: 'outbox worker pass failed',
+    ...(options.log ? { log: options.log } : {}),
+  });
 
   return {
     owner,
@@ -167,18 +155,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     deliver,
     markSent,
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
+    start: loop.start,
     /** Stops scanning and waits for the pass under way (its rows are marked before this resolves). */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: loop.stop,
   };
 }
 

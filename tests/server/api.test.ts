@@ -13,6 +13,7 @@ import {
   type TestServer,
 } from './harness.ts';
 import { appointmentsSuite } from './suites/appointments.ts';
+import { assetStorageSuite } from './suites/asset-storage.ts';
 import { assetSuite } from './suites/assets.ts';
 import { customerTagsSuite } from './suites/customer-tags.ts';
 import { customersSuite } from './suites/customers.ts';
@@ -72,6 +73,7 @@ describe.each(testEngines)('API on %s', (engine) => {
   teamSuite(current);
   tenancySuite(current);
   assetSuite(current);
+  assetStorageSuite(current);
   serviceObjectSuite(current);
   securitySuite(current);
   inventorySuite(current);

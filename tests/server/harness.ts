@@ -46,6 +46,8 @@ export interface TestServer {
   admins: { verified: string; unverified: string; victim: string };
   /** Another app on the same database whose identity operations allow only `identityPerMinute` calls. */
   startRateLimited(identityPerMinute: number, extraEnv?: NodeJS.ProcessEnv): Promise<{ baseUrl: string }>;
+  /** Another app on the same database and emulator with more environment (e.g. ASSET_S3_BUCKET…); closed with the server. */
+  startWith(extraEnv: NodeJS.ProcessEnv): Promise<{ baseUrl: string; config: ServerConfig }>;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,13 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
     const app = await buildApp({ config, db, verifier, logger: false });
     cleanups.push(() => app.close());
     const baseUrl = await listen(app);
+    const startWith = async (extraEnv: NodeJS.ProcessEnv) => {
+      const variant = loadConfig({ ...env, ...extraEnv });
+      const other = await buildApp({ config: variant, db, verifier, logger: false });
+      // Closed before the database (cleanups run in reverse).
+      cleanups.push(() => other.close());
+      return { baseUrl: await listen(other), config: variant };
+    };
 
     return {
       engine,
@@ -112,16 +121,10 @@ export async function startServer(engine: Engine, emulator: string | Promise<str
       emulatorHost,
       admins,
       async startRateLimited(identityPerMinute, extraEnv = {}) {
-        const limited = await buildApp({
-          config: loadConfig({ ...env, IDENTITY_RATE_LIMIT: String(identityPerMinute), ...extraEnv }),
-          db,
-          verifier,
-          logger: false,
-        });
-        // Closed before the database (cleanups run in reverse).
-        cleanups.push(() => limited.close());
-        return { baseUrl: await listen(limited) };
+        const { baseUrl } = await startWith({ IDENTITY_RATE_LIMIT: String(identityPerMinute), ...extraEnv });
+        return { baseUrl };
       },
+      startWith,
       close,
     };
   } catch (error) {

@@ -1,6 +1,11 @@
 import { defineMessages } from 'react-intl';
 
 export const distinctionMessages = defineMessages({
+  nameDescription: { id: 'distinctions.form.name.description', defaultMessage: 'E.g. "VIP", "First visit".' },
+  colorDescription: {
+    id: 'distinctions.form.color.description',
+    defaultMessage: 'Appointments with this distinction take this colour in the calendar.',
+  },
   nameRequired: { id: 'distinctions.form.name.required', defaultMessage: 'Enter the name of the distinction.' },
   duplicateName: { id: 'distinctions.form.name.duplicate', defaultMessage: 'Another distinction already has this name.' },
   colorInvalid: { id: 'distinctions.form.color.invalid', defaultMessage: 'Choose a colour such as #fab005.' },

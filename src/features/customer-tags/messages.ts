@@ -1,6 +1,7 @@
 import { defineMessages } from 'react-intl';
 
 export const tagMessages = defineMessages({
+  nameDescription: { id: 'customerTags.form.name.description', defaultMessage: 'E.g. "Regular", "Curly hair".' },
   nameRequired: { id: 'customerTags.form.name.required', defaultMessage: 'Enter the name of the tag.' },
   duplicateName: { id: 'customerTags.form.name.duplicate', defaultMessage: 'Another tag already has this name.' },
   colorInvalid: { id: 'customerTags.form.color.invalid', defaultMessage: 'Choose a colour such as #2f9e44.' },

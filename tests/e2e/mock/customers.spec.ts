@@ -1,4 +1,5 @@
 import { expect, test } from './signed-in';
+import { expectCountryFlag } from '../flags';
 
 // The customer and customer-tag screens against Prism, which answers with the contract's examples.
 const CUSTOMER_ID = '9a1c3e5b-7d9f-4a1c-8e3b-5d7f9a1c3e5b';
@@ -74,6 +75,7 @@ for (const [locale, t] of Object.entries(SCREENS)) {
       await expect(page).toHaveURL(new RegExp(`${t.prefix}/customers/${CUSTOMER_ID}$`));
       await expect(page.getByRole('heading', { level: 1, name: 'Lucía García' })).toBeVisible();
       await expect(page.getByRole('textbox', { name: t.notes })).toHaveValue(/amoniaco/);
+      await expectCountryFlag(page, 'ES');
       await expect(page.getByRole('link', { name: t.objects })).toHaveAttribute('href', `${t.prefix}/customers/${CUSTOMER_ID}/services-object`);
       await expect(page.getByRole('button', { name: t.gdpr })).toBeVisible();
       await page.getByRole('button', { name: t.delete, exact: true }).click();

@@ -1,11 +1,9 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { createEmulatorUser } from '../../../scripts/emulator.mjs';
-import { newEmail, onboard, PASSWORD, register, signIn, TEXT, type Locale } from './fixtures';
+import { newEmail, newMemberPage, onboard, register, TEXT, type Locale } from './fixtures';
 
 // The calendar on the real stack (issue 8): book by clicking a slot, drag to another time and see it
 // persist, change the status and see the colour, a weekly series of 4, a refused double booking, a
 // blocked afternoon, and a move to another member's column, in English and in Spanish.
-const STACK_EMULATOR = '127.0.0.1:9299';
 /** A Monday far enough ahead that every appointment is in the future (statuses, reminders). */
 const MONDAY = '2030-01-07';
 const TUESDAY = '2030-01-08';
@@ -100,17 +98,7 @@ async function bookThroughForm(page: Page, locale: Locale, customer: string) {
 
 async function inviteMember(browser: Browser, owner: Page, locale: Locale) {
   const email = newEmail('cal-member');
-  const { headers, tenantId } = await session(owner);
-  expect((await owner.request.post(`/v1/tenants/${tenantId}/invite`, { headers, data: { subjects: [email] } })).status()).toBe(201);
-  const identity = await createEmulatorUser(STACK_EMULATOR, { email, password: PASSWORD, emailVerified: true });
-  const registered = await owner.request.post('/v1/users/register', { data: { email, firebase_id_token: identity.idToken, terms_accepted: true, locale } });
-  expect(registered.status()).toBe(201);
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto(`${TEXT[locale].prefix}/login`);
-  await signIn(page, locale, email);
-  await expect(page.getByRole('heading', { level: 1, name: TEXT[locale].home })).toBeVisible();
-  await context.close();
+  await (await newMemberPage(browser, owner, locale, email)).context().close();
   return email;
 }
 

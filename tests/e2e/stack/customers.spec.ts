@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newEmail, onboard, register, type Locale } from './fixtures';
+import { expectCountryFlag } from '../flags';
 
 // On the real stack, in each language: an owner creates a tag, then a customer with that tag and a
 // phone, finds them by a search without accents, edits and deletes them; then imports a CSV of 50
@@ -16,6 +17,7 @@ const T = {
     name: /^Name/,
     lastName: 'Last name',
     phone: 'Phone',
+    phoneCountry: 'US',
     email: 'E-mail',
     tagsField: 'Tags',
     createCustomer: 'Create customer',
@@ -49,6 +51,7 @@ const T = {
     name: /^Nombre/,
     lastName: 'Apellidos',
     phone: 'Teléfono',
+    phoneCountry: 'ES',
     email: 'Correo electrónico',
     tagsField: 'Etiquetas',
     createCustomer: 'Crear cliente',
@@ -120,6 +123,7 @@ for (const locale of Object.keys(T) as Locale[]) {
       await page.getByRole('button', { name: t.createCustomer }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Lucía Peña' })).toBeVisible();
       await expect(page.getByText(t.shownPhone)).toBeVisible();
+      await expectCountryFlag(page, t.phoneCountry);
 
       // Found by a search typed without accents.
       await page.getByRole('link', { name: t.customers, exact: true }).first().click();

@@ -1,12 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createEmulatorUser } from '../../../scripts/emulator.mjs';
-import { newEmail, onboard, PASSWORD, register, signIn, TEXT, type Locale } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, newMemberPage, onboard, register, TEXT, type Locale } from './fixtures';
 
 // Appointment distinctions on the real stack: an owner creates, renames and deletes one (a duplicate
 // name is refused next to the field); a team member sees them but cannot create one.
-/** The stack's Auth emulator (STACK_EMULATOR_PORT in playwright.config.ts). */
-const STACK_EMULATOR = `127.0.0.1:${process.env.CITA_E2E_STACK_EMULATOR_PORT || 9299}`;
-
 const WORDS = {
   'en-US': {
     nav: 'Distinctions',
@@ -58,33 +54,6 @@ const WORDS = {
 async function closePopup(page: Page, locale: Locale) {
   const close = page.getByRole('button', { name: WORDS[locale].closePopup });
   if (await close.isVisible()) await close.click();
-}
-
-/** The signed-in owner's session token and business, as the SPA keeps them. */
-async function ownerSession(page: Page) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
-  const tenantId = await page.evaluate(() => JSON.parse(window.localStorage.getItem('session') ?? '{}').tenant?.id as string);
-  expect(token && tenantId).toBeTruthy();
-  return { token: token!, tenantId };
-}
-
-/**
- * The owner invites `email` (through the API, as the team screen would); the invited person registers
- * with a verified e-mail and signs in in a browser of their own.
- */
-async function newMemberPage(browser: Browser, owner: Page, locale: Locale, email: string) {
-  const { token, tenantId } = await ownerSession(owner);
-  const invited = await owner.request.post(`/v1/tenants/${tenantId}/invite`, { headers: { authorization: `Bearer ${token}` }, data: { subjects: [email] } });
-  expect(invited.status()).toBe(201);
-  const identity = await createEmulatorUser(STACK_EMULATOR, { email, password: PASSWORD, emailVerified: true });
-  const registered = await owner.request.post('/v1/users/register', { data: { email, firebase_id_token: identity.idToken, terms_accepted: true, locale } });
-  expect(registered.status()).toBe(201);
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto(`${TEXT[locale].prefix}/login`);
-  await signIn(page, locale, email);
-  await expect(page.getByRole('heading', { level: 1, name: TEXT[locale].home })).toBeVisible();
-  return page;
 }
 
 for (const locale of ['en-US', 'es-ES'] as const) {

@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { createEmulatorUser } from '../../../scripts/emulator.mjs';
 
 // The words a person sees, per language, for the steps the stack tests walk through.
 export const TEXT = {
@@ -91,4 +92,36 @@ export async function signIn(page: Page, locale: Locale, email: string) {
   await page.getByLabel(t.email).fill(email);
   await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: t.signIn, exact: true }).click();
+}
+
+/** The stack's Auth emulator (STACK_EMULATOR_PORT in playwright.config.ts). */
+export const STACK_EMULATOR = `127.0.0.1:${process.env.CITA_E2E_STACK_EMULATOR_PORT || 9299}`;
+
+/** The signed-in person's session token and business, as the SPA keeps them. */
+export async function ownerSession(page: Page) {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+  const tenantId = await page.evaluate(() => JSON.parse(window.localStorage.getItem('session') ?? '{}').tenant?.id as string);
+  expect(token && tenantId).toBeTruthy();
+  return { token: token!, tenantId, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * A team member: the signed-in `owner` invites `email` to their business (through the API, as the
+ * team screen would); the invited person registers with a verified e-mail (only verified addresses
+ * join a business) and signs in through the sign-in page in a browser context of their own, whose
+ * page this answers (close it with `page.context().close()`).
+ */
+export async function newMemberPage(browser: Browser, owner: Page, locale: Locale, email: string): Promise<Page> {
+  const { tenantId, headers } = await ownerSession(owner);
+  const invited = await owner.request.post(`/v1/tenants/${tenantId}/invite`, { headers, data: { subjects: [email] } });
+  expect(invited.status()).toBe(201);
+  const identity = await createEmulatorUser(STACK_EMULATOR, { email, password: PASSWORD, emailVerified: true });
+  const registered = await owner.request.post('/v1/users/register', { data: { email, firebase_id_token: identity.idToken, terms_accepted: true, locale } });
+  expect(registered.status()).toBe(201);
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto(`${TEXT[locale].prefix}/login`);
+  await signIn(page, locale, email);
+  await expect(page.getByRole('heading', { level: 1, name: TEXT[locale].home })).toBeVisible();
+  return page;
 }

@@ -1,10 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createEmulatorUser } from '../../../scripts/emulator.mjs';
-import { newEmail, onboard, PASSWORD, register, signIn, TEXT, type Locale } from './fixtures';
-
-/** The stack's Auth emulator (STACK_EMULATOR_PORT in playwright.config.ts). */
-const STACK_EMULATOR = '127.0.0.1:9299';
+import { newEmail, newMemberPage, onboard, register, TEXT, type Locale } from './fixtures';
 
 // The words of the services screens, per language.
 const WORDS = {
@@ -74,36 +70,6 @@ async function newOwner(page: Page, locale: Locale, tag: string) {
   return email;
 }
 
-/** The signed-in owner invites `email` to their business through the API, as the team screen would. */
-async function invite(page: Page, email: string) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
-  const tenantId = await page.evaluate(() => JSON.parse(window.localStorage.getItem('session') ?? '{}').tenant?.id as string);
-  expect(token && tenantId).toBeTruthy();
-  const response = await page.request.post(`/v1/tenants/${tenantId}/invite`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { subjects: [email] },
-  });
-  expect(response.status()).toBe(201);
-}
-
-/**
- * The invited person joins: a verified e-mail (only verified addresses join a business) registers
- * with Cita, then signs in through the sign-in page in a browser of their own.
- */
-async function newMemberPage(browser: Browser, owner: Page, locale: Locale, email: string) {
-  const identity = await createEmulatorUser(STACK_EMULATOR, { email, password: PASSWORD, emailVerified: true });
-  const registered = await owner.request.post('/v1/users/register', {
-    data: { email, firebase_id_token: identity.idToken, terms_accepted: true, locale },
-  });
-  expect(registered.status()).toBe(201);
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto(`${TEXT[locale].prefix}/login`);
-  await signIn(page, locale, email);
-  await expect(page.getByRole('heading', { level: 1, name: TEXT[locale].home })).toBeVisible();
-  return page;
-}
-
 for (const locale of ['en-US', 'es-ES'] as const) {
   const w = WORDS[locale];
   const prefix = TEXT[locale].prefix;
@@ -158,8 +124,6 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     test('a team member sees the catalogue but is offered no write it would be refused', async ({ page, browser }) => {
       await newOwner(page, locale, 'svc-owner');
       const memberEmail = newEmail('svc-member');
-      await invite(page, memberEmail);
-
       const member = await newMemberPage(browser, page, locale, memberEmail);
       await member.goto(`${prefix}/services`);
       await expect(member.getByRole('heading', { level: 1, name: w.services })).toBeVisible();

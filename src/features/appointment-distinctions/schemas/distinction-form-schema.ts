@@ -1,21 +1,18 @@
-import * as z from 'zod';
 import { zAppointmentDistinctionInput } from '@generated/zod.gen';
 import type { AppointmentDistinction, AppointmentDistinctionInput, AppointmentDistinctionUpdate } from '@generated/types.gen';
+import { colorLabelFormFrom, colorLabelFormSchema, colorLabelInput, type ColorLabelFormInput, type ColorLabelFormValues } from '~/components/color-label-form';
 import type { FieldIssueMessages } from '~/lib/form-issues';
 import { distinctionMessages } from '../messages';
 
-/** The distinction form (/appointments-distinctions/create and /appointments-distinctions/{id}). */
+/**
+ * The distinction form (/appointments-distinctions/create and /appointments-distinctions/{id}): a
+ * coloured label (src/components/color-label-form) whose name the API calls `distinction`.
+ */
 
-const shape = zAppointmentDistinctionInput.shape;
+export const distinctionFormSchema = colorLabelFormSchema(zAppointmentDistinctionInput.shape.distinction);
 
-export const distinctionFormSchema = z.object({
-  name: z.string().trim().pipe(shape.distinction),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  description: z.string().trim().pipe(z.string().max(500)),
-});
-
-export type DistinctionFormInput = z.input<typeof distinctionFormSchema>;
-export type DistinctionFormValues = z.output<typeof distinctionFormSchema>;
+export type DistinctionFormInput = ColorLabelFormInput;
+export type DistinctionFormValues = ColorLabelFormValues;
 
 export const distinctionIssueMessages: FieldIssueMessages = {
   name: { required: distinctionMessages.nameRequired },
@@ -24,14 +21,12 @@ export const distinctionIssueMessages: FieldIssueMessages = {
 
 export const newDistinctionForm = (): DistinctionFormInput => ({ name: '', color: '#fab005', description: '' });
 
-export const distinctionFormFrom = (distinction: AppointmentDistinction): DistinctionFormInput => ({
-  name: distinction.distinction,
-  color: distinction.color,
-  description: distinction.description ?? '',
-});
+export const distinctionFormFrom = (distinction: AppointmentDistinction): DistinctionFormInput =>
+  colorLabelFormFrom({ ...distinction, name: distinction.distinction });
 
 export function toDistinctionInput(values: DistinctionFormValues): AppointmentDistinctionInput {
-  return { distinction: values.name, color: values.color.toLowerCase(), ...(values.description ? { description: values.description } : {}) };
+  const { name, ...rest } = colorLabelInput(values);
+  return { distinction: name, ...rest };
 }
 
 export function toDistinctionUpdate(values: DistinctionFormValues, version: number): AppointmentDistinctionUpdate {

@@ -1,9 +1,6 @@
-import { Anchor, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   deleteCustomerTagMutation,
@@ -13,20 +10,16 @@ import {
   updateCustomerTagMutation,
 } from '@generated/@tanstack/react-query.gen';
 import type { CustomerTag, Tenant } from '@generated/types.gen';
+import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
-import { ApiErrorAlert } from '~/components/api-error-alert';
-import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
+import { ColorLabelEditPage } from '~/components/color-label-pages';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
-import { PausedNotice } from '~/components/paused-notice';
-import { StaleVersionAlert } from '~/components/stale-version-alert';
-import { isStaleVersion } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
-import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { tagMessages } from '../messages';
 import { tagFormFrom, toTagUpdate } from '../schemas/tag-form-schema';
 import { applyServerErrors } from './apply-server-errors';
-import { TagFormFields } from './tag-form';
+import { tagLabelKind } from './tag-form';
 
 /** /customer-tags/{id}: a tag to rename, recolour or delete. */
 export function TagEditPage({ tenant, id }: { tenant: Tenant; id: string }) {
@@ -44,99 +37,54 @@ function TagEditor({ tenant, tag, reload }: { tenant: Tenant; tag: CustomerTag; 
   const canManage = useCanManageCatalogue(tenant);
   const update = useMutation(updateCustomerTagMutation());
   const remove = useMutation(deleteCustomerTagMutation());
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [stale, setStale] = useState(false);
-  const [formKey, setFormKey] = useState(0);
   const path = { tenantId: tenant.id, id: tag.id };
   const invalidateList = () => queryClient.invalidateQueries({ queryKey: listCustomerTagsQueryKey({ path: { tenantId: tenant.id } }) });
 
-  const reloadTag = async () => {
-    await reload();
-    setStale(false);
-    setError(null);
-    setFormKey((key) => key + 1);
-  };
-
   return (
-    <Stack gap="lg" maw={720}>
-      <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/customer-tags" params={{ locale: localeParam(locale) }} />}>
-          <FormattedMessage id="customerTags.back" defaultMessage="← Customer tags" />
-        </Anchor>
-        <Group justify="space-between" align="center">
-          <Group gap="sm">
-            <ColorSwatch color={tag.color} size={20} />
-            <Title order={1}>{tag.name}</Title>
-          </Group>
-          {canManage ? (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>
-              <FormattedMessage id="customerTags.delete" defaultMessage="Delete" />
-            </Button>
-          ) : null}
-        </Group>
-        <Text c="dimmed">
+    <ColorLabelEditPage
+      kind={tagLabelKind}
+      texts={tagMessages}
+      listTo="/{-$locale}/customer-tags"
+      backLabel={<FormattedMessage id="customerTags.back" defaultMessage="← Customer tags" />}
+      canManage={canManage}
+      label={tag}
+      formValues={tagFormFrom(tag)}
+      subtitle={
+        <FormattedMessage
+          id="customerTags.count"
+          defaultMessage="{count, plural, =0 {No customer carries this tag.} one {# customer carries this tag.} other {# customers carry this tag.}}"
+          values={{ count: tag.customerCount }}
+        />
+      }
+      deleteLabel={<FormattedMessage id="customerTags.delete" defaultMessage="Delete" />}
+      submitLabel={<FormattedMessage id="customerTags.save" defaultMessage="Save changes" />}
+      paused={update.isPaused}
+      applyServerErrors={(failure, form) => applyServerErrors(failure, form, intl)}
+      reload={reload}
+      save={async (values) => {
+        const { tag: saved } = await update.mutateAsync({ path, body: { tag: toTagUpdate(values, tag.version) } });
+        queryClient.setQueryData(getCustomerTagQueryKey({ path }), { tag: saved });
+        await invalidateList();
+        notifications.show({
+          color: 'green',
+          title: intl.formatMessage({ id: 'customerTags.saved.title', defaultMessage: 'Tag saved' }),
+          message: saved.name,
+        });
+        return tagFormFrom(saved);
+      }}
+      remove={{
+        title: intl.formatMessage({ id: 'customerTags.delete.title', defaultMessage: 'Delete this tag?' }),
+        confirmLabel: <FormattedMessage id="customerTags.delete.confirm" defaultMessage="Delete tag" />,
+        message: (
           <FormattedMessage
-            id="customerTags.count"
-            defaultMessage="{count, plural, =0 {No customer carries this tag.} one {# customer carries this tag.} other {# customers carry this tag.}}"
-            values={{ count: tag.customerCount }}
+            id="customerTags.delete.message"
+            defaultMessage="{count, plural, =0 {No customer carries {name}.} one {# customer carries {name}; it will be removed from them.} other {# customers carry {name}; it will be removed from all of them.}}"
+            values={{ count: tag.customerCount, name: tag.name }}
           />
-        </Text>
-      </Stack>
-      {canManage === false ? (
-        <Text size="sm" c="dimmed">
-          {intl.formatMessage(tagMessages.readOnly)}
-        </Text>
-      ) : null}
-
-      <TagFormFields
-        key={formKey}
-        readOnly={canManage !== true}
-        defaultValues={tagFormFrom(tag)}
-        submitLabel={<FormattedMessage id="customerTags.save" defaultMessage="Save changes" />}
-        alert={
-          <>
-            {stale ? (
-              <StaleVersionAlert
-                title={intl.formatMessage(tagMessages.staleTitle)}
-                message={intl.formatMessage(tagMessages.staleMessage)}
-                reloadLabel={intl.formatMessage(tagMessages.staleReload)}
-                onReload={() => void reloadTag()}
-              />
-            ) : (
-              <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(tagMessages.forbidden) }} />
-            )}
-            <PausedNotice paused={update.isPaused} />
-          </>
-        }
-        onSubmit={async (values, form) => {
-          setError(null);
-          setStale(false);
-          try {
-            const { tag: saved } = await update.mutateAsync({ path, body: { tag: toTagUpdate(values, tag.version) } });
-            queryClient.setQueryData(getCustomerTagQueryKey({ path }), { tag: saved });
-            await invalidateList();
-            form.reset(tagFormFrom(saved));
-            notifications.show({
-              color: 'green',
-              title: intl.formatMessage({ id: 'customerTags.saved.title', defaultMessage: 'Tag saved' }),
-              message: saved.name,
-            });
-          } catch (failure) {
-            if (isStaleVersion(failure)) setStale(true);
-            else if (!applyServerErrors(failure, form, intl)) setError(failure);
-          }
-        }}
-      />
-
-      <ConfirmDeleteModal
-        opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
-        title={intl.formatMessage({ id: 'customerTags.delete.title', defaultMessage: 'Delete this tag?' })}
-        error={remove.error}
-        errorMessages={{ forbidden: intl.formatMessage(tagMessages.forbidden) }}
-        pending={remove.isPending}
-        onConfirm={() =>
+        ),
+        error: remove.error,
+        pending: remove.isPending,
+        onConfirm: () =>
           remove.mutate(
             { path },
             {
@@ -151,16 +99,8 @@ function TagEditor({ tenant, tag, reload }: { tenant: Tenant; tag: CustomerTag; 
                 await navigate({ to: '/{-$locale}/customer-tags', params: { locale: localeParam(locale) } });
               },
             },
-          )
-        }
-        confirmLabel={<FormattedMessage id="customerTags.delete.confirm" defaultMessage="Delete tag" />}
-      >
-        <FormattedMessage
-          id="customerTags.delete.message"
-          defaultMessage="{count, plural, =0 {No customer carries {name}.} one {# customer carries {name}; it will be removed from them.} other {# customers carry {name}; it will be removed from all of them.}}"
-          values={{ count: tag.customerCount, name: tag.name }}
-        />
-      </ConfirmDeleteModal>
-    </Stack>
+          ),
+      }}
+    />
   );
 }

@@ -1,21 +1,15 @@
-import * as z from 'zod';
 import { zCustomerTagInput } from '@generated/zod.gen';
 import type { CustomerTag, CustomerTagInput, CustomerTagUpdate } from '@generated/types.gen';
+import { colorLabelFormFrom, colorLabelFormSchema, colorLabelInput, type ColorLabelFormInput, type ColorLabelFormValues } from '~/components/color-label-form';
 import type { FieldIssueMessages } from '~/lib/form-issues';
 import { tagMessages } from '../messages';
 
-/** The tag form (/customer-tags/create and /customer-tags/{id}). */
+/** The tag form (/customer-tags/create and /customer-tags/{id}): a coloured label (src/components/color-label-form). */
 
-const shape = zCustomerTagInput.shape;
+export const tagFormSchema = colorLabelFormSchema(zCustomerTagInput.shape.name);
 
-export const tagFormSchema = z.object({
-  name: z.string().trim().pipe(shape.name),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  description: z.string().trim().pipe(z.string().max(500)),
-});
-
-export type TagFormInput = z.input<typeof tagFormSchema>;
-export type TagFormValues = z.output<typeof tagFormSchema>;
+export type TagFormInput = ColorLabelFormInput;
+export type TagFormValues = ColorLabelFormValues;
 
 export const tagIssueMessages: FieldIssueMessages = {
   name: { required: tagMessages.nameRequired },
@@ -24,11 +18,9 @@ export const tagIssueMessages: FieldIssueMessages = {
 
 export const newTagForm = (): TagFormInput => ({ name: '', color: '#2f9e44', description: '' });
 
-export const tagFormFrom = (tag: CustomerTag): TagFormInput => ({ name: tag.name, color: tag.color, description: tag.description ?? '' });
+export const tagFormFrom = (tag: CustomerTag): TagFormInput => colorLabelFormFrom(tag);
 
-export function toTagInput(values: TagFormValues): CustomerTagInput {
-  return { name: values.name, color: values.color.toLowerCase(), ...(values.description ? { description: values.description } : {}) };
-}
+export const toTagInput = (values: TagFormValues): CustomerTagInput => colorLabelInput(values);
 
 export function toTagUpdate(values: TagFormValues, version: number): CustomerTagUpdate {
   return { ...toTagInput(values), version };
