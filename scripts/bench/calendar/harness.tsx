@@ -1,21 +1,22 @@
 // The two pages `scripts/bench/calendar.ts` renders in Chromium: our calendar grid (the app's
-// CalendarGrid, fed through the app's calendarEvents mapping, in Mantine + react-intl) and a bare
-// FullCalendar with the same plugins, options and events. Built by Vite into a temporary folder.
+// CalendarGrid, fed through the app's calendarEvents mapping, in Mantine + react-intl with the
+// app's Spanish messages) and a bare FullCalendar with the same options (GRID_OPTIONS and the props
+// CalendarGrid passes), the same events and FullCalendar's own event content, in the same providers.
+// Built by Vite into a temporary folder.
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import FullCalendar from '@fullcalendar/react';
-import interactionPlugin from '@fullcalendar/react/interaction';
-import classicTheme from '@fullcalendar/react/themes/classic';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import type { Appointment, AppointmentCalendar } from '@generated/types.gen';
-import { CalendarGrid } from '~/features/appointments/components/calendar-grid';
+import { CalendarGrid, GRID_OPTIONS } from '~/features/appointments/components/calendar-grid';
+import esLocale from '@fullcalendar/react/locales/es';
+import messages from '@messages/es-ES.json';
 import { calendarEvents } from '~/features/appointments/calendar-events';
 
 const COUNT = Number(new URLSearchParams(location.search).get('events') ?? 1000);
@@ -70,7 +71,7 @@ let setData: (calendar: AppointmentCalendar | null) => void = noop;
 function Ours() {
   const [data, set] = useState<AppointmentCalendar | null>(null);
   setData = set;
-  const events = data ? calendarEvents(data, { reasonText: () => '' }) : [];
+  const events = useMemo(() => calendarEvents(data ?? undefined, { reasonText: () => '' }), [data]);
   return (
     <CalendarGrid
       events={events}
@@ -86,35 +87,39 @@ function Ours() {
   );
 }
 
-const PLUGINS = [timeGridPlugin, interactionPlugin, classicTheme];
 function Bare() {
   const [data, set] = useState<AppointmentCalendar | null>(null);
   setData = set;
-  const events = (data?.appointments ?? []).map((a) => ({ id: a.id, title: a.customer.name, start: a.startAt, end: a.endAt, color: a.color }));
+  const events = useMemo(
+    () => (data?.appointments ?? []).map((a) => ({ id: a.id, title: a.customer.name, start: a.startAt, end: a.endAt, color: a.color })),
+    [data],
+  );
   return (
-    <FullCalendar
-      plugins={PLUGINS}
-      timeZone="Europe/Madrid"
-      initialView="timeGridWeek"
-      initialDate="2026-11-25"
-      headerToolbar={false}
-      firstDay={1}
-      allDaySlot={false}
-      slotDuration="00:15:00"
-      snapDuration="00:05:00"
-      slotMinTime="09:00:00"
-      editable
-      selectable
-      height="auto"
-      events={events}
-    />
+    <div className="cita-calendar" role="region">
+      <FullCalendar
+        {...GRID_OPTIONS}
+        locale={esLocale.code}
+        timeZone="Europe/Madrid"
+        initialView="timeGridWeek"
+        initialDate="2026-11-25"
+        slotMinTime="09:00:00"
+        scrollTime="09:00:00"
+        editable
+        eventDurationEditable
+        droppable={false}
+        selectable
+        dayHeaders
+        height="auto"
+        events={events}
+      />
+    </div>
   );
 }
 
 const which = new URLSearchParams(location.search).get('calendar');
 const App = which === 'bare' ? Bare : Ours;
 createRoot(document.getElementById('root')!).render(
-  <IntlProvider locale="es" defaultLocale="en">
+  <IntlProvider locale="es-ES" defaultLocale="en-US" messages={messages}>
     <MantineProvider>
       <App />
     </MantineProvider>
@@ -123,7 +128,7 @@ createRoot(document.getElementById('root')!).render(
 
 /** Data arrives → the week is rendered and painted and the main thread is free again (ms). */
 window.benchRender = async () => {
-  const calendar = makeCalendar();
+  const calendar = makeCalendar(); // the data, as it arrives: made before the clock starts
   const start = performance.now();
   flushSync(() => setData(calendar));
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

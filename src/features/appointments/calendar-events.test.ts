@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentCalendar } from '@generated/types.gen';
-import { appointmentEvent, calendarEvents, rangeRequest, slotMinTime, STATUS_COLORS } from './calendar-events';
+import { appointmentEvent, appointmentEventHtml, appointmentTimeText, calendarEvents, wallClockRange, rangeRequest, slotMinTime, STATUS_COLORS } from './calendar-events';
 
 const base: Appointment = {
   id: 'a1',
@@ -83,5 +83,35 @@ describe('visible range', () => {
     });
     expect(stepDate('week', '2026-03-25', 1)).toBe('2026-04-01');
     expect(stepDate('day', '2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('appointment event html', () => {
+  it('shows time, status, customer, services and notes, escaped', () => {
+    const html = appointmentEventHtml(
+      { ...base, customer: { id: 'c', name: '<b>Lucía</b>', lastName: 'García & Co' }, notes: 'Quiere "flequillo"' },
+      '03:30 - 04:15',
+      'Pendiente',
+    );
+    expect(html).toContain('data-status="APPOINTMENT_STATUS_PENDING"');
+    expect(html).toContain('cita-status-gray');
+    expect(html).toContain('&lt;b&gt;Lucía&lt;/b&gt; García &amp; Co');
+    expect(html).toContain('Corte');
+    expect(html).toContain('Quiere &quot;flequillo&quot;');
+    expect(html).toContain('>Pendiente<');
+    expect(html).not.toContain('<b>');
+  });
+
+  it('leaves the notes out when there are none and outlines an unset status', () => {
+    const html = appointmentEventHtml({ ...base, status: 'APPOINTMENT_STATUS_UNSPECIFIED' }, '03:30', 'Sin estado');
+    expect(html).not.toContain('cita-event-notes');
+    expect(html).toContain('data-variant="outline"');
+  });
+});
+
+describe('event times', () => {
+  it('are the wall-clock parts, also across the DST change', () => {
+    expect(appointmentTimeText(base)).toBe('03:30 – 04:15');
+    expect(wallClockRange('2026-11-23T16:00:00+01:00', '2026-11-23T16:30:00+01:00')).toBe('16:00 – 16:30');
   });
 });

@@ -141,3 +141,37 @@ export function stepDate(view: 'day' | 'week', date: string, direction: 1 | -1):
   if (!day) return date;
   return formatDate(day.add({ days: direction * (view === 'day' ? 1 : 7) }));
 }
+
+/** "10:30 – 11:15": an appointment's wall-clock times in the business's zone, from its parts. */
+export function appointmentTimeText(appointment: Pick<Appointment, 'startDate' | 'endDate'>): string {
+  const time = (parts: DateTimeParts) => `${pad(parts.hours)}:${pad(parts.minutes)}`;
+  return `${time(appointment.startDate)} – ${time(appointment.endDate)}`;
+}
+
+/** "16:00 – 16:30" from FullCalendar's ISO strings in the calendar's zone ('2026-11-23T16:00:00+01:00'). */
+export function wallClockRange(startStr: string, endStr: string): string {
+  return `${startStr.slice(11, 16)} – ${endStr.slice(11, 16)}`;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
+/**
+ * An appointment's content in the grid as one HTML string (FullCalendar's `{ html }` content): time,
+ * status badge (SPEC §4 colours), customer, services and notes. Plain markup rather than React
+ * components: a busy week holds a thousand of these, and its text is the event's accessible name.
+ */
+export function appointmentEventHtml(appointment: Appointment, timeText: string, statusLabel: string): string {
+  const status = appointment.status;
+  const variant = status === 'APPOINTMENT_STATUS_UNSPECIFIED' ? 'outline' : 'filled';
+  const services = appointment.services.map((service) => service.name).join(', ');
+  return (
+    `<div class="cita-event-body" data-testid="appointment-event" data-status="${status}">` +
+    `<div class="cita-event-head"><span class="cita-event-time">${escapeHtml(timeText)}</span>` +
+    `<span class="cita-event-status cita-status-${STATUS_COLORS[status]}" data-variant="${variant}">${escapeHtml(statusLabel)}</span></div>` +
+    `<div class="cita-event-customer">${escapeHtml(customerName(appointment))}</div>` +
+    `<div class="cita-event-services">${escapeHtml(services)}</div>` +
+    (appointment.notes ? `<div class="cita-event-notes">${escapeHtml(appointment.notes)}</div>` : '') +
+    '</div>'
+  );
+}
