@@ -12,12 +12,13 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, useIntl } from 'react-intl';
 import type { Appointment, AppointmentCalendar } from '@generated/types.gen';
 import { CalendarGrid, GRID_OPTIONS } from '~/features/appointments/components/calendar-grid';
 import esLocale from '@fullcalendar/react/locales/es';
-import messages from '@messages/es-ES.json';
-import { calendarEvents } from '~/features/appointments/calendar-events';
+import messages from '../../../messages/es-ES.json';
+import { calendarEvents, customerName } from '~/features/appointments/calendar-events';
+import { statusMessages } from '~/features/appointments/messages';
 
 const COUNT = Number(new URLSearchParams(location.search).get('events') ?? 1000);
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -87,13 +88,20 @@ function Ours() {
   );
 }
 
-function Bare() {
+/**
+ * FullCalendar's own event content (time and title). `full`: the title carries what ours shows (customer,
+ * status, services, notes) as one line of text, the like-with-like floor; otherwise the customer only.
+ */
+function Bare({ full }: { full: boolean }) {
+  const intl = useIntl();
   const [data, set] = useState<AppointmentCalendar | null>(null);
   setData = set;
-  const events = useMemo(
-    () => (data?.appointments ?? []).map((a) => ({ id: a.id, title: a.customer.name, start: a.startAt, end: a.endAt, color: a.color })),
-    [data],
-  );
+  const events = useMemo(() => {
+    const labels = Object.fromEntries(Object.entries(statusMessages).map(([status, message]) => [status, intl.formatMessage(message)]));
+    const title = (a: Appointment) =>
+      full ? [customerName(a), labels[a.status], a.services.map((service) => service.name).join(', '), a.notes].filter(Boolean).join(' · ') : a.customer.name;
+    return (data?.appointments ?? []).map((a) => ({ id: a.id, title: title(a), start: a.startAt, end: a.endAt, color: a.color }));
+  }, [data, full, intl]);
   return (
     <div className="cita-calendar" role="region">
       <FullCalendar
@@ -117,7 +125,7 @@ function Bare() {
 }
 
 const which = new URLSearchParams(location.search).get('calendar');
-const App = which === 'bare' ? Bare : Ours;
+const App = which === 'bare' ? () => <Bare full /> : which === 'title' ? () => <Bare full={false} /> : Ours;
 createRoot(document.getElementById('root')!).render(
   <IntlProvider locale="es-ES" defaultLocale="en-US" messages={messages}>
     <MantineProvider>

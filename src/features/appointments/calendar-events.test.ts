@@ -1,6 +1,7 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentCalendar } from '@generated/types.gen';
-import { appointmentEvent, appointmentEventHtml, appointmentTimeText, calendarEvents, wallClockRange, rangeRequest, slotMinTime, STATUS_COLORS } from './calendar-events';
+import { appointmentEvent, appointmentEventElement, appointmentTimeText, calendarEvents, wallClockRange, rangeRequest, slotMinTime, STATUS_COLORS } from './calendar-events';
 
 const base: Appointment = {
   id: 'a1',
@@ -86,26 +87,25 @@ describe('visible range', () => {
   });
 });
 
-describe('appointment event html', () => {
-  it('shows time, status, customer, services and notes, escaped', () => {
-    const html = appointmentEventHtml(
+describe('appointment event element', () => {
+  it('shows time, status, customer, services and notes as text (no markup from the data)', () => {
+    const element = appointmentEventElement(
       { ...base, customer: { id: 'c', name: '<b>Lucía</b>', lastName: 'García & Co' }, notes: 'Quiere "flequillo"' },
-      '03:30 - 04:15',
+      '03:30 – 04:15',
       'Pendiente',
+      document,
     );
-    expect(html).toContain('data-status="APPOINTMENT_STATUS_PENDING"');
-    expect(html).toContain('cita-status-gray');
-    expect(html).toContain('&lt;b&gt;Lucía&lt;/b&gt; García &amp; Co');
-    expect(html).toContain('Corte');
-    expect(html).toContain('Quiere &quot;flequillo&quot;');
-    expect(html).toContain('>Pendiente<');
-    expect(html).not.toContain('<b>');
+    expect(element.dataset.status).toBe('APPOINTMENT_STATUS_PENDING');
+    expect(element.dataset.testid).toBe('appointment-event');
+    expect(element.querySelector('.cita-event-status')?.className).toContain('cita-status-gray');
+    expect(element.textContent).toBe('03:30 – 04:15Pendiente<b>Lucía</b> García & CoCorteQuiere "flequillo"');
+    expect(element.querySelector('b')).toBeNull();
   });
 
   it('leaves the notes out when there are none and outlines an unset status', () => {
-    const html = appointmentEventHtml({ ...base, status: 'APPOINTMENT_STATUS_UNSPECIFIED' }, '03:30', 'Sin estado');
-    expect(html).not.toContain('cita-event-notes');
-    expect(html).toContain('data-variant="outline"');
+    const element = appointmentEventElement({ ...base, status: 'APPOINTMENT_STATUS_UNSPECIFIED' }, '03:30', 'Sin estado', document);
+    expect(element.querySelector('.cita-event-notes')).toBeNull();
+    expect((element.querySelector('.cita-event-status') as HTMLElement).dataset.variant).toBe('outline');
   });
 });
 

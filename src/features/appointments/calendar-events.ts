@@ -153,25 +153,27 @@ export function wallClockRange(startStr: string, endStr: string): string {
   return `${startStr.slice(11, 16)} – ${endStr.slice(11, 16)}`;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-
 /**
- * An appointment's content in the grid as one HTML string (FullCalendar's `{ html }` content): time,
- * status badge (SPEC §4 colours), customer, services and notes. Plain markup rather than React
- * components: a busy week holds a thousand of these, and its text is the event's accessible name.
+ * An appointment's content in the grid (FullCalendar's `{ domNodes }` content): time, status badge
+ * (SPEC §4 colours), customer, services and notes, built with the DOM rather than as React components
+ * or HTML to parse: a busy week holds a thousand of these. Its text is the event's accessible name.
  */
-export function appointmentEventHtml(appointment: Appointment, timeText: string, statusLabel: string): string {
+export function appointmentEventElement(appointment: Appointment, timeText: string, statusLabel: string, doc: Document = document): HTMLElement {
   const status = appointment.status;
-  const variant = status === 'APPOINTMENT_STATUS_UNSPECIFIED' ? 'outline' : 'filled';
-  const services = appointment.services.map((service) => service.name).join(', ');
-  return (
-    `<div class="cita-event-body" data-testid="appointment-event" data-status="${status}">` +
-    `<div class="cita-event-head"><span class="cita-event-time">${escapeHtml(timeText)}</span>` +
-    `<span class="cita-event-status cita-status-${STATUS_COLORS[status]}" data-variant="${variant}">${escapeHtml(statusLabel)}</span></div>` +
-    `<div class="cita-event-customer">${escapeHtml(customerName(appointment))}</div>` +
-    `<div class="cita-event-services">${escapeHtml(services)}</div>` +
-    (appointment.notes ? `<div class="cita-event-notes">${escapeHtml(appointment.notes)}</div>` : '') +
-    '</div>'
-  );
+  const element = (tag: string, className: string, text?: string) => {
+    const node = doc.createElement(tag);
+    node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const body = element('div', 'cita-event-body');
+  body.dataset.testid = 'appointment-event';
+  body.dataset.status = status;
+  const head = element('div', 'cita-event-head');
+  const badge = element('span', `cita-event-status cita-status-${STATUS_COLORS[status]}`, statusLabel);
+  badge.dataset.variant = status === 'APPOINTMENT_STATUS_UNSPECIFIED' ? 'outline' : 'filled';
+  head.append(element('span', 'cita-event-time', timeText), badge);
+  body.append(head, element('div', 'cita-event-customer', customerName(appointment)), element('div', 'cita-event-services', appointment.services.map((service) => service.name).join(', ')));
+  if (appointment.notes) body.append(element('div', 'cita-event-notes', appointment.notes));
+  return body;
 }

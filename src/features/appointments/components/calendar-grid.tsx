@@ -15,7 +15,7 @@ import { useIntl } from 'react-intl';
 import type { AppointmentStatus } from '@generated/types.gen';
 import { dateLocale } from '~/lib/temporal';
 import type { AppointmentEventProps, CalendarEventInput, SlotEventProps } from '../calendar-events';
-import { appointmentEventHtml, appointmentTimeText, wallClockRange } from '../calendar-events';
+import { appointmentEventElement, appointmentTimeText, wallClockRange } from '../calendar-events';
 import { statusMessages } from '../messages';
 
 export type CalendarViewKind = 'day' | 'week' | 'list-day' | 'list-week';
@@ -127,7 +127,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     [columnUserId, onChange, onOpen, onSelect],
   );
 
-  // One label per status for this language, then a string per event: no React tree per event.
+  // One label per status for this language, then a few DOM nodes per event: no React tree per event.
   const eventContent = useMemo(() => {
     const labels = new Map<AppointmentStatus, string>();
     const statusLabel = (status: AppointmentStatus) => {
@@ -141,7 +141,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
       if (extended.kind === undefined) return { html: `<span class="cita-event-time">${wallClockRange(arg.event.startStr, arg.event.endStr)}</span>` };
       if (extended.kind === 'slot') return true; // FullCalendar's own: the title (the translated reason)
       const appointment = (extended as AppointmentEventProps).appointment;
-      return { html: appointmentEventHtml(appointment, arg.timeText || appointmentTimeText(appointment), statusLabel(appointment.status)) };
+      return { domNodes: [appointmentEventElement(appointment, arg.timeText || appointmentTimeText(appointment), statusLabel(appointment.status))] };
     };
   }, [intl]);
 
