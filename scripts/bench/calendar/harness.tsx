@@ -13,7 +13,8 @@ import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider, useIntl } from 'react-intl';
-import type { Appointment, AppointmentCalendar } from '@generated/types.gen';
+import type { Appointment, AppointmentCalendar, TeamMember } from '@generated/types.gen';
+import { MemberColumns } from '~/features/appointments/components/member-columns';
 import { CalendarGrid, GRID_OPTIONS } from '~/features/appointments/components/calendar-grid';
 import esLocale from '@fullcalendar/react/locales/es';
 import messages from '../../../messages/es-ES.json';
@@ -124,8 +125,28 @@ function Bare({ full }: { full: boolean }) {
   );
 }
 
+/** The team side by side (?calendar=columns): three members of the same data, to look at. */
+function Columns() {
+  const [data, set] = useState<AppointmentCalendar | null>(null);
+  setData = set;
+  const members = ['u', 'v', 'w'].map((userId, i) => ({ userId, name: `Person ${i}`, email: `p${i}@example.com` }) as TeamMember);
+  const events = useMemo(() => calendarEvents(data ?? undefined, { reasonText: () => '' }), [data]);
+  return (
+    <MemberColumns
+      members={members}
+      eventsOf={(id) => events.filter((event) => event.extendedProps.kind === 'appointment' && Number(event.id.slice(2)) % 3 === ['u', 'v', 'w'].indexOf(id))}
+      date="2026-11-25"
+      timeZone="Europe/Madrid"
+      slotMinTime="09:00:00"
+      onChange={noop}
+      onSelect={noop}
+      onOpen={noop}
+    />
+  );
+}
+
 const which = new URLSearchParams(location.search).get('calendar');
-const App = which === 'bare' ? () => <Bare full /> : which === 'title' ? () => <Bare full={false} /> : Ours;
+const App = which === 'columns' ? Columns : which === 'bare' ? () => <Bare full /> : which === 'title' ? () => <Bare full={false} /> : Ours;
 createRoot(document.getElementById('root')!).render(
   <IntlProvider locale="es-ES" defaultLocale="en-US" messages={messages}>
     <MantineProvider>

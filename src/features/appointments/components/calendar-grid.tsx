@@ -52,6 +52,9 @@ export const GRID_OPTIONS = {
   slotHeaderFormat: { hour: '2-digit', minute: '2-digit', hour12: false },
 } as const;
 
+/** A member column after the first: its hour labels take no room (the first column's are shared). */
+const HIDDEN_AXIS = { slotHeaderInnerClass: 'cita-axis-hidden', slotHeaderDividerClass: 'cita-axis-divider-hidden' } as const;
+
 export interface GridChange {
   appointment: AppointmentEventProps['appointment'];
   startStr: string;
@@ -146,7 +149,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   }, [intl]);
 
   return (
-    <div className={props.showAxis === false ? 'cita-calendar cita-calendar-no-axis' : 'cita-calendar'} aria-label={props.label} role="region">
+    <div className="cita-calendar" aria-label={props.label} role="region">
       <FullCalendar
         ref={ref}
         {...GRID_OPTIONS}
@@ -161,6 +164,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         droppable={props.acceptFromOtherColumns === true}
         selectable={props.editable}
         dayHeaders={props.columnUserId === undefined || view !== 'day'}
+        {...(props.showAxis === false ? HIDDEN_AXIS : {})}
         height={props.height ?? 'auto'}
         // The time grid's events show their wall-clock times from the data (appointmentTimeText):
         // FullCalendar formatting a range per event with Intl is the largest part of a busy week.

@@ -13,18 +13,21 @@ import { useSession } from '~/app/session/use-session';
 import { localeParam } from '~/lib/locale';
 import { formatDate, formatDateLong, fromParts, parseDate, partsFromIsoLocal, today } from '~/lib/temporal';
 import { updateFromAppointment } from '../appointment-write';
-import { calendarEvents, slotMinTime, stepDate, visibleRange } from '../calendar-events';
+import { calendarEvents, slotMinTime, stepDate, visibleRange, type CalendarEventInput } from '../calendar-events';
 import { useAppointmentProblems, problemCode } from '../hooks/use-appointment-problems';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { memberName, useTeam } from '../hooks/use-team';
 import { appointmentMessages, slotReasonMessages } from '../messages';
 import { CalendarGrid, type CalendarViewKind, type GridChange } from './calendar-grid';
+import { MemberColumns } from './member-columns';
 
 export interface CalendarSearch {
   date?: string;
   view?: 'day' | 'week';
   who?: string;
 }
+
+const NO_EVENTS: CalendarEventInput[] = [];
 
 /** SPEC §9: below 800 px the calendar shows a list. */
 const NARROW_QUERY = '(max-width: 799.98px)';
@@ -257,30 +260,16 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
         </Alert>
       ) : null}
       {everyone ? (
-        <div className="cita-member-columns" data-testid="member-columns">
-          {columns.map((member, index) => (
-            <Stack key={member.userId} gap={4} data-testid="member-column" data-user-id={member.userId}>
-              <Text fw={600} ta="center" size="sm">
-                {memberName(member)}
-              </Text>
-              <CalendarGrid
-                events={columnEvents.get(member.userId) ?? []}
-                view="day"
-                date={date}
-                timeZone={timeZone}
-                slotMinTime={minTime}
-                editable
-                columnUserId={member.userId}
-                showAxis={index === 0}
-                acceptFromOtherColumns
-                label={memberName(member)}
-                onChange={onChange}
-                onSelect={onSelect}
-                onOpen={onOpen}
-              />
-            </Stack>
-          ))}
-        </div>
+        <MemberColumns
+          members={columns}
+          eventsOf={(id) => columnEvents.get(id) ?? NO_EVENTS}
+          date={date}
+          timeZone={timeZone}
+          slotMinTime={minTime}
+          onChange={onChange}
+          onSelect={onSelect}
+          onOpen={onOpen}
+        />
       ) : (
         <CalendarGrid
           events={singleEvents}
