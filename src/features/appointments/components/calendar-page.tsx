@@ -18,6 +18,7 @@ import { useAppointmentProblems, problemCode } from '../hooks/use-appointment-pr
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { memberName, useTeam } from '../hooks/use-team';
 import { appointmentMessages, slotReasonMessages } from '../messages';
+import { BlockTimeModal } from './block-time-modal';
 import { CalendarGrid, type CalendarViewKind, type GridChange } from './calendar-grid';
 import { MemberColumns } from './member-columns';
 
@@ -128,6 +129,7 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
     [intl, problems, tenant.id, update],
   );
 
+  const [blocking, setBlocking] = useState(false);
   const [selection, setSelection] = useState<{ startStr: string; endStr: string; userId?: string } | null>(null);
   const onSelect = useCallback((range: { startStr: string; endStr: string; userId?: string }) => setSelection(range), [setSelection]);
   const onOpen = useCallback(
@@ -188,14 +190,19 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
             {title}
           </Text>
         </Stack>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          renderRoot={(props) => (
-            <Link {...props} to="/{-$locale}/appointments/create" params={{ locale: localeParam(locale) }} search={{ userId: who && who !== 'all' ? who : undefined }} />
-          )}
-        >
-          <FormattedMessage id="appointments.calendar.new" defaultMessage="New appointment" />
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconLock size={18} aria-hidden />} onClick={() => setBlocking(true)}>
+            <FormattedMessage id="appointments.calendar.blockTime" defaultMessage="Block time" />
+          </Button>
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            renderRoot={(props) => (
+              <Link {...props} to="/{-$locale}/appointments/create" params={{ locale: localeParam(locale) }} search={{ userId: who && who !== 'all' ? who : undefined }} />
+            )}
+          >
+            <FormattedMessage id="appointments.calendar.new" defaultMessage="New appointment" />
+          </Button>
+        </Group>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Button variant="default" onClick={() => setSearch({ date: formatDate(today(timeZone)) })}>
@@ -284,6 +291,18 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
           onOpen={onOpen}
         />
       )}
+      <BlockTimeModal
+        opened={blocking}
+        tenant={tenant}
+        date={date}
+        userId={(who && who !== 'all' ? who : userId) ?? ''}
+        {...(team.canManage ? { members: team.members } : {})}
+        onClose={() => setBlocking(false)}
+        onBlocked={() => {
+          setBlocking(false);
+          void problems.refreshCalendar();
+        }}
+      />
       <Modal
         opened={selection !== null}
         onClose={() => setSelection(null)}

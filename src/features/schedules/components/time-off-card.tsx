@@ -237,11 +237,27 @@ export function TimeOffCard({ tenant, userId, canEdit, memberName, timeZone }: {
   );
 }
 
-function TimeOffForm({ tenant, userId, timeZone, onDone }: { tenant: Tenant; userId: string; timeZone: string; onDone: (created: boolean) => Promise<void> }) {
+/**
+ * A new time off or block for `userId`: also the calendar's "Block time" dialog (src/features/appointments),
+ * which starts it as a block on the day shown (`initial`).
+ */
+export function TimeOffForm({
+  tenant,
+  userId,
+  timeZone,
+  initial,
+  onDone,
+}: {
+  tenant: Pick<Tenant, 'id'>;
+  userId: string;
+  timeZone: string;
+  initial?: Partial<TimeOffFormValues>;
+  onDone: (created: boolean) => Promise<void>;
+}) {
   const intl = useIntl();
   const create = useMutation(createTimeOffMutation());
   const idempotency = useIdempotencyKey();
-  const [values, setValues] = useState<TimeOffFormValues>(() => newTimeOffForm(today(timeZone)));
+  const [values, setValues] = useState<TimeOffFormValues>(() => ({ ...newTimeOffForm(today(timeZone)), ...initial }));
   const [errors, setErrors] = useState<Partial<Record<keyof TimeOffFormValues, TimeOffFormError>>>({});
   const [error, setError] = useState<unknown>(null);
   const set = (patch: Partial<TimeOffFormValues>) => {
