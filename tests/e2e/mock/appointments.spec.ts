@@ -124,7 +124,7 @@ for (const [locale, t] of Object.entries(SCREENS)) {
       await expect(dialog).toBeVisible();
       // A block on the day shown, for the member picked by typing their name.
       await expect(dialog.getByLabel(t.day)).toHaveValue('2026-11-25');
-      const member = dialog.getByRole('textbox', { name: t.member });
+      const member = dialog.getByRole('combobox', { name: t.member });
       await expect(member).toBeFocused();
       await page.keyboard.press('ControlOrMeta+a');
       await page.keyboard.type('Marta');
@@ -134,13 +134,13 @@ for (const [locale, t] of Object.entries(SCREENS)) {
         [t.from, '1000'],
         [t.until, '1130'],
       ] as const) {
-        await tabTo(page, dialog.getByRole('textbox', { name: label }));
+        await tabTo(page, dialog.getByRole('combobox', { name: label }));
         await page.keyboard.press('ControlOrMeta+a');
         await page.keyboard.type(time);
         await page.keyboard.press('Enter');
       }
-      await expect(dialog.getByRole('textbox', { name: t.from })).toHaveValue('10:00');
-      await expect(dialog.getByRole('textbox', { name: t.until })).toHaveValue('11:30');
+      await expect(dialog.getByRole('combobox', { name: t.from })).toHaveValue('10:00');
+      await expect(dialog.getByRole('combobox', { name: t.until })).toHaveValue('11:30');
       await tabTo(page, dialog.getByRole('textbox', { name: t.description }));
       await page.keyboard.type('Médico');
       const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(`/users/${MARTA_ID}/time-off`));

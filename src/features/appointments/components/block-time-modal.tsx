@@ -2,7 +2,7 @@ import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { TeamMember, Tenant } from '@generated/types.gen';
-import { TimeOffForm } from '~/features/schedules/components/time-off-card';
+import { TimeOffForm } from '~/components/time-off-form';
 import { memberName } from '../hooks/use-team';
 
 export interface BlockTimeModalProps {
