@@ -123,7 +123,7 @@ for (const [locale, t] of Object.entries(SCREENS)) {
       const dialog = page.getByRole('dialog', { name: t.blockTime });
       await expect(dialog).toBeVisible();
       // A block on the day shown, for the member picked by typing their name.
-      await expect(dialog.getByLabel(t.day, { exact: true })).toHaveValue('2026-11-25');
+      await expect(dialog.getByRole('textbox', { name: t.day })).toHaveValue('2026-11-25');
       const member = dialog.getByRole('combobox', { name: t.member });
       await expect(member).toBeFocused();
       await page.keyboard.press('ControlOrMeta+a');
