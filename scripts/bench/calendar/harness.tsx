@@ -64,6 +64,8 @@ function makeCalendar(): AppointmentCalendar {
 declare global {
   interface Window {
     benchRender: () => Promise<number>;
+    /** The last move in the columns page (where it landed), for a look. */
+    lastChange?: { startStr: string; userId?: string };
   }
 }
 
@@ -138,7 +140,7 @@ function Columns() {
       date="2026-11-25"
       timeZone="Europe/Madrid"
       slotMinTime="09:00:00"
-      onChange={noop}
+      onChange={(change) => void (window.lastChange = { startStr: change.startStr, userId: change.userId })}
       onSelect={noop}
       onOpen={noop}
     />

@@ -48,12 +48,11 @@ export const GRID_OPTIONS = {
   eventInteractive: true,
   selectMirror: true,
   backgroundEventColor: '#868e96',
+  // A fixed axis width (calendar.css): the member columns line up and clip it exactly.
+  slotHeaderInnerClass: 'cita-axis-label',
   eventTimeFormat: { hour: '2-digit', minute: '2-digit', hour12: false },
   slotHeaderFormat: { hour: '2-digit', minute: '2-digit', hour12: false },
 } as const;
-
-/** A member column after the first: its hour labels take no room (the first column's are shared). */
-const HIDDEN_AXIS = { slotHeaderInnerClass: 'cita-axis-hidden', slotHeaderDividerClass: 'cita-axis-divider-hidden' } as const;
 
 export interface GridChange {
   appointment: AppointmentEventProps['appointment'];
@@ -74,8 +73,6 @@ export interface CalendarGridProps {
   editable: boolean;
   /** The member this column shows (multi-member view). */
   columnUserId?: string;
-  /** Show the hours on the left (the first column of the team view). */
-  showAxis?: boolean;
   /** Accept events dragged from another member's column. */
   acceptFromOtherColumns?: boolean;
   height?: string | number;
@@ -164,7 +161,6 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         droppable={props.acceptFromOtherColumns === true}
         selectable={props.editable}
         dayHeaders={props.columnUserId === undefined || view !== 'day'}
-        {...(props.showAxis === false ? HIDDEN_AXIS : {})}
         height={props.height ?? 'auto'}
         // The time grid's events show their wall-clock times from the data (appointmentTimeText):
         // FullCalendar formatting a range per event with Intl is the largest part of a busy week.

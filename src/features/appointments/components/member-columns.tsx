@@ -18,9 +18,9 @@ export interface MemberColumnsProps {
 
 /**
  * The team side by side (FullCalendar's resource views are premium): one day grid per member on one
- * shared time axis. The first column shows the hours; the others keep theirs for screen readers
- * (each grid is a region named by its member, and its rows are named by their times) but take no
- * room, so that every column's rows line up with the first's and the page scrolls them together.
+ * time axis: every column's rows line up with the first's, which alone prints the hours (the others
+ * keep theirs for screen readers: each grid is a region named by its member, its rows named by their
+ * times), and the page scrolls them together.
  */
 export function MemberColumns({ members, eventsOf, date, timeZone, slotMinTime, onChange, onSelect, onOpen }: MemberColumnsProps) {
   return (
@@ -28,7 +28,7 @@ export function MemberColumns({ members, eventsOf, date, timeZone, slotMinTime, 
       {members.map((member, index) => (
         <div
           key={member.userId}
-          className={index === 0 ? 'cita-member-column cita-member-column-first' : 'cita-member-column'}
+          className={index === 0 ? 'cita-member-column' : 'cita-member-column cita-member-column-clipped'}
           data-testid="member-column"
           data-user-id={member.userId}
         >
@@ -43,7 +43,6 @@ export function MemberColumns({ members, eventsOf, date, timeZone, slotMinTime, 
             slotMinTime={slotMinTime}
             editable
             columnUserId={member.userId}
-            showAxis={index === 0}
             acceptFromOtherColumns
             label={memberName(member)}
             onChange={onChange}
