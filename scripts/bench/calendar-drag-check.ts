@@ -1,3 +1,6 @@
+// Dragging an appointment from the first member column to the second in the bench harness (not part of
+// `npm run bench`): prints where it landed (the second member, when FullCalendar's drop between
+// calendars works). node --import tsx scripts/bench/calendar-drag-check.ts
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
