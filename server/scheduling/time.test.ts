@@ -5,6 +5,7 @@ import {
   expandRecurrence,
   isOutsideSchedule,
   offsetDateTime,
+  partsFromSql,
   plainFromParts,
   RecurrenceError,
   resolveLocal,
@@ -165,4 +166,13 @@ describe('offsetDateTime (Intl, memoized) agrees with Temporal', () => {
       }
     }
   }, 60_000);
+});
+
+describe('partsFromSql', () => {
+  it('reads a timestamp as PostgreSQL writes it and as its JSON does', () => {
+    const parts = { year: 2026, month: 3, day: 29, hours: 3, minutes: 30 };
+    expect(partsFromSql('2026-03-29 03:30:00')).toEqual(parts);
+    expect(partsFromSql('2026-03-29T03:30:00')).toEqual(parts);
+    expect(partsFromSql(' 2026-03-29 03:30')).toEqual(parts);
+  });
 });

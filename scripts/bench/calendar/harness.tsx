@@ -1,22 +1,25 @@
 // The two pages `scripts/bench/calendar.ts` renders in Chromium: our calendar grid (the app's
-// CalendarGrid, fed through the app's calendarEvents mapping, in Mantine + react-intl) and a bare
-// FullCalendar with the same plugins, options and events. Built by Vite into a temporary folder.
+// CalendarGrid, fed through the app's calendarEvents mapping, in Mantine + react-intl with the
+// app's Spanish messages) and a bare FullCalendar with the same options (GRID_OPTIONS and the props
+// CalendarGrid passes), the same events and FullCalendar's own event content, in the same providers.
+// Built by Vite into a temporary folder.
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import FullCalendar from '@fullcalendar/react';
-import interactionPlugin from '@fullcalendar/react/interaction';
-import classicTheme from '@fullcalendar/react/themes/classic';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { IntlProvider } from 'react-intl';
-import type { Appointment, AppointmentCalendar } from '@generated/types.gen';
-import { CalendarGrid } from '~/features/appointments/components/calendar-grid';
-import { calendarEvents } from '~/features/appointments/calendar-events';
+import { IntlProvider, useIntl } from 'react-intl';
+import type { Appointment, AppointmentCalendar, TeamMember } from '@generated/types.gen';
+import { MemberColumns } from '~/features/appointments/components/member-columns';
+import { CalendarGrid, GRID_OPTIONS } from '~/features/appointments/components/calendar-grid';
+import esLocale from '@fullcalendar/react/locales/es';
+import messages from '../../../messages/es-ES.json';
+import { calendarEvents, customerName } from '~/features/appointments/calendar-events';
+import { statusMessages } from '~/features/appointments/messages';
 
 const COUNT = Number(new URLSearchParams(location.search).get('events') ?? 1000);
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -61,6 +64,8 @@ function makeCalendar(): AppointmentCalendar {
 declare global {
   interface Window {
     benchRender: () => Promise<number>;
+    /** The last move in the columns page (where it landed), for a look. */
+    lastChange?: { startStr: string; userId?: string };
   }
 }
 
@@ -70,7 +75,7 @@ let setData: (calendar: AppointmentCalendar | null) => void = noop;
 function Ours() {
   const [data, set] = useState<AppointmentCalendar | null>(null);
   setData = set;
-  const events = data ? calendarEvents(data, { reasonText: () => '' }) : [];
+  const events = useMemo(() => calendarEvents(data ?? undefined, { reasonText: () => '' }), [data]);
   return (
     <CalendarGrid
       events={events}
@@ -86,35 +91,66 @@ function Ours() {
   );
 }
 
-const PLUGINS = [timeGridPlugin, interactionPlugin, classicTheme];
-function Bare() {
+/**
+ * FullCalendar's own event content (time and title). `full`: the title carries what ours shows (customer,
+ * status, services, notes) as one line of text, the like-with-like floor; otherwise the customer only.
+ */
+function Bare({ full }: { full: boolean }) {
+  const intl = useIntl();
   const [data, set] = useState<AppointmentCalendar | null>(null);
   setData = set;
-  const events = (data?.appointments ?? []).map((a) => ({ id: a.id, title: a.customer.name, start: a.startAt, end: a.endAt, color: a.color }));
+  const events = useMemo(() => {
+    const labels = Object.fromEntries(Object.entries(statusMessages).map(([status, message]) => [status, intl.formatMessage(message)]));
+    const title = (a: Appointment) =>
+      full ? [customerName(a), labels[a.status], a.services.map((service) => service.name).join(', '), a.notes].filter(Boolean).join(' · ') : a.customer.name;
+    return (data?.appointments ?? []).map((a) => ({ id: a.id, title: title(a), start: a.startAt, end: a.endAt, color: a.color }));
+  }, [data, full, intl]);
   return (
-    <FullCalendar
-      plugins={PLUGINS}
+    <div className="cita-calendar" role="region">
+      <FullCalendar
+        {...GRID_OPTIONS}
+        locale={esLocale.code}
+        timeZone="Europe/Madrid"
+        initialView="timeGridWeek"
+        initialDate="2026-11-25"
+        slotMinTime="09:00:00"
+        scrollTime="09:00:00"
+        editable
+        eventDurationEditable
+        droppable={false}
+        selectable
+        dayHeaders
+        height="auto"
+        events={events}
+      />
+    </div>
+  );
+}
+
+/** The team side by side (?calendar=columns): three members of the same data, to look at. */
+function Columns() {
+  const [data, set] = useState<AppointmentCalendar | null>(null);
+  setData = set;
+  const members = ['u', 'v', 'w'].map((userId, i) => ({ userId, name: `Person ${i}`, email: `p${i}@example.com` }) as TeamMember);
+  const events = useMemo(() => calendarEvents(data ?? undefined, { reasonText: () => '' }), [data]);
+  return (
+    <MemberColumns
+      members={members}
+      eventsOf={(id) => events.filter((event) => event.extendedProps.kind === 'appointment' && Number(event.id.slice(2)) % 3 === ['u', 'v', 'w'].indexOf(id))}
+      date="2026-11-25"
       timeZone="Europe/Madrid"
-      initialView="timeGridWeek"
-      initialDate="2026-11-25"
-      headerToolbar={false}
-      firstDay={1}
-      allDaySlot={false}
-      slotDuration="00:15:00"
-      snapDuration="00:05:00"
       slotMinTime="09:00:00"
-      editable
-      selectable
-      height="auto"
-      events={events}
+      onChange={(change) => void (window.lastChange = { startStr: change.startStr, userId: change.userId })}
+      onSelect={noop}
+      onOpen={noop}
     />
   );
 }
 
 const which = new URLSearchParams(location.search).get('calendar');
-const App = which === 'bare' ? Bare : Ours;
+const App = which === 'columns' ? Columns : which === 'bare' ? () => <Bare full /> : which === 'title' ? () => <Bare full={false} /> : Ours;
 createRoot(document.getElementById('root')!).render(
-  <IntlProvider locale="es" defaultLocale="en">
+  <IntlProvider locale="es-ES" defaultLocale="en-US" messages={messages}>
     <MantineProvider>
       <App />
     </MantineProvider>
@@ -123,7 +159,7 @@ createRoot(document.getElementById('root')!).render(
 
 /** Data arrives → the week is rendered and painted and the main thread is free again (ms). */
 window.benchRender = async () => {
-  const calendar = makeCalendar();
+  const calendar = makeCalendar(); // the data, as it arrives: made before the clock starts
   const start = performance.now();
   flushSync(() => setData(calendar));
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

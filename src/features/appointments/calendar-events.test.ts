@@ -1,6 +1,7 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentCalendar } from '@generated/types.gen';
-import { appointmentEvent, calendarEvents, rangeRequest, slotMinTime, STATUS_COLORS } from './calendar-events';
+import { appointmentEvent, appointmentEventElement, appointmentTimeText, calendarEvents, wallClockRange, rangeRequest, slotMinTime, STATUS_COLORS } from './calendar-events';
 
 const base: Appointment = {
   id: 'a1',
@@ -83,5 +84,34 @@ describe('visible range', () => {
     });
     expect(stepDate('week', '2026-03-25', 1)).toBe('2026-04-01');
     expect(stepDate('day', '2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('appointment event element', () => {
+  it('shows time, status, customer, services and notes as text (no markup from the data)', () => {
+    const element = appointmentEventElement(
+      { ...base, customer: { id: 'c', name: '<b>Lucía</b>', lastName: 'García & Co' }, notes: 'Quiere "flequillo"' },
+      '03:30 – 04:15',
+      'Pendiente',
+      document,
+    );
+    expect(element.dataset.status).toBe('APPOINTMENT_STATUS_PENDING');
+    expect(element.dataset.testid).toBe('appointment-event');
+    expect(element.querySelector('.cita-event-status')?.className).toContain('cita-status-gray');
+    expect(element.textContent).toBe('03:30 – 04:15Pendiente<b>Lucía</b> García & CoCorteQuiere "flequillo"');
+    expect(element.querySelector('b')).toBeNull();
+  });
+
+  it('leaves the notes out when there are none and outlines an unset status', () => {
+    const element = appointmentEventElement({ ...base, status: 'APPOINTMENT_STATUS_UNSPECIFIED' }, '03:30', 'Sin estado', document);
+    expect(element.querySelector('.cita-event-notes')).toBeNull();
+    expect((element.querySelector('.cita-event-status') as HTMLElement).dataset.variant).toBe('outline');
+  });
+});
+
+describe('event times', () => {
+  it('are the wall-clock parts, also across the DST change', () => {
+    expect(appointmentTimeText(base)).toBe('03:30 – 04:15');
+    expect(wallClockRange('2026-11-23T16:00:00+01:00', '2026-11-23T16:30:00+01:00')).toBe('16:00 – 16:30');
   });
 });

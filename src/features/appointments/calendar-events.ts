@@ -141,3 +141,39 @@ export function stepDate(view: 'day' | 'week', date: string, direction: 1 | -1):
   if (!day) return date;
   return formatDate(day.add({ days: direction * (view === 'day' ? 1 : 7) }));
 }
+
+/** "10:30 – 11:15": an appointment's wall-clock times in the business's zone, from its parts. */
+export function appointmentTimeText(appointment: Pick<Appointment, 'startDate' | 'endDate'>): string {
+  const time = (parts: DateTimeParts) => `${pad(parts.hours)}:${pad(parts.minutes)}`;
+  return `${time(appointment.startDate)} – ${time(appointment.endDate)}`;
+}
+
+/** "16:00 – 16:30" from FullCalendar's ISO strings in the calendar's zone ('2026-11-23T16:00:00+01:00'). */
+export function wallClockRange(startStr: string, endStr: string): string {
+  return `${startStr.slice(11, 16)} – ${endStr.slice(11, 16)}`;
+}
+
+/**
+ * An appointment's content in the grid (FullCalendar's `{ domNodes }` content): time, status badge
+ * (SPEC §4 colours), customer, services and notes, built with the DOM rather than as React components
+ * or HTML to parse: a busy week holds a thousand of these. Its text is the event's accessible name.
+ */
+export function appointmentEventElement(appointment: Appointment, timeText: string, statusLabel: string, doc: Document = document): HTMLElement {
+  const status = appointment.status;
+  const element = (tag: string, className: string, text?: string) => {
+    const node = doc.createElement(tag);
+    node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const body = element('div', 'cita-event-body');
+  body.dataset.testid = 'appointment-event';
+  body.dataset.status = status;
+  const head = element('div', 'cita-event-head');
+  const badge = element('span', `cita-event-status cita-status-${STATUS_COLORS[status]}`, statusLabel);
+  badge.dataset.variant = status === 'APPOINTMENT_STATUS_UNSPECIFIED' ? 'outline' : 'filled';
+  head.append(element('span', 'cita-event-time', timeText), badge);
+  body.append(head, element('div', 'cita-event-customer', customerName(appointment)), element('div', 'cita-event-services', appointment.services.map((service) => service.name).join(', ')));
+  if (appointment.notes) body.append(element('div', 'cita-event-notes', appointment.notes));
+  return body;
+}

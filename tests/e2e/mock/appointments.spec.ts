@@ -1,9 +1,11 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './signed-in';
 
 // The calendar, the booking form and the appointment page against Prism (the contract's examples:
 // Lucía García at 10:30 and Javier Martín at 12:00 on Monday 23 November 2026, Europe/Madrid).
 const APPOINTMENT_ID = '6f8a0c2e-4b6d-4f8a-8c0e-2b4d6f8a0c2e';
 const OWNER_ID = '2c4e6a8b-0d1f-4a3c-8e5b-7f9a1c3e5b7d';
+const MARTA_ID = '5e7a9c1b-3d5f-4b7a-9c1e-3f5a7b9d1c3e';
 
 const SCREENS = {
   'en-US': {
@@ -23,6 +25,13 @@ const SCREENS = {
     week: 'Week of November 23, 2026',
     everyone: 'Everyone, side by side',
     calendarOf: 'Calendar of',
+    blockTime: 'Block time',
+    member: 'Team member',
+    day: 'Day',
+    from: 'From',
+    until: 'Until',
+    description: 'Description (optional)',
+    added: 'Time off added',
   },
   'es-ES': {
     prefix: '/es-ES',
@@ -41,8 +50,24 @@ const SCREENS = {
     week: 'Semana del 23 de noviembre de 2026',
     everyone: 'Todo el equipo, en columnas',
     calendarOf: 'Calendario de',
+    blockTime: 'Bloquear tiempo',
+    member: 'Miembro del equipo',
+    day: 'Día',
+    from: 'Desde',
+    until: 'Hasta',
+    description: 'Descripción (opcional)',
+    added: 'Ausencia añadida',
   },
 } as const;
+
+/** Presses Tab until `target` has the focus (the keyboard's way there), at most `max` times. */
+async function tabTo(page: Page, target: Locator, max = 25) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('not reachable with Tab');
+}
 
 for (const [locale, t] of Object.entries(SCREENS)) {
   test.describe(`appointments (${locale})`, () => {
@@ -88,6 +113,42 @@ for (const [locale, t] of Object.entries(SCREENS)) {
       await expect(page.getByTestId('calendar-title')).toHaveText(t.week);
       await expect(page.getByTestId('appointment-event').first()).toBeVisible();
       expect(fetches).toBe(2);
+    });
+
+    test('block time from the calendar with the keyboard only', async ({ page }) => {
+      await page.goto(`${t.prefix}/appointments?date=2026-11-25`);
+      await expect(page.getByTestId('appointment-event').first()).toBeVisible();
+      await tabTo(page, page.getByRole('button', { name: t.blockTime }));
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: t.blockTime });
+      await expect(dialog).toBeVisible();
+      // A block on the day shown, for the member picked by typing their name.
+      await expect(dialog.getByRole('textbox', { name: t.day })).toHaveValue('2026-11-25');
+      const member = dialog.getByRole('combobox', { name: t.member });
+      await expect(member).toBeFocused();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('Marta');
+      await page.keyboard.press('Enter');
+      await expect(member).toHaveValue('Marta López');
+      for (const [label, time] of [
+        [t.from, '1000'],
+        [t.until, '1130'],
+      ] as const) {
+        await tabTo(page, dialog.getByRole('combobox', { name: label }));
+        await page.keyboard.press('ControlOrMeta+a');
+        await page.keyboard.type(time);
+        await page.keyboard.press('Enter');
+      }
+      await expect(dialog.getByRole('combobox', { name: t.from })).toHaveValue('10:00');
+      await expect(dialog.getByRole('combobox', { name: t.until })).toHaveValue('11:30');
+      await tabTo(page, dialog.getByRole('textbox', { name: t.description }));
+      await page.keyboard.type('Médico');
+      // Saved for Marta (the request's body is not visible to the test: the form's fields above are).
+      const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(`/users/${MARTA_ID}/time-off`));
+      await page.keyboard.press('Enter');
+      await sent;
+      await expect(page.getByText(t.added)).toBeVisible();
+      await expect(dialog).toBeHidden();
     });
 
     test('the booking form', async ({ page }) => {

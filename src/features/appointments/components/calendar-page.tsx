@@ -13,18 +13,22 @@ import { useSession } from '~/app/session/use-session';
 import { localeParam } from '~/lib/locale';
 import { formatDate, formatDateLong, fromParts, parseDate, partsFromIsoLocal, today } from '~/lib/temporal';
 import { updateFromAppointment } from '../appointment-write';
-import { calendarEvents, slotMinTime, stepDate, visibleRange } from '../calendar-events';
+import { calendarEvents, slotMinTime, stepDate, visibleRange, type CalendarEventInput } from '../calendar-events';
 import { useAppointmentProblems, problemCode } from '../hooks/use-appointment-problems';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { memberName, useTeam } from '../hooks/use-team';
 import { appointmentMessages, slotReasonMessages } from '../messages';
+import { BlockTimeModal } from './block-time-modal';
 import { CalendarGrid, type CalendarViewKind, type GridChange } from './calendar-grid';
+import { MemberColumns } from './member-columns';
 
 export interface CalendarSearch {
   date?: string;
   view?: 'day' | 'week';
   who?: string;
 }
+
+const NO_EVENTS: CalendarEventInput[] = [];
 
 /** SPEC §9: below 800 px the calendar shows a list. */
 const NARROW_QUERY = '(max-width: 799.98px)';
@@ -125,6 +129,7 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
     [intl, problems, tenant.id, update],
   );
 
+  const [blocking, setBlocking] = useState(false);
   const [selection, setSelection] = useState<{ startStr: string; endStr: string; userId?: string } | null>(null);
   const onSelect = useCallback((range: { startStr: string; endStr: string; userId?: string }) => setSelection(range), [setSelection]);
   const onOpen = useCallback(
@@ -185,14 +190,19 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
             {title}
           </Text>
         </Stack>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          renderRoot={(props) => (
-            <Link {...props} to="/{-$locale}/appointments/create" params={{ locale: localeParam(locale) }} search={{ userId: who && who !== 'all' ? who : undefined }} />
-          )}
-        >
-          <FormattedMessage id="appointments.calendar.new" defaultMessage="New appointment" />
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconLock size={18} aria-hidden />} onClick={() => setBlocking(true)}>
+            <FormattedMessage id="appointments.calendar.blockTime" defaultMessage="Block time" />
+          </Button>
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            renderRoot={(props) => (
+              <Link {...props} to="/{-$locale}/appointments/create" params={{ locale: localeParam(locale) }} search={{ userId: who && who !== 'all' ? who : undefined }} />
+            )}
+          >
+            <FormattedMessage id="appointments.calendar.new" defaultMessage="New appointment" />
+          </Button>
+        </Group>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Button variant="default" onClick={() => setSearch({ date: formatDate(today(timeZone)) })}>
@@ -257,30 +267,16 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
         </Alert>
       ) : null}
       {everyone ? (
-        <div className="cita-member-columns" data-testid="member-columns">
-          {columns.map((member, index) => (
-            <Stack key={member.userId} gap={4} data-testid="member-column" data-user-id={member.userId}>
-              <Text fw={600} ta="center" size="sm">
-                {memberName(member)}
-              </Text>
-              <CalendarGrid
-                events={columnEvents.get(member.userId) ?? []}
-                view="day"
-                date={date}
-                timeZone={timeZone}
-                slotMinTime={minTime}
-                editable
-                columnUserId={member.userId}
-                showAxis={index === 0}
-                acceptFromOtherColumns
-                label={memberName(member)}
-                onChange={onChange}
-                onSelect={onSelect}
-                onOpen={onOpen}
-              />
-            </Stack>
-          ))}
-        </div>
+        <MemberColumns
+          members={columns}
+          eventsOf={(id) => columnEvents.get(id) ?? NO_EVENTS}
+          date={date}
+          timeZone={timeZone}
+          slotMinTime={minTime}
+          onChange={onChange}
+          onSelect={onSelect}
+          onOpen={onOpen}
+        />
       ) : (
         <CalendarGrid
           events={singleEvents}
@@ -295,6 +291,18 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
           onOpen={onOpen}
         />
       )}
+      <BlockTimeModal
+        opened={blocking}
+        tenant={tenant}
+        date={date}
+        userId={(who && who !== 'all' ? who : userId) ?? ''}
+        {...(team.canManage ? { members: team.members } : {})}
+        onClose={() => setBlocking(false)}
+        onBlocked={() => {
+          setBlocking(false);
+          void problems.refreshCalendar();
+        }}
+      />
       <Modal
         opened={selection !== null}
         onClose={() => setSelection(null)}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
 import type { TeamMember, Tenant } from '@generated/types.gen';
-import { useSession } from '~/app/session/use-session';
+import { MANAGER_ROLES, useTeamRole } from '~/app/session/use-team-role';
 
 export interface TeamView {
   members: TeamMember[];
@@ -12,14 +12,17 @@ export interface TeamView {
   isPending: boolean;
 }
 
-/** The team of the business (for member columns and the "who" select) and what the signed-in person may see. */
+/**
+ * The team of the business (for the member columns and the "who" select) and what the signed-in
+ * person may see: the role from useTeamRole (the one place that derives it), the list only for the
+ * columns.
+ */
 export function useTeam(tenant: Pick<Tenant, 'id' | 'ownerUserId' | 'membersSeeTeamCalendars'>): TeamView {
-  const { userId } = useSession();
+  const role = useTeamRole(tenant);
   const team = useQuery({ ...listTeamMembersOptions({ path: { tenantId: tenant.id }, query: { limit: 100 } }), staleTime: 5 * 60_000 });
   const members = (team.data?.items ?? []).filter((member) => member.status !== 'USER_STATUS_DELETED');
-  const role = tenant.ownerUserId === userId ? 'TEAM_ROLE_OWNER' : members.find((member) => member.userId === userId)?.role;
-  const canManage = role === 'TEAM_ROLE_OWNER' || role === 'TEAM_ROLE_ADMIN';
-  return { members, canManage, canSeeTeam: canManage || Boolean(tenant.membersSeeTeamCalendars), isPending: team.isPending };
+  const canManage = role !== undefined && MANAGER_ROLES.includes(role);
+  return { members, canManage, canSeeTeam: canManage || Boolean(tenant.membersSeeTeamCalendars), isPending: team.isPending || role === undefined };
 }
 
 /** "Ana López", or the e-mail when the member has no name yet. */

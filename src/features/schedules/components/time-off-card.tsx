@@ -1,34 +1,22 @@
-import { ActionIcon, Badge, Button, Card, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBeach, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { createTimeOffMutation, deleteTimeOffMutation, listTimeOffOptions, listTimeOffQueryKey } from '@generated/@tanstack/react-query.gen';
-import type { Tenant, TimeOff, TimeOffKind } from '@generated/types.gen';
-import { ApiErrorAlert } from '~/components/api-error-alert';
+import { deleteTimeOffMutation, listTimeOffOptions, listTimeOffQueryKey } from '@generated/@tanstack/react-query.gen';
+import type { Tenant, TimeOff } from '@generated/types.gen';
 import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { EmptyState } from '~/components/empty-state';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
-import { PausedNotice } from '~/components/paused-notice';
-import { TimeInput } from '~/components/time-input';
 import { formatDateLong, formatDateTimeShort, formatTime, today } from '~/lib/temporal';
-import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { scheduleMessages } from '../messages';
-import { newTimeOffForm, timeOffSpan, toTimeOffInput, type TimeOffFormError, type TimeOffFormValues } from '../schemas/time-off';
+import { TimeOffForm } from '~/components/time-off-form';
+import { timeOffSpan } from '~/lib/time-off';
 
 const PAGE_SIZE = 20;
 
-const ERROR_MESSAGES = {
-  startDate: scheduleMessages.errorStartDate,
-  endDate: scheduleMessages.errorEndDate,
-  endBeforeStart: scheduleMessages.errorEndBeforeStart,
-  tooLong: scheduleMessages.errorTooLong,
-  startTime: scheduleMessages.errorStartTime,
-  endTime: scheduleMessages.errorEndTime,
-  endTimeBeforeStart: scheduleMessages.errorEndTimeBeforeStart,
-} satisfies Record<TimeOffFormError, unknown>;
 
 /** When a time off is, in the business's wall-clock time. */
 function describeSpan(item: TimeOff, intl: IntlShape): string {
@@ -233,129 +221,6 @@ export function TimeOffCard({ tenant, userId, canEdit, memberName, timeZone }: {
           />
         ) : null}
       </ConfirmDeleteModal>
-    </Card>
-  );
-}
-
-function TimeOffForm({ tenant, userId, timeZone, onDone }: { tenant: Tenant; userId: string; timeZone: string; onDone: (created: boolean) => Promise<void> }) {
-  const intl = useIntl();
-  const create = useMutation(createTimeOffMutation());
-  const idempotency = useIdempotencyKey();
-  const [values, setValues] = useState<TimeOffFormValues>(() => newTimeOffForm(today(timeZone)));
-  const [errors, setErrors] = useState<Partial<Record<keyof TimeOffFormValues, TimeOffFormError>>>({});
-  const [error, setError] = useState<unknown>(null);
-  const set = (patch: Partial<TimeOffFormValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors({});
-  };
-  const message = (field: keyof TimeOffFormValues) => (errors[field] ? intl.formatMessage(ERROR_MESSAGES[errors[field]]) : undefined);
-  const block = values.kind === 'TIME_OFF_KIND_BLOCK';
-
-  return (
-    <Card withBorder radius="md" padding="md" bg="var(--mantine-color-default-hover)">
-      <form
-        noValidate
-        aria-label={intl.formatMessage({ id: 'schedules.timeOff.form', defaultMessage: 'New time off' })}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setError(null);
-          const result = toTimeOffInput(values);
-          if ('errors' in result) {
-            setErrors(result.errors);
-            return;
-          }
-          create.mutate(
-            { path: { tenantId: tenant.id, userId }, body: { timeOff: result.input }, headers: { 'Idempotency-Key': idempotency.key() } },
-            {
-              onSuccess: async () => {
-                idempotency.renew();
-                notifications.show({
-                  color: 'green',
-                  title: intl.formatMessage({ id: 'schedules.timeOff.created', defaultMessage: 'Time off added' }),
-                  message: intl.formatMessage(block ? scheduleMessages.kindBlock : scheduleMessages.kindTimeOff),
-                });
-                await onDone(true);
-              },
-              onError: (failure) => setError(failure),
-            },
-          );
-        }}
-      >
-        <Stack gap="sm">
-          <SegmentedControl
-            value={values.kind}
-            onChange={(kind) => set({ kind: kind as TimeOffKind })}
-            data={[
-              { value: 'TIME_OFF_KIND_TIME_OFF', label: intl.formatMessage(scheduleMessages.kindTimeOff) },
-              { value: 'TIME_OFF_KIND_BLOCK', label: intl.formatMessage(scheduleMessages.kindBlock) },
-            ]}
-            aria-label={intl.formatMessage({ id: 'schedules.timeOff.kind', defaultMessage: 'Kind' })}
-            w="fit-content"
-          />
-          <Group align="flex-start" gap="sm">
-            <TextInput
-              type="date"
-              required
-              label={
-                block
-                  ? intl.formatMessage({ id: 'schedules.timeOff.day', defaultMessage: 'Day' })
-                  : intl.formatMessage({ id: 'schedules.timeOff.firstDay', defaultMessage: 'First day' })
-              }
-              value={values.startDate}
-              onChange={(event) => {
-                const startDate = event.currentTarget.value;
-                set(values.endDate < startDate ? { startDate, endDate: startDate } : { startDate });
-              }}
-              error={message('startDate')}
-            />
-            {block ? (
-              <>
-                <TimeInput
-                  required
-                  label={intl.formatMessage({ id: 'schedules.timeOff.from', defaultMessage: 'From' })}
-                  value={values.startTime}
-                  onChange={(startTime) => set({ startTime })}
-                  error={message('startTime')}
-                />
-                <TimeInput
-                  required
-                  label={intl.formatMessage({ id: 'schedules.timeOff.until', defaultMessage: 'Until' })}
-                  value={values.endTime}
-                  onChange={(endTime) => set({ endTime })}
-                  error={message('endTime')}
-                />
-              </>
-            ) : (
-              <TextInput
-                type="date"
-                required
-                label={intl.formatMessage({ id: 'schedules.timeOff.lastDay', defaultMessage: 'Last day' })}
-                value={values.endDate}
-                min={values.startDate}
-                onChange={(event) => set({ endDate: event.currentTarget.value })}
-                error={message('endDate')}
-              />
-            )}
-          </Group>
-          <TextInput
-            label={intl.formatMessage({ id: 'schedules.timeOff.descriptionOptional', defaultMessage: 'Description (optional)' })}
-            placeholder={intl.formatMessage({ id: 'schedules.timeOff.description.placeholder', defaultMessage: 'E.g. Holidays, Doctor' })}
-            maxLength={200}
-            value={values.description}
-            onChange={(event) => set({ description: event.currentTarget.value })}
-          />
-          <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(scheduleMessages.forbiddenOther) }} />
-          <PausedNotice paused={create.isPaused} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => void onDone(false)}>
-              <FormattedMessage id="schedules.timeOff.cancel" defaultMessage="Cancel" />
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              <FormattedMessage id="schedules.timeOff.save" defaultMessage="Add" />
-            </Button>
-          </Group>
-        </Stack>
-      </form>
     </Card>
   );
 }

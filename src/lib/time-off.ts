@@ -3,7 +3,7 @@ import { daysBetween, fromParts, parseDate, parseTime, toParts } from '~/lib/tem
 import type { Temporal } from 'temporal-polyfill';
 
 /**
- * The time-off form (/appointments/schedule) and how a time off reads. A day off covers whole days:
+ * The time-off form (a member's schedule, the calendar's "Block time") and how a time off reads. A day off covers whole days:
  * from the first day at 00:00 to the day after the last at 00:00. A block is a few hours of one day.
  */
 
