@@ -50,6 +50,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (in every first load: the modal host and the navbar use it) takes one helper,
+ * useMergeRefs, from @floating-ui/react. A module is never split between chunks, so the whole
+ * positioning library (about 12 kB gzip, needed only by menus and popovers) would come with it: in
+ * the build, ScrollArea gets the same helper from @mantine/hooks instead.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const id = '\0cita-scroll-area-merge-refs';
+  return {
+    name: 'cita-scroll-area-merge-refs',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer?.replaceAll('\\', '/').endsWith('@mantine/core/esm/components/ScrollArea/ScrollArea.mjs')) return id;
+    },
+    load(loadId) {
+      if (loadId === id) return "import { useMergedRef } from '@mantine/hooks';\nexport const useMergeRefs = (refs) => useMergedRef(...refs);\n";
+    },
+  };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const proxy = { '/v1': { target: apiTarget, changeOrigin: true } };
 
@@ -65,6 +86,7 @@ export default defineConfig({
     react(),
     buildManifest(),
     precompress(),
+    scrollAreaMergeRefs(),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: {

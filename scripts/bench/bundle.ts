@@ -4,7 +4,8 @@
 // notifications and modals every page's shell holds, react-intl, react-hook-form, zod, temporal-polyfill
 // (the route guards check the licence with it on every page, ARCHITECTURE: dates only through it);
 // Firebase Auth only for /login: the signed-in home never loads it). Target ≤ 1.3× the floor.
-// A first load also fetches the page's language's messages (a chunk of their own): they are counted.
+// A first load also fetches the page's language's messages (a chunk of their own) where the language
+// has a catalogue (en-US shows the defaultMessages in the code, as the floor does): they are counted.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
