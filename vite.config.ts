@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { staticShell } from './scripts/static-shell.ts';
 
 // The build id identifies one build of the SPA. The build writes builds/latest.json (the id the
 // running app polls for the new-version banner) and builds/meta/{buildId}.json (SPEC §7: the build
@@ -87,6 +88,7 @@ export default defineConfig({
     buildManifest(),
     precompress(),
     scrollAreaMergeRefs(),
+    staticShell(fileURLToPath(new URL('.', import.meta.url))),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: {

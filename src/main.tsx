@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '~/app/app';
 import { loadMessages } from '~/app/intl';
 import { loadRuntimeConfig } from '~/app/runtime-config';
+import { router } from '~/app/router';
 import { clearSession, getSession } from '~/app/session/session-store';
 import { applyStoredAppVersion, reloadOnChunkLoadError } from '~/app/version';
 import { configureApi, loginRedirectUrl } from '~/lib/api';
@@ -13,6 +14,16 @@ import { splitLocalePath } from '~/lib/locale';
 
 applyStoredAppVersion();
 reloadOnChunkLoadError();
+
+/** index.html's static shell (scripts/static-shell.ts) covers the page until the app has rendered one. */
+function removeStaticShell() {
+  document.getElementById('shell')?.remove();
+  document.documentElement.removeAttribute('data-shell');
+}
+const stopWatchingRender = router.subscribe('onRendered', () => {
+  stopWatchingRender();
+  removeStaticShell();
+});
 
 async function start() {
   // The API base URL and the identity provider's settings come from the server before the first render.
@@ -41,4 +52,7 @@ async function start() {
   );
 }
 
-void start();
+start().catch((error: unknown) => {
+  removeStaticShell();
+  throw error;
+});
