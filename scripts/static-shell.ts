@@ -44,7 +44,24 @@ function messageHtml(message: string, locale: string): string {
     .replace(new RegExp(close, 'g'), '</span>');
 }
 
-export function staticShell(root: string): Plugin {
+/**
+ * In the built index.html, the module script and its preloads start once the shell has been painted
+ * (the shell script adds them, as data-entry and data-preload of its own tag): fetched beside the
+ * stylesheet, they would share the bandwidth the first paint waits for.
+ */
+function deferEntry(html: string, shellScript: string): string {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) return html;
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  let out = html.replace(entry[0], '');
+  for (const preload of preloads) out = out.replace(preload[0], '');
+  return out.replace(
+    `<script src="/${shellScript}"></script>`,
+    `<script src="/${shellScript}" data-entry="${entry[1]}" data-preload="${preloads.map((preload) => preload[1]).join(' ')}"></script>`,
+  );
+}
+
+export function staticShell(root: string): Plugin[] {
   const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, JSON.parse(readFileSync(join(root, 'messages', `${locale}.json`), 'utf8')) as Record<string, string>]));
   let script: { fileName: string; code: string } | undefined;
   const bundle = async () => {
@@ -59,7 +76,7 @@ export function staticShell(root: string): Plugin {
     script = { fileName: `assets/static-shell-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`, code };
     return script;
   };
-  return {
+  const shell: Plugin = {
     name: 'cita-static-shell',
     async transformIndexHtml(html) {
       if (!html.includes('{{t:')) return html;
@@ -89,4 +106,16 @@ export function staticShell(root: string): Plugin {
       this.emitFile({ type: 'asset', fileName, source: code });
     },
   };
+  const deferred: Plugin = {
+    name: 'cita-static-shell-deferred-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes('data-shell-page')) return html;
+        return deferEntry(html, (await bundle()).fileName);
+      },
+    },
+  };
+  return [shell, deferred];
 }

@@ -1,7 +1,7 @@
 import '~/app/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '~/app/app';
 import { loadMessages } from '~/app/intl';
@@ -45,11 +45,15 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: React renders the first page in slices and leaves the main thread free in between
+  // (the static shell is on screen meanwhile), rather than in one long task.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 start().catch((error: unknown) => {

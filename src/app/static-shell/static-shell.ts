@@ -28,3 +28,26 @@ const scheme = stored === 'light' || stored === 'dark' ? stored : window.matchMe
 html.lang = locale;
 html.setAttribute('data-mantine-color-scheme', scheme);
 html.setAttribute('data-shell', screen);
+
+// The built page's module script and its preloads (scripts/static-shell.ts moved them here): at once
+// when there is no shell to paint, else once it has been painted.
+const tag = document.currentScript;
+const entry = tag?.dataset.entry;
+if (entry) {
+  const loadApp = () => {
+    for (const href of (tag.dataset.preload ?? '').split(' ').filter(Boolean)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  };
+  if (screen === 'none') loadApp();
+  else document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => setTimeout(loadApp, 0)));
+}
