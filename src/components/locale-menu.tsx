@@ -1,8 +1,7 @@
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useFirstCloseFocus } from './deferred-menu';
 import { LOCALE_NAMES, LOCALES, type AppLocale } from '~/lib/locale';
-import { useRestoredFocus } from './deferred-menu';
 import { LocaleButton } from './locale-button';
 
 /** The language menu (Mantine Menu): loaded by LocaleDropdown once the visitor reaches for the button. */
@@ -10,19 +9,16 @@ export function LocaleMenu({
   value,
   onChange,
   defaultOpened,
-  restoreFocus,
 }: {
   value: AppLocale;
   onChange: (locale: AppLocale) => void;
   defaultOpened: boolean;
-  restoreFocus: boolean;
 }) {
-  const button = useRef<HTMLButtonElement>(null);
-  useRestoredFocus(button, restoreFocus);
+  const { target, onClose } = useFirstCloseFocus(defaultOpened);
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} onClose={onClose}>
       <Menu.Target>
-        <LocaleButton value={value} ref={button} />
+        <LocaleButton value={value} ref={target} />
       </Menu.Target>
       <Menu.Dropdown>
         {LOCALES.map((locale) => (

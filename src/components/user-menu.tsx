@@ -1,8 +1,7 @@
 import { Menu, Text } from '@mantine/core';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
-import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useRestoredFocus } from './deferred-menu';
+import { useFirstCloseFocus } from './deferred-menu';
 import { UserButton } from './user-button';
 import type { UserDropdownProps } from './user-dropdown';
 
@@ -18,20 +17,18 @@ export function UserMenu({
   onNavigate,
   letters,
   defaultOpened,
-  restoreFocus,
-}: UserDropdownProps & { letters: string; defaultOpened: boolean; restoreFocus: boolean }) {
-  const button = useRef<HTMLButtonElement>(null);
-  useRestoredFocus(button, restoreFocus);
+}: UserDropdownProps & { letters: string; defaultOpened: boolean }) {
   const navigateTo = (href: string) => (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (!onNavigate || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     onNavigate(href);
   };
   const fullName = [name, lastName].filter(Boolean).join(' ');
+  const { target, onClose } = useFirstCloseFocus(defaultOpened);
   return (
-    <Menu position="bottom-end" withinPortal width={240} defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" withinPortal width={240} defaultOpened={defaultOpened} onClose={onClose}>
       <Menu.Target>
-        <UserButton letters={letters} avatarUrl={avatarUrl} ref={button} />
+        <UserButton letters={letters} avatarUrl={avatarUrl} ref={target} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
