@@ -55,6 +55,8 @@ export default defineConfig({
     {
       command: 'node scripts/start.mjs',
       url: `http://127.0.0.1:${STACK_PORT}/healthz`,
+      // /healthz answers while the Auth emulator still starts (degraded): the tests sign in, so wait for it.
+      wait: { stdout: /Cita is running at/ },
       env: {
         PORT: String(STACK_PORT),
         AUTH_EMULATOR_PORT: String(STACK_EMULATOR_PORT),

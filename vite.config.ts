@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countryFlags } from './scripts/vite-flags.ts';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { staticShell } from './scripts/static-shell.ts';
 
 // The build id identifies one build of the SPA. The build writes builds/latest.json (the id the
 // running app polls for the new-version banner) and builds/meta/{buildId}.json (SPEC §7: the build
@@ -51,6 +52,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (in every first load: the modal host and the navbar use it) takes one helper,
+ * useMergeRefs, from @floating-ui/react. A module is never split between chunks, so the whole
+ * positioning library (about 12 kB gzip, needed only by menus and popovers) would come with it: in
+ * the build, ScrollArea gets the same helper from @mantine/hooks instead.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const id = '\0cita-scroll-area-merge-refs';
+  return {
+    name: 'cita-scroll-area-merge-refs',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer?.replaceAll('\\', '/').endsWith('@mantine/core/esm/components/ScrollArea/ScrollArea.mjs')) return id;
+    },
+    load(loadId) {
+      if (loadId === id) return "import { useMergedRef } from '@mantine/hooks';\nexport const useMergeRefs = (refs) => useMergedRef(...refs);\n";
+    },
+  };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const proxy = { '/v1': { target: apiTarget, changeOrigin: true } };
 
@@ -67,6 +89,8 @@ export default defineConfig({
     buildManifest(),
     countryFlags(),
     precompress(),
+    scrollAreaMergeRefs(),
+    staticShell(fileURLToPath(new URL('.', import.meta.url))),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: {

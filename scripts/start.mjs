@@ -63,14 +63,6 @@ function portInUse(/** @type {number} */ port) {
   });
 }
 
-async function healthy(/** @type {string} */ url) {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).status === 200;
-  } catch {
-    return false;
-  }
-}
-
 /** SIGINT, then SIGKILL to its whole process group (tsx runs the server in a child) if it lingers. */
 async function stopServer() {
   const child = server;
@@ -108,29 +100,42 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
 // If this script dies some other way, the detached children must not keep the ports.
 process.on('exit', () => { if (server?.exitCode === null) server.kill('SIGTERM'); });
 
+/** GET /healthz: null when nothing answers yet, else its JSON (status ok | degraded | unavailable). */
+async function health(/** @type {string} */ url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    const body = /** @type {{ status?: string }} */ (await response.json().catch(() => ({})));
+    return { httpStatus: response.status, status: body.status };
+  } catch {
+    return null;
+  }
+}
+
 async function main() {
   if (await portInUse(PORT)) throw new Error(`Port ${PORT} is already in use (another Cita running?): stop it or set PORT.`);
   await buildSpaIfNeeded();
   if (stopping) return;
 
+  // The Auth emulator (about a minute on a busy machine) and the API start at the same time: the API
+  // answers at once (degraded: /healthz says the identity provider is down, signing in answers 503)
+  // and signing in works as soon as the emulator is up, without a restart.
   let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost && PROJECT_ID.startsWith('demo-')) {
     const startedAt = Date.now();
+    const port = Number(process.env.AUTH_EMULATOR_PORT || 9099);
     const authDir = path.join(process.env.DATA_DIR || 'data', 'auth');
-    emulatorStarting = startAuthEmulator({
-      port: Number(process.env.AUTH_EMULATOR_PORT || 9099),
-      dataDir: authDir,
-      projectId: PROJECT_ID,
-      quiet: true,
-      detached: true,
-    });
-    const emulator = await emulatorStarting;
-    if (stopping) return;
-    emulatorHost = emulator.host;
-    console.log(`Auth emulator ready at http://${emulator.host} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (users kept in ${authDir}).`);
-    emulator.exited.then((exitCode) => {
-      if (!stopping) void shutdown(1, `The Auth emulator exited unexpectedly (${exitCode === null ? 'killed by a signal' : `code ${exitCode}`}). Its last output:\n${emulator.output()}`);
-    });
+    emulatorHost = `127.0.0.1:${port}`;
+    emulatorStarting = startAuthEmulator({ port, dataDir: authDir, projectId: PROJECT_ID, quiet: true, detached: true, timeoutMs: READY_TIMEOUT_MS });
+    emulatorStarting.then(
+      (emulator) => {
+        if (stopping) return;
+        console.log(`Auth emulator ready at http://${emulator.host} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (users kept in ${authDir}).`);
+        emulator.exited.then((exitCode) => {
+          if (!stopping) void shutdown(1, `The Auth emulator exited unexpectedly (${exitCode === null ? 'killed by a signal' : `code ${exitCode}`}). Its last output:\n${emulator.output()}`);
+        });
+      },
+      (error) => void shutdown(1, `The Auth emulator did not start: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   /** @type {NodeJS.ProcessEnv} */
@@ -149,12 +154,23 @@ async function main() {
     if (!stopping) void shutdown(1, `The API server (${SERVER_ENTRY}) exited unexpectedly (${signal ?? `code ${exitCode}`}); its output is above.`);
   });
 
+  // Readiness: "answering" at the first 200 from /healthz, "running" once it reports every dependency
+  // up (the identity provider included), so that signing in works from that line on.
   const display = HOST === '0.0.0.0' || HOST === '::' ? '127.0.0.1' : HOST;
   const url = `http://${display}:${PORT}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!(await healthy(`${url}/healthz`))) {
+  let answering = false;
+  for (;;) {
     if (stopping) return;
-    if (Date.now() > deadline) return shutdown(1, `The API server did not answer ${url}/healthz within ${READY_TIMEOUT_MS / 1000} s.`);
+    const state = await health(`${url}/healthz`);
+    if (state?.httpStatus === 200 && state.status === 'ok') break;
+    if (state?.httpStatus === 200 && !answering) {
+      answering = true;
+      console.log(`Cita is answering at ${url}; signing in waits for the identity provider (${state.status})…`);
+    }
+    if (Date.now() > deadline) {
+      return shutdown(1, answering ? `The identity provider was not up within ${READY_TIMEOUT_MS / 1000} s (see ${url}/healthz).` : `The API server did not answer ${url}/healthz within ${READY_TIMEOUT_MS / 1000} s.`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   if (!stopping) console.log(`Cita is running at ${url}`);

@@ -1,9 +1,8 @@
 import '~/app/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '~/app/app';
 import { loadMessages } from '~/app/intl';
 import { loadRuntimeConfig } from '~/app/runtime-config';
 import { clearSession, getSession } from '~/app/session/session-store';
@@ -14,13 +13,28 @@ import { splitLocalePath } from '~/lib/locale';
 applyStoredAppVersion();
 reloadOnChunkLoadError();
 
+/** index.html's static shell (scripts/static-shell.ts) covers the page until the app has rendered one. */
+function removeStaticShell() {
+  document.getElementById('shell')?.remove();
+  document.documentElement.removeAttribute('data-shell');
+}
+
+// The app's modules (the router, the pages' frame, Mantine) are fetched at once, but evaluated in a
+// task of their own rather than in this module's: two shorter tasks instead of one long one.
+const appModule = import('~/app/app');
+
 async function start() {
   // The API base URL and the identity provider's settings come from the server before the first render.
   // The page's language's messages (a chunk of their own) arrive alongside.
-  const [config] = await Promise.all([
+  const [config, { App, router }] = await Promise.all([
     loadRuntimeConfig(),
+    appModule,
     loadMessages(splitLocalePath(window.location.pathname).locale).catch(() => undefined),
   ]);
+  const stopWatchingRender = router.subscribe('onRendered', () => {
+    stopWatchingRender();
+    removeStaticShell();
+  });
   configureApi({
     baseUrl: config.apiBaseUrl,
     getToken: () => getSession().token,
@@ -34,11 +48,18 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: React renders the first page in slices and leaves the main thread free in between
+  // (the static shell is on screen meanwhile), rather than in one long task.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
-void start();
+start().catch((error: unknown) => {
+  removeStaticShell();
+  throw error;
+});

@@ -14,7 +14,7 @@ import puppeteer from 'puppeteer-core';
 import { resolveChromium } from '../browser.mjs';
 import { createEmulatorUser } from '../emulator.mjs';
 import { tokenCookie } from '../../src/app/session/session-values.ts';
-import { buildDist, startUntilAnswers } from './coldstart.ts';
+import { buildDist, SIGN_IN_READY, startUntilAnswers } from './coldstart.ts';
 import type { BenchRow } from './rows.ts';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 18252);
@@ -145,6 +145,7 @@ export async function lighthouseRows(): Promise<BenchRow[]> {
     stack = await startUntilAnswers(process.execPath, ['scripts/start.mjs'], { PORT: String(PORT), AUTH_EMULATOR_PORT: String(PORT + 1), DATA_DIR: dataDir }, [
       [`${baseUrl}/healthz`],
       [`${baseUrl}/login`, 'text/html'],
+      [`${baseUrl}/healthz`, undefined, SIGN_IN_READY],
     ]);
     const owner = await ownerSession(baseUrl, emulatorHost);
     chrome = await chromeLauncher.launch({ chromePath: resolveChromium({ install: true }) as string, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });

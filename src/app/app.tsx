@@ -3,6 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { queryClient } from './query-client';
 import { router } from './router';
+
+export { router };
 import { cssVariablesResolver, theme } from './theme';
 
 export function App() {

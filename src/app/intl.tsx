@@ -5,9 +5,11 @@ import type { AppLocale } from '~/lib/locale';
 // Each language's messages are a chunk of their own, fetched when that language is first shown:
 // a first load carries one catalogue, not both. main.tsx loads the page's language before the first
 // render, the locale route's beforeLoad and the language switch load the next one before it is shown.
+// The source language needs none: its messages are the defaultMessages in the code (lint requires
+// them, and i18n:check keeps messages/en-US.json equal to them), which react-intl shows for en-US.
 type Catalog = Record<string, string>;
 const loaders: Record<AppLocale, () => Promise<{ default: Catalog }>> = {
-  'en-US': () => import('../../messages/en-US.json'),
+  'en-US': () => Promise.resolve({ default: {} }),
   'es-ES': () => import('../../messages/es-ES.json'),
 };
 const catalogs = new Map<AppLocale, Catalog>();

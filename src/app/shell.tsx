@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { NewVersionBanner } from '~/components/new-version-banner';
-import { SubscriptionPopup } from '~/features/license/components/subscription-popup';
+import { LICENSE_STATUS_BETA_TESTER } from '~/lib/license';
 import { FullscreenOverlayProvider } from './fullscreen-overlay';
 import { AppIntlProvider } from './intl';
 import { useSession } from './session/use-session';
@@ -12,6 +12,11 @@ import { useNewVersionAvailable } from './version';
 
 /** SPEC §9: notifications close after 5000 ms (Mantine pauses the timer while hovered). */
 export const NOTIFICATION_TIMEOUT_MS = 5000;
+
+// Only beta testers ever see the subscription popup: its code is not part of the first load.
+const SubscriptionPopup = lazy(() =>
+  import('~/features/license/components/subscription-popup').then((module) => ({ default: module.SubscriptionPopup })),
+);
 
 /** The shell of SPEC §2: page area, notification area, modal host, fullscreen overlay, version banner. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -28,7 +33,11 @@ export function Shell({ children }: { children: ReactNode }) {
           <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="top-right" />
           {newVersion ? <NewVersionBanner onReload={() => window.location.reload()} /> : null}
           {children}
-          <SubscriptionPopup tenant={tenant} />
+          {tenant?.licenseStatus === LICENSE_STATUS_BETA_TESTER ? (
+            <Suspense fallback={null}>
+              <SubscriptionPopup tenant={tenant} />
+            </Suspense>
+          ) : null}
         </ModalsProvider>
       </FullscreenOverlayProvider>
     </AppIntlProvider>

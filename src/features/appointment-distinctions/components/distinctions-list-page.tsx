@@ -13,10 +13,8 @@ import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
 import { useCanManageDistinctions } from '../hooks/use-can-manage';
+import { DISTINCTIONS_PAGE_SIZE, defaultDistinctionsQuery } from '../list-query';
 import { distinctionMessages } from '../messages';
-
-export const DISTINCTIONS_PAGE_SIZE = 50;
-export const defaultDistinctionsQuery = { limit: DISTINCTIONS_PAGE_SIZE, offset: 0 };
 
 /** /appointments-distinctions: the labels that tag and colour appointments, by name, searchable. */
 export function DistinctionsListPage({ tenant }: { tenant: Tenant }) {

@@ -9,11 +9,10 @@ import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { useTeamRole } from '~/app/session/use-team-role';
 import { canEditSchedule } from '../hooks/can-edit-schedule';
+import { TEAM_QUERY } from '../list-query';
 import { scheduleMessages } from '../messages';
 import { TimeOffCard } from './time-off-card';
 import { WorkingHoursCard } from './working-hours-card';
-
-export const TEAM_QUERY = { limit: 200, offset: 0 };
 
 const memberName = (member: Pick<TeamMember, 'name' | 'lastName' | 'email'>) =>
   [member.name, member.lastName].filter(Boolean).join(' ') || member.email;

@@ -3,7 +3,8 @@ import { listAppointmentDistinctionsOptions } from '@generated/@tanstack/react-q
 import { getSession, useSession } from '~/app/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
-import { DistinctionsListPage, defaultDistinctionsQuery } from '~/features/appointment-distinctions/components/distinctions-list-page';
+import { DistinctionsListPage } from '~/features/appointment-distinctions/components/distinctions-list-page';
+import { defaultDistinctionsQuery } from '~/features/appointment-distinctions/list-query';
 import { NoDistinctionsBusiness } from '~/features/appointment-distinctions/components/no-business';
 
 export const Route = createFileRoute('/{-$locale}/_dashboard/appointments-distinctions/')({

@@ -5,7 +5,8 @@ import { getSession, useSession } from '~/app/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
 import { NoScheduleBusiness } from '~/features/schedules/components/no-business';
-import { SchedulePage, TEAM_QUERY } from '~/features/schedules/components/schedule-page';
+import { SchedulePage } from '~/features/schedules/components/schedule-page';
+import { TEAM_QUERY } from '~/features/schedules/list-query';
 
 const searchSchema = z.object({ userId: z.uuid().optional().catch(undefined) });
 

@@ -1,0 +1,121 @@
+// The static shell of index.html (issue 6, Lighthouse): the first screen's frame and text painted by
+// the HTML and the CSS alone, before the app's JavaScript has arrived; the app removes it once it has
+// rendered its page (src/main.tsx). Text in index.html is written {{t:message.id}}: each becomes the
+// message in every language (messages/*.json, so i18n:check covers it), the one not shown hidden by
+// CSS; src/app/static-shell/static-shell.ts (a classic script: the CSP allows no inline script) picks
+// the language and the screen before the first paint.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { convertCssVariables, DEFAULT_THEME, defaultCssVariablesResolver, mergeMantineTheme } from '@mantine/core';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { build } from 'rolldown';
+import type { Plugin } from 'vite';
+import { cssVariablesResolver, theme } from '../src/app/theme.ts';
+import { LOCALE_NAMES, LOCALES } from '../src/lib/locale.ts';
+
+/**
+ * The CSS variables MantineProvider writes for the app's theme (those that differ from Mantine's
+ * defaults), so that the shell has the app's colours and fonts before the app has run.
+ */
+function themeCss(): string {
+  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+  const ours = defaultCssVariablesResolver(merged);
+  const extra = cssVariablesResolver(merged);
+  const base = defaultCssVariablesResolver(DEFAULT_THEME);
+  const pick = (section: 'variables' | 'light' | 'dark') =>
+    Object.fromEntries(Object.entries({ ...ours[section], ...extra[section] }).filter(([name, value]) => base[section][name as keyof (typeof base)[typeof section]] !== value));
+  // :root:root: before Mantine's stylesheet in the page, yet above its defaults (which it sets on :root).
+  return convertCssVariables({ variables: pick('variables'), light: pick('light'), dark: pick('dark') }, ':root').replaceAll(':root', ':root:root');
+}
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A message in one language as HTML: rich-text tags (<link>…</link>) become spans with that class. */
+function messageHtml(message: string, locale: string): string {
+  const open = '\u0001';
+  const close = '\u0002';
+  const format = new IntlMessageFormat(message, locale, undefined, { ignoreTag: false });
+  const names = [...message.matchAll(/<(\w+)>/g)].map((match) => match[1]!);
+  const tags = Object.fromEntries(names.map((name) => [name, (chunks: string[]) => `${open}${name}${open}${chunks.join('')}${close}`]));
+  const parts = format.format(tags);
+  const text = Array.isArray(parts) ? parts.join('') : String(parts);
+  return escape(text)
+    .replace(new RegExp(`${open}(\\w+)${open}`, 'g'), '<span class="shell-$1">')
+    .replace(new RegExp(close, 'g'), '</span>');
+}
+
+/**
+ * In the built index.html, the module script and its preloads start once the shell has been painted
+ * (the shell script adds them, as data-entry and data-preload of its own tag): fetched beside the
+ * stylesheet, they would share the bandwidth the first paint waits for.
+ */
+function deferEntry(html: string, shellScript: string): string {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) return html;
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  let out = html.replace(entry[0], '');
+  for (const preload of preloads) out = out.replace(preload[0], '');
+  return out.replace(
+    `<script src="/${shellScript}"></script>`,
+    `<script src="/${shellScript}" data-entry="${entry[1]}" data-preload="${preloads.map((preload) => preload[1]).join(' ')}"></script>`,
+  );
+}
+
+export function staticShell(root: string): Plugin[] {
+  const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, JSON.parse(readFileSync(join(root, 'messages', `${locale}.json`), 'utf8')) as Record<string, string>]));
+  let script: { fileName: string; code: string } | undefined;
+  const bundle = async () => {
+    if (script) return script;
+    const output = await build({
+      input: join(root, 'src/app/static-shell/static-shell.ts'),
+      resolve: { alias: { '~': join(root, 'src') } },
+      write: false,
+      output: { format: 'iife', minify: true },
+    });
+    const code = output.output[0].code;
+    script = { fileName: `assets/static-shell-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`, code };
+    return script;
+  };
+  const shell: Plugin = {
+    name: 'cita-static-shell',
+    async transformIndexHtml(html) {
+      if (!html.includes('{{t:')) return html;
+      const { fileName } = await bundle();
+      const text = html
+        .replace('<!--shell-theme-->', `<style>${themeCss()}</style>`)
+        .replace(/\{\{locale-name\}\}/g, LOCALES.map((locale) => `<span lang="${locale}">${escape(LOCALE_NAMES[locale])}</span>`).join(''))
+        .replace(/\{\{t:([\w.-]+)\}\}/g, (_match, id: string) =>
+        LOCALES.map((locale) => {
+          const message = catalogs[locale]![id];
+          if (message === undefined) throw new Error(`static shell: no message "${id}" in messages/${locale}.json`);
+          return `<span lang="${locale}">${messageHtml(message, locale)}</span>`;
+        }).join(''),
+      );
+      return { html: text, tags: [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'head-prepend' }] };
+    },
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const { fileName, code } = await bundle();
+        if (request.url !== `/${fileName}`) return next();
+        response.setHeader('content-type', 'text/javascript');
+        response.end(code);
+      });
+    },
+    async generateBundle() {
+      const { fileName, code } = await bundle();
+      this.emitFile({ type: 'asset', fileName, source: code });
+    },
+  };
+  const deferred: Plugin = {
+    name: 'cita-static-shell-deferred-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes('data-shell-page')) return html;
+        return deferEntry(html, (await bundle()).fileName);
+      },
+    },
+  };
+  return [shell, deferred];
+}

@@ -1,0 +1,53 @@
+// The static shell's script (a classic script in <head>, before the first paint; bundled by
+// scripts/static-shell.ts): the screen index.html paints before the app's JavaScript has arrived, in
+// the language the app will show. It decides as the app will: the URL's locale segment, else the kept
+// choice (the `locale` cookie), else the browser's language (entryRedirect); /login, or the home when
+// the `token` cookie is there (the token guard). Mantine's colour scheme is set as its own script would.
+import { detectLocale, isAppLocale, LOCALE_COOKIE, readCookie, splitLocalePath } from '~/lib/locale';
+
+const TOKEN_COOKIE = 'token';
+const COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
+
+const html = document.documentElement;
+const { locale: urlLocale, path } = splitLocalePath(window.location.pathname);
+const kept = readCookie(document.cookie, LOCALE_COOKIE);
+const locale = urlLocale !== 'en-US' ? urlLocale : isAppLocale(kept) ? kept : detectLocale(navigator.languages);
+const signedIn = Boolean(readCookie(document.cookie, TOKEN_COOKIE));
+const bare = path.replace(/\/+$/, '') || '/';
+// The token guard sends a signed-in visitor of /login home, and a signed-out one of the home to /login.
+const screen = bare === '/login' || bare === '/' ? (signedIn ? 'home' : 'login') : 'none';
+
+let stored: string | null = null;
+try {
+  stored = window.localStorage.getItem(COLOR_SCHEME_KEY);
+} catch {
+  // Storage blocked: the system's scheme.
+}
+const scheme = stored === 'light' || stored === 'dark' ? stored : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+
+html.lang = locale;
+html.setAttribute('data-mantine-color-scheme', scheme);
+html.setAttribute('data-shell', screen);
+
+// The built page's module script and its preloads (scripts/static-shell.ts moved them here): at once
+// when there is no shell to paint, else once it has been painted.
+const tag = document.currentScript;
+const entry = tag?.dataset.entry;
+if (entry) {
+  const loadApp = () => {
+    for (const href of (tag.dataset.preload ?? '').split(' ').filter(Boolean)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  };
+  if (screen === 'none') loadApp();
+  else document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => setTimeout(loadApp, 0)));
+}
