@@ -1,7 +1,7 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 /** Every text of the public booking page (messages/en-US.json and es-ES.json, ids booking.*). */
-export const m = defineMessages({
+const messages = defineMessages({
   loading: { id: 'booking.loading', defaultMessage: 'Loading…' },
   language: { id: 'booking.language', defaultMessage: 'Language' },
   stepOf: { id: 'booking.stepOf', defaultMessage: 'Step {step} of {total}' },
@@ -89,3 +89,6 @@ export const m = defineMessages({
   bookAnother: { id: 'booking.done.another', defaultMessage: 'Book another appointment' },
   chosenTime: { id: 'booking.chosenTime', defaultMessage: '{date} at {time}' },
 });
+
+// Plain descriptors: react-intl's typed values do not follow every placeholder of these texts.
+export const m: Record<keyof typeof messages, MessageDescriptor> = messages;
