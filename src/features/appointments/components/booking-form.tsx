@@ -23,7 +23,7 @@ import {
   type BookingFormValues,
 } from '../schemas/booking-form-schema';
 import { QuickCustomerModal } from './quick-customer-modal';
-import { REMINDER_CHANNELS, REMINDER_TIMES, reminderChannelLabels, reminderTimeLabel as reminderTimeLabelOf } from '../reminder-labels';
+import { REMINDER_CHANNELS, REMINDER_TIMES, reminderChannelLabels, reminderTimeLabel as reminderTimeLabelOf } from '~/lib/reminder-labels';
 
 const CHANNELS = REMINDER_CHANNELS;
 

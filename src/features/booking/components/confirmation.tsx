@@ -24,9 +24,7 @@ export function Confirmation({
     <section aria-labelledby="bk-done-title" className="bk-done">
       <p className="bk-dim">{booking.businessName}</p>
       <h1 id="bk-done-title" ref={headingRef} tabIndex={-1}>
-        <span aria-hidden="true" className="bk-tick">
-          {pending ? '…' : '✓'}
-        </span>{' '}
+        <span aria-hidden="true" className={pending ? 'bk-tick bk-tick-pending' : 'bk-tick'} />
         {intl.formatMessage(pending ? m.donePending : m.doneConfirmed)}
       </h1>
       {pending ? <p>{intl.formatMessage(m.donePendingText, { business: booking.businessName })}</p> : null}

@@ -171,11 +171,14 @@ export function DetailsStep({
                   if (country) setValues({ ...values, phoneCountry: country.code, phoneDialCode: country.dial_code });
                 }}
               >
-                {countryList.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {`${country.flag} ${country.dial_code} ${country.name}`}
-                  </option>
-                ))}
+                {countryList.map((country) => {
+                  const text = [country.flag, country.dial_code, country.name].join(' ');
+                  return (
+                    <option key={country.code} value={country.code}>
+                      {text}
+                    </option>
+                  );
+                })}
               </select>
             )}
           </Field>
@@ -229,7 +232,9 @@ export function DetailsStep({
           {failure?.kind === 'taken' ? (
             <>
               <p className="bk-error">
-                <strong>{intl.formatMessage(m.slotTaken)}</strong> {intl.formatMessage(failure.slots.length ? m.slotTakenChoose : m.slotTakenNone)}
+                <strong>{intl.formatMessage(m.slotTaken)}</strong>
+                <br />
+                {intl.formatMessage(failure.slots.length ? m.slotTakenChoose : m.slotTakenNone)}
               </p>
               <div className="bk-times">
                 {failure.slots.map((free) => (
@@ -278,7 +283,7 @@ function Field({ id, label, hint, error, required, children }: { id: string; lab
     <div className="bk-field">
       <label htmlFor={id}>
         {label}
-        {required ? <span className="bk-dim"> ({intl.formatMessage(m.required)})</span> : null}
+        {required ? <span className="bk-dim bk-required">{intl.formatMessage(m.required)}</span> : null}
       </label>
       {hint ? (
         <span id={`${id}-hint`} className="bk-dim bk-small">

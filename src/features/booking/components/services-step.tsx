@@ -59,7 +59,7 @@ export function ServicesStep({
                       <span className="bk-option-text">
                         <span className="bk-option-name">{service.name}</span>
                         <span className="bk-dim">
-                          {formatDuration(intl, service.durationMinutes)} · {formatPrice(service.price.amount, service.price.currency)}
+                          {intl.formatMessage(m.durationPrice, { duration: formatDuration(intl, service.durationMinutes), price: formatPrice(service.price.amount, service.price.currency) })}
                         </span>
                         {service.description ? <span className="bk-dim bk-small">{service.description}</span> : null}
                       </span>

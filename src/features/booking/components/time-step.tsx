@@ -10,7 +10,9 @@ import { problemMessage } from './problem-message';
 /** Days fetched and shown at a time. */
 export const WINDOW_DAYS = 14;
 
-type Load = { from: string; state: 'loading' } | { from: string; state: 'done'; availability: BookingAvailability } | { from: string; state: 'error'; kind: ProblemKind };
+/** The answer for one request (its key): until the current request's answer arrives, it is loading. */
+type Answer = { key: string; availability: BookingAvailability } | { key: string; kind: ProblemKind };
+type Load = { state: 'loading' } | { state: 'done'; availability: BookingAvailability } | { state: 'error'; kind: ProblemKind };
 
 /** The days of a window: never past the business's horizon (counted from today). */
 export function windowDays(today: string, from: string, horizonDays: number): number {
@@ -41,30 +43,31 @@ export function TimeStep({
   const today = todayIn(page.timeZone);
   const initialFrom = selected ? wallClock(selected.startAt).date : today;
   const [from, setFrom] = useState(daysBetween(today, initialFrom) >= WINDOW_DAYS ? initialFrom : today);
-  const [load, setLoad] = useState<Load>({ from, state: 'loading' });
+  const [answer, setAnswer] = useState<Answer | null>(null);
   const [day, setDay] = useState<string | null>(selected ? wallClock(selected.startAt).date : null);
   const [attempt, setAttempt] = useState(0);
   const days = windowDays(today, from, page.horizonDays);
   const lastDay = addDays(today, page.horizonDays - 1);
 
+  const key = JSON.stringify([serviceIds, memberId, from, days, attempt]);
   useEffect(() => {
     const controller = new AbortController();
-    setLoad({ from, state: 'loading' });
     fetchAvailability(slug, { serviceIds, ...(memberId ? { userId: memberId } : {}), from, days }, controller.signal).then(
       (availability) => {
-        setLoad({ from, state: 'done', availability });
+        setAnswer({ key, availability });
         setDay((current) => {
           if (current && availability.days.some((item) => item.date === current)) return current;
           return availability.days.find((item) => item.slots.length > 0)?.date ?? availability.days[0]?.date ?? null;
         });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ from, state: 'error', kind: problemKind(error) });
+        if (!controller.signal.aborted) setAnswer({ key, kind: problemKind(error) });
       },
     );
     return () => controller.abort();
-  }, [slug, serviceIds, memberId, from, days, attempt]);
+  }, [slug, serviceIds, memberId, from, days, key]);
 
+  const load: Load = !answer || answer.key !== key ? { state: 'loading' } : 'availability' in answer ? { state: 'done', availability: answer.availability } : { state: 'error', kind: answer.kind };
   const availability = load.state === 'done' ? load.availability : null;
   const shownDays = availability?.days ?? Array.from({ length: days }, (_, index) => ({ date: addDays(from, index), slots: [] as BookingSlot[] }));
   const current = availability?.days.find((item) => item.date === day);
@@ -85,13 +88,11 @@ export function TimeStep({
       {device && device !== page.timeZone ? <p className="bk-dim bk-small">{intl.formatMessage(m.timeZoneNote, { timeZone: page.timeZone })}</p> : null}
 
       <div className="bk-window">
-        <button type="button" className="bk-button bk-secondary bk-narrow" onClick={() => move(-WINDOW_DAYS)} disabled={from <= today}>
-          <span aria-hidden="true">‹ </span>
+        <button type="button" className="bk-button bk-secondary bk-narrow bk-prev" onClick={() => move(-WINDOW_DAYS)} disabled={from <= today}>
           {intl.formatMessage(m.previousDays)}
         </button>
-        <button type="button" className="bk-button bk-secondary bk-narrow" onClick={() => move(WINDOW_DAYS)} disabled={addDays(from, days) > lastDay}>
+        <button type="button" className="bk-button bk-secondary bk-narrow bk-next" onClick={() => move(WINDOW_DAYS)} disabled={addDays(from, days) > lastDay}>
           {intl.formatMessage(m.nextDays)}
-          <span aria-hidden="true"> ›</span>
         </button>
       </div>
 

@@ -3,8 +3,8 @@ import { IconCheck, IconCopy, IconExternalLink, IconPlus, IconTrash } from '@tab
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReminderChannel } from '@generated/types.gen';
-import { REMINDER_CHANNELS, REMINDER_TIMES, reminderChannelLabels, reminderTimeLabel } from '~/features/appointments/reminder-labels';
-import { bookingPath } from '~/features/booking/booking-path';
+import { REMINDER_CHANNELS, REMINDER_TIMES, reminderChannelLabels, reminderTimeLabel } from '~/lib/reminder-labels';
+import { bookingPath } from '~/lib/booking-path';
 import type { AppLocale } from '~/lib/locale';
 import type { SettingsInput, SettingsValues } from '../schemas/settings-schema';
 
@@ -12,6 +12,8 @@ type SettingsForm = UseFormReturn<SettingsInput, unknown, SettingsValues>;
 
 const NOTICE_MINUTES = [0, 30, 60, 120, 240, 720, 1440, 2880, 10080];
 const CUTOFF_MINUTES = [0, 30, 60, 120, 240, 720, 1440, 2880, 10080];
+/** The booking page's path before the slug (the address, not a text to translate). */
+const SLUG_PREFIX = '/book/';
 const SLOT_INTERVALS = [5, 10, 15, 20, 30, 60] as const;
 
 function useDurationLabel() {
@@ -56,7 +58,11 @@ export function OnlineBookingSection({ form, readOnly, savedSlug, savedEnabled, 
       <TextInput
         label={intl.formatMessage({ id: 'settings.onlineBooking.slug', defaultMessage: 'Booking page address' })}
         description={intl.formatMessage({ id: 'settings.onlineBooking.slug.description', defaultMessage: 'Lower-case letters, digits and hyphens. Left empty, one is made from your business name.' })}
-        leftSection={<Text size="sm" c="dimmed">/book/</Text>}
+        leftSection={
+          <Text size="sm" c="dimmed">
+            {SLUG_PREFIX}
+          </Text>
+        }
         leftSectionWidth={56}
         maxLength={63}
         autoComplete="off"

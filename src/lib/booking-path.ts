@@ -1,4 +1,4 @@
-import { isAppLocale, PREFIXED_LOCALES, type AppLocale } from '~/lib/locale';
+import { isAppLocale, PREFIXED_LOCALES, type AppLocale } from './locale';
 
 /**
  * The public booking page's address: /book/{slug}, or /es-ES/book/{slug} (the SPA's locale segment:
@@ -28,7 +28,7 @@ export function bookingPath(slug: string, locale: AppLocale): string {
   return PREFIXED_LOCALES.includes(locale) ? `/${locale}${path}` : path;
 }
 
-/** True for an address the server answers with book.html (server/app.ts, scripts/dev-mock.mjs). */
+/** True for an address the server answers with book.html (server/app.ts, scripts/dev-mock.mjs); the page itself is src/features/booking. */
 export function isBookingPath(pathname: string): boolean {
   return parseBookingPath(pathname) !== null;
 }
