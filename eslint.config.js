@@ -92,7 +92,7 @@ export default tseslint.config(
   {
     // The public booking page (book.html) is a small entry of its own: no TanStack Query, and not the
     // generated SDK either (it validates with zod, which would weigh more than the whole page). It calls
-    // its three public operations through ~/lib/api's retrying fetch (src/features/booking/booking-api.ts).
+    // its three public operations with ~/lib/retrying-fetch (src/features/booking/booking-api.ts).
     files: ['src/features/booking/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -101,7 +101,7 @@ export default tseslint.config(
           patterns: [
             { regex: '^@generated/(sdk|client|zod|@tanstack)', message: 'The booking page uses the contract types only (@generated/types.gen).' },
             { regex: '(^|/)generated/(sdk|client|zod)', message: 'The booking page uses the contract types only (@generated/types.gen).' },
-            { regex: '^@mantine/|^@tanstack/|^firebase|^~/app/', message: 'The booking page does not load the dashboard code.' },
+            { regex: '^@mantine/|^@tanstack/|^firebase|^~/app/|^~/lib/api$', message: 'The booking page does not load the dashboard code (nor the configured API client).' },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import type { BookingAvailability, BookingPage, OnlineBookingRequest, OnlineBookingSummary, Problem } from '@generated/types.gen';
-import { createRetryingFetch, IDEMPOTENCY_HEADER } from '~/lib/api';
+import { createRetryingFetch, IDEMPOTENCY_HEADER } from '~/lib/retrying-fetch';
 
 // The booking page's three calls (tag OnlineBooking of the contract). Plain fetch with the contract's
 // types: the generated SDK validates with zod, which would weigh more than the whole page. Same
