@@ -37,7 +37,7 @@ const messages = defineMessages({
   days: { id: 'booking.time.days', defaultMessage: 'Days' },
   previousDays: { id: 'booking.time.previous', defaultMessage: 'Earlier days' },
   nextDays: { id: 'booking.time.next', defaultMessage: 'Later days' },
-  dayFull: { id: 'booking.time.dayFull', defaultMessage: '{date}, no free times' },
+  dayFull: { id: 'booking.time.dayFull', defaultMessage: '(no free times)' },
   timesOf: { id: 'booking.time.timesOf', defaultMessage: 'Free times on {date}' },
   noTimesDay: { id: 'booking.time.noTimesDay', defaultMessage: 'No free times on this day. Choose another day.' },
   noTimesRange: { id: 'booking.time.noTimesRange', defaultMessage: 'No free times in these days. Try later days.' },

@@ -12,6 +12,7 @@ const TEXT = {
     slug: 'Booking page address',
     reminders: 'Reminders and cancellation',
     cutoff: 'Customers can cancel online up to',
+    cutoffValue: '2 hours before',
     add: 'Add a reminder',
     save: 'Save changes',
     taken: 'Another business already uses this address. Choose another one.',
@@ -25,6 +26,7 @@ const TEXT = {
     slug: 'Dirección de la página de reservas',
     reminders: 'Recordatorios y cancelación',
     cutoff: 'Los clientes pueden cancelar en línea hasta',
+    cutoffValue: '2 horas antes',
     add: 'Añadir un recordatorio',
     save: 'Guardar cambios',
     taken: 'Otro negocio ya usa esta dirección. Elige otra.',
@@ -45,7 +47,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     await expect(page.getByRole('link', { name: new RegExp(link.replace(/[.?/]/g, '\\$&')) })).toHaveAttribute('href', link);
     await expect(page.getByRole('button', { name: t.copy })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: t.reminders })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: t.cutoff })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: t.cutoff })).toHaveValue(t.cutoffValue);
 
     // Up to three default reminders.
     const add = page.getByRole('button', { name: t.add });

@@ -99,20 +99,19 @@ export function TimeStep({
       <div className="bk-days" role="group" aria-label={intl.formatMessage(m.days)} aria-busy={load.state === 'loading'}>
         {shownDays.map((item) => {
           const full = availability !== null && item.slots.length === 0;
-          const long = formatDate(item.date, intl.locale);
           return (
             <button
               key={item.date}
               type="button"
               className="bk-day"
               aria-pressed={item.date === day}
-              aria-label={full ? intl.formatMessage(m.dayFull, { date: long }) : long}
               disabled={availability === null || full}
               onClick={() => setDay(item.date)}
             >
               <span className="bk-small">{formatDate(item.date, intl.locale, { weekday: 'short' })}</span>
               <strong>{formatDate(item.date, intl.locale, { day: 'numeric' })}</strong>
               <span className="bk-small">{formatDate(item.date, intl.locale, { month: 'short' })}</span>
+              {full ? <span className="bk-visually-hidden">{intl.formatMessage(m.dayFull)}</span> : null}
             </button>
           );
         })}
