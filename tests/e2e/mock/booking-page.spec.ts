@@ -105,8 +105,10 @@ for (const locale of ['en-US', 'es-ES'] as const) {
   test(`a customer books on a phone with the keyboard only (${locale})`, async ({ page, cspViolations }) => {
     const assets = watchAssets(page);
     const posts: { headers: Record<string, string>; body: unknown }[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/v1/public/booking/')) posts.push({ headers: request.headers(), body: request.postDataJSON() });
+    // Recorded on its way to Prism (a route sees the body of a streamed request; the request event does not).
+    await page.route('**/v1/public/booking/*/appointments', async (route) => {
+      posts.push({ headers: await route.request().allHeaders(), body: route.request().postDataJSON() });
+      await route.continue();
     });
     await page.goto(`${t.prefix}/book/${SLUG}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Peluquería Ana' })).toBeVisible();
