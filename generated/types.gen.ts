@@ -1059,7 +1059,7 @@ export type AppointmentInput = {
      */
     color?: Color;
     /**
-     * Omitted on create: the customer's preferred channel, 24 h before (none if the customer disabled reminders).
+     * Omitted on create: the business's defaultReminders (by default one 24 h before), on the customer's preferred channel when they have one, else the default's (none if the customer disabled reminders, or has neither a preferred channel nor an e-mail). An empty list means none.
      */
     reminders?: Array<AppointmentReminderInput>;
     distinctionId?: Id;

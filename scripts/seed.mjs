@@ -34,6 +34,7 @@ const DEMOS = [
     },
     weekly: { ...weekdays([{ start: '09:30', end: '14:00' }, { start: '16:00', end: '20:00' }]), saturday: [{ start: '10:00', end: '14:00' }], sunday: [] },
     team: ['marta@peluqueria-ana.example'],
+    onlineBooking: { slug: 'peluqueria-ana', confirmation: 'ONLINE_BOOKING_CONFIRMATION_AUTOMATIC', minimumNoticeMinutes: 120 },
   },
   {
     owner: { email: 'grace@brightsmile.example', name: 'Grace', lastName: 'Hopper', locale: 'en-US' },
@@ -54,6 +55,7 @@ const DEMOS = [
     },
     weekly: { ...weekdays([{ start: '08:00', end: '17:00' }]), saturday: [], sunday: [] },
     team: ['front-desk@brightsmile.example'],
+    onlineBooking: { slug: 'bright-smile-dental', confirmation: 'ONLINE_BOOKING_CONFIRMATION_MANUAL', minimumNoticeMinutes: 1440, slotIntervalMinutes: 30 },
   },
 ];
 
@@ -103,5 +105,7 @@ for (const demo of DEMOS) {
   // Before any appointment seed: appointments may carry these labels.
   await seedDistinctions(context);
   await seedAppointments(context);
-  console.log(`✔ ${demo.tenant.businessName}: sign in as ${demo.owner.email} / ${PASSWORD}`);
+  // The public booking page (/book/<slug>), open to anyone.
+  await call('PUT', `/v1/tenants/${tenant.id}`, { tenant: { onlineBooking: { enabled: true, ...demo.onlineBooking } } }, session.token);
+  console.log(`✔ ${demo.tenant.businessName}: sign in as ${demo.owner.email} / ${PASSWORD}; book online at ${api}/book/${demo.onlineBooking.slug}`);
 }

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -31,6 +31,8 @@ const IDENTITY_OPERATIONS = new Set(['loginUser', 'registerUser', 'checkUserExis
 const SENSITIVE_WRITES = new Set(['createTenant', 'inviteTeamMembers']);
 /** Public operations whose credential is a token in the path: a tight limit per client address against guessing. */
 const PUBLIC_TOKEN_OPERATIONS = new Set(['getAppointmentCancellation', 'cancelAppointmentByToken', 'getCalendarFeedIcs']);
+/** The public booking page's operations: limited per client address (a counter of their own), bookings also per e-mail and phone. */
+const PUBLIC_BOOKING_OPERATIONS = new Set(['getBookingPage', 'getBookingAvailability', 'createOnlineBooking']);
 /** Largest JSON body of an ordinary request. Small, so that no anonymous request can cost much. */
 export const BODY_LIMIT_BYTES = 128 * 1024;
 /** Operations that carry files (base64 in JSON, or a CSV's rows), with their own limit; they are authenticated first. */
@@ -269,6 +271,31 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
   const sensitiveLimit = limiter(config.rateLimit.sensitiveWritesPerMinute, 'sensitive');
   const generalLimit = limiter(config.rateLimit.perMinute, 'general');
   const publicLimit = limiter(config.rateLimit.publicPerMinute, 'public');
+  const bookingLimit = limiter(config.rateLimit.publicPerMinute, 'booking');
+  // Per contact, once the body is read and valid (preHandler): e-mail lower-cased, phone as digits.
+  // Checked by hand: the plugin's own hooks run once per request, and bookingLimit already ran.
+  const contactLimit = (group: string, key: (customer: { email: string; phoneCountryCode: string; phoneNumber: string }) => string) =>
+    app.createRateLimit({
+      max: config.rateLimit.bookingsPerContactPerHour,
+      timeWindow: '1 hour',
+      keyGenerator: (request) => {
+        const customer = (request.body as { customer?: { email: string; phoneCountryCode: string; phoneNumber: string } } | undefined)?.customer;
+        return `${group}:${customer ? key(customer) : `ip:${request.ip}`}`;
+      },
+    });
+  const contactChecks = [
+    contactLimit('booking-email', (c) => c.email.trim().toLowerCase()),
+    contactLimit('booking-phone', (c) => `${c.phoneCountryCode}${c.phoneNumber}`.replace(/\D/g, '')),
+  ];
+  const bookingContactLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const check of contactChecks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new HttpProblem(429, 'Too many bookings with this e-mail address or phone number; try again later.', 'rate_limited');
+      }
+    }
+  };
 
   const specification = YAML.parse(readFileSync(CONTRACT, 'utf8')) as Parameters<typeof securityByOperation>[0];
   const schemesOf = securityByOperation(specification);
@@ -291,10 +318,13 @@ export async function buildApp({ config, db, verifier, logger = true }: AppDeps)
         ? [identityLimit, auth]
         : PUBLIC_TOKEN_OPERATIONS.has(operationId)
         ? [publicLimit]
+        : PUBLIC_BOOKING_OPERATIONS.has(operationId)
+        ? [bookingLimit]
         : [auth, SENSITIVE_WRITES.has(operationId) ? sensitiveLimit : generalLimit];
       return {
         handler,
         onRequest,
+        ...(operationId === 'createOnlineBooking' ? { preHandler: [bookingContactLimit] } : {}),
         ...(UPLOAD_BODY_LIMITS[operationId] ? { bodyLimit: UPLOAD_BODY_LIMITS[operationId] } : {}),
       } as never;
     },

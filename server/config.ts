@@ -53,8 +53,13 @@ export interface ServerConfig {
     worker: boolean;
   };
   rateLimit: {
-    /** The public cancellation page's operations, per client address (PUBLIC_RATE_LIMIT). */
+    /**
+     * The public operations (cancellation page, booking page), per client address and minute
+     * (PUBLIC_RATE_LIMIT); each page counts apart.
+     */
     publicPerMinute: number;
+    /** Online bookings per e-mail address and per phone number, an hour (BOOKING_CONTACT_RATE_LIMIT, default 5). */
+    bookingsPerContactPerHour: number;
     identityPerMinute: number;
     /** Creating businesses and sending invitations, per signed-in user (WRITE_RATE_LIMIT). */
     sensitiveWritesPerMinute: number;
@@ -118,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     rateLimit: {
       publicPerMinute: Number(env.PUBLIC_RATE_LIMIT ?? 30),
+      bookingsPerContactPerHour: Number(env.BOOKING_CONTACT_RATE_LIMIT ?? 5),
       identityPerMinute: Number(env.IDENTITY_RATE_LIMIT ?? 30),
       sensitiveWritesPerMinute: Number(env.WRITE_RATE_LIMIT ?? 20),
       perMinute: Number(env.API_RATE_LIMIT ?? 1200),

@@ -18,6 +18,8 @@ export interface Problem {
   errors?: FieldError[];
   /** With 409 double_booking: the appointments that hold the slot asked for. */
   conflicts?: unknown[];
+  /** With 409 slot_taken (online booking): the next free times. */
+  availableSlots?: unknown[];
 }
 
 const TITLES: Record<number, [string, string]> = {
@@ -45,8 +47,8 @@ export class HttpProblem extends Error {
     detail: string,
     readonly code?: string,
     readonly errors?: FieldError[],
-    /** More members of the problem (retryable, conflicts). */
-    readonly extra: Pick<Problem, 'retryable' | 'conflicts'> = {},
+    /** More members of the problem (retryable, conflicts, availableSlots). */
+    readonly extra: Pick<Problem, 'retryable' | 'conflicts' | 'availableSlots'> = {},
   ) {
     super(detail);
   }

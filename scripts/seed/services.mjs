@@ -56,7 +56,8 @@ export async function seedServices({ call, tenant, session, locale }) {
   for (const { price, ...service } of SERVICES[locale] ?? SERVICES['en-US']) {
     if (names.has(lower(service.name))) continue;
     // The tax rate is the business's (omitted); prices include it.
-    await call('POST', `${base}/services`, { service: { ...service, price: { amount: price, currency: tenant.currency.currencyCode }, taxIncluded: true } }, token);
+    // Bookable online unless the list says otherwise (the booking page shows these).
+    await call('POST', `${base}/services`, { service: { onlineBookable: true, ...service, price: { amount: price, currency: tenant.currency.currencyCode }, taxIncluded: true } }, token);
     created += 1;
   }
 

@@ -75,7 +75,7 @@ const NO_SHOW = 'APPOINTMENT_STATUS_NO_SHOW';
 const UNSPECIFIED = 'APPOINTMENT_STATUS_UNSPECIFIED';
 
 /** The statuses that free the slot (outside the exclusion constraint). */
-const FREEING: readonly AppointmentStatus[] = [CANCELLED, REJECTED, NO_SHOW];
+export const FREEING: readonly AppointmentStatus[] = [CANCELLED, REJECTED, NO_SHOW];
 const FREEING_SQL = `('${FREEING.join("', '")}')`;
 const ALL_TARGETS: readonly AppointmentStatus[] = [PENDING, CONFIRMED, DONE, REJECTED, CANCELLED, NO_SHOW];
 
@@ -235,7 +235,7 @@ async function assertMember(tx: Queryable, tenantId: string, userId: string) {
 // ---------------------------------------------------------------------------------------------
 // Input
 
-interface ServiceLine {
+export interface ServiceLine {
   id: string;
   name: string;
   durationMinutes: number;
@@ -243,7 +243,7 @@ interface ServiceLine {
   currency: string;
 }
 
-interface Prepared {
+export interface Prepared {
   userId: string;
   customerId: string;
   customerSnapshot: Record<string, unknown>;
@@ -354,9 +354,7 @@ async function prepare(
 
   let reminders: AppointmentReminder[] | undefined = input.reminders?.map((r) => ({ channel: r.channel, minutesBefore: r.minutesBefore, sent: false }));
   if (!reminders && !current) {
-    // The contract's default: the customer's preferred channel, 24 h before (none if they opted out).
-    const channel = customer.preferred_reminder_channel ?? (customer.email ? 'REMINDER_CHANNEL_EMAIL' : null);
-    reminders = customer.reminders_enabled && channel ? [{ channel: channel as AppointmentReminder['channel'], minutesBefore: 1440, sent: false }] : [];
+    reminders = defaultRemindersFor(tenant.defaultReminders, customer);
   }
 
   return {
@@ -377,10 +375,30 @@ async function prepare(
   };
 }
 
+/**
+ * The contract's default when a new appointment does not say: the business's default reminders, on
+ * the customer's preferred channel when they have one (none if they opted out or cannot be reached).
+ */
+export function defaultRemindersFor(
+  defaults: TenantClock['defaultReminders'],
+  customer: { preferred_reminder_channel: string | null; email: string | null; reminders_enabled: boolean },
+): AppointmentReminder[] {
+  const channel = (customer.preferred_reminder_channel ?? (customer.email ? null : undefined)) as AppointmentReminder['channel'] | null | undefined;
+  if (!customer.reminders_enabled || channel === undefined) return [];
+  const seen = new Set<string>();
+  return defaults.flatMap((r) => {
+    const reminder = { channel: channel ?? r.channel, minutesBefore: r.minutesBefore, sent: false };
+    const key = `${reminder.channel} ${reminder.minutesBefore}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [reminder];
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Double booking and working hours
 
-interface Slot {
+export interface Slot {
   start: PlainDateTime;
   end: PlainDateTime;
   startAt: Temporal.Instant;
@@ -464,7 +482,7 @@ export async function guardDoubleBookingError<T>(write: () => Promise<T>): Promi
  * constraint refuses it (a concurrent booking got there first), answers 409 double_booking naming the
  * appointments that now hold the slots.
  */
-async function guardDoubleBooking<T>(tx: Queryable, tenantId: string, userId: string, slots: readonly Slot[], exceptIds: readonly string[], write: () => Promise<T>): Promise<T> {
+export async function guardDoubleBooking<T>(tx: Queryable, tenantId: string, userId: string, slots: readonly Slot[], exceptIds: readonly string[], write: () => Promise<T>): Promise<T> {
   await tx.query('SAVEPOINT booking');
   try {
     const result = await write();
@@ -492,7 +510,7 @@ async function outsideFlags(tx: Queryable, tenant: TenantClock, userId: string, 
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-async function insertOccurrence(tx: Queryable, tenantId: string, p: Prepared, slot: Slot, series?: { id: string; index: number }): Promise<string> {
+export async function insertOccurrence(tx: Queryable, tenantId: string, p: Prepared, slot: Slot, series?: { id: string; index: number }): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO appointments (tenant_id, user_id, customer_id, customer_snapshot, start_at, end_at, start_local, end_local, status, notes, color,
                                distinction_id, service_object_id, total_amount, total_currency, reminders, series_id, series_index)

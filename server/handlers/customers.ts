@@ -49,6 +49,7 @@ export function toCustomer(row: Row): Customer {
     ...(row.marketing_consent_at ? { marketingConsentAt: iso(row.marketing_consent_at) } : {}),
     ...opt('taxId', row.tax_id),
     ...opt('preferredReminderChannel', row.preferred_reminder_channel),
+    ...opt('language', row.language),
     remindersEnabled: row.reminders_enabled as boolean,
     appointmentsCount: Number(row.appointments_count),
     noShowCount: Number(row.no_show_count),
@@ -257,8 +258,8 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
           await checkTags(tx, tenantId, tagIds);
           const { rows } = await tx.query<{ id: string }>(
             `INSERT INTO customers (tenant_id, name, last_name, phone_country_code, phone_number, email, birthday, address, notes,
-                                    marketing_consent, marketing_consent_at, tax_id, preferred_reminder_channel, reminders_enabled)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 THEN now() END, $11, $12, $13) RETURNING id`,
+                                    marketing_consent, marketing_consent_at, tax_id, preferred_reminder_channel, reminders_enabled, language)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 THEN now() END, $11, $12, $13, $14) RETURNING id`,
             [
               tenantId,
               input.name.trim(),
@@ -273,6 +274,7 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
               input.taxId?.trim().toUpperCase() || null,
               input.preferredReminderChannel ?? null,
               input.remindersEnabled ?? true,
+              input.language ?? null,
             ],
           );
           const id = rows[0]!.id;
@@ -308,7 +310,7 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
                 SET name = $4, last_name = $5, phone_country_code = $6, phone_number = $7, email = $8, birthday = $9, address = $10,
                     notes = $11, marketing_consent_at = CASE WHEN NOT $12 THEN NULL WHEN marketing_consent THEN marketing_consent_at ELSE now() END,
                     marketing_consent = $12, tax_id = $13, preferred_reminder_channel = $14, reminders_enabled = $15,
-                    version = version + 1
+                    language = $16, version = version + 1
               WHERE tenant_id = $1 AND id = $2 AND version = $3
               RETURNING id`,
             [
@@ -327,6 +329,7 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
               input.taxId?.trim().toUpperCase() || null,
               input.preferredReminderChannel ?? null,
               input.remindersEnabled ?? true,
+              input.language ?? null,
             ],
           ),
         );

@@ -11,6 +11,7 @@ import { customerTagHandlers } from './customer-tags.ts';
 import { customerHandlers } from './customers.ts';
 import { inventoryHandlers } from './inventory.ts';
 import { notImplementedHandlers } from './not-implemented.ts';
+import { onlineBookingHandlers } from './online-booking.ts';
 import { paymentMethodHandlers } from './payment-methods.ts';
 import { platformHandlers } from './platform.ts';
 import { scheduleHandlers } from './schedules.ts';
@@ -49,6 +50,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>) {
     ...distinctionHandlers(deps),
     ...appointmentCancellationHandlers(deps),
     ...calendarFeedHandlers(deps),
+    ...onlineBookingHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

@@ -22,10 +22,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     createPortfolioItem: notImplemented,
     getPortfolioItem: notImplemented,
     deletePortfolioItem: notImplemented,
-    // OnlineBooking (the public booking page; its handlers are being written)
-    getBookingPage: notImplemented,
-    getBookingAvailability: notImplemented,
-    createOnlineBooking: notImplemented,
     // Statistics
     fetchStatistics: notImplemented,
     // Dashboard

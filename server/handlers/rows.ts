@@ -1,3 +1,4 @@
+import { defaultRemindersOf, onlineBookingOf } from '../booking/business.ts';
 import type { AdminTenant, Invitation, TeamMember, Tenant, User, UtcDateTimeParts } from '../../generated/types.gen.ts';
 
 // Database rows → contract objects. Optional fields are left out when the column is NULL.
@@ -61,6 +62,9 @@ export function toTenant(row: Row): Tenant {
     locale: row.locale as Tenant['locale'],
     ...opt('workMode', row.work_mode as Tenant['workMode'] | null),
     ...opt('membersSeeTeamCalendars', row.members_see_team_calendars as boolean | null | undefined),
+    ...opt('cancellationCutoffMinutes', row.cancellation_cutoff_minutes === undefined ? undefined : Number(row.cancellation_cutoff_minutes)),
+    ...(row.default_reminders === undefined ? {} : { defaultReminders: defaultRemindersOf(row) }),
+    ...(row.booking_enabled === undefined ? {} : { onlineBooking: onlineBookingOf(row) }),
     ...opt('logoUrl', row.logo_url as string | null),
     ...opt('coverUrl', row.cover_url as string | null),
     ...opt('logoAssetId', row.logo_asset_id as string | null),

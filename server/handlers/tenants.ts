@@ -3,6 +3,7 @@ import type { TenantInput, TenantUpdate } from '../../generated/types.gen.ts';
 import { findCurrency } from '../catalog.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { onlineBookingColumns, proposeSlug, slugTaken } from '../booking/business.ts';
 import { conflict, HttpProblem, notFound, unauthorized, unprocessable } from '../problem.ts';
 import { Temporal } from 'temporal-polyfill';
 import { assertAssetsExist } from '../assets/references.ts';
@@ -169,10 +170,31 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
       if (input.id !== undefined && input.id !== tenantId) throw unprocessable('/tenant/id', 'id_mismatch', 'The body is for another business.');
       checkTenantInput(input, '/tenant');
       const columns = tenantColumns(input);
+      if (input.cancellationCutoffMinutes !== undefined) columns.push(['cancellation_cutoff_minutes', input.cancellationCutoffMinutes]);
+      if (input.defaultReminders !== undefined) {
+        columns.push(['default_reminders', JSON.stringify(input.defaultReminders.map((r) => ({ channel: r.channel, minutesBefore: r.minutesBefore })))]);
+      }
+      columns.push(...onlineBookingColumns(input.onlineBooking));
+      // Turning online booking on without an address: one proposed from the business name (read
+      // before the transaction: it looks across businesses).
+      if (input.onlineBooking?.enabled === true && input.onlineBooking.slug === undefined) {
+        const { rows } = await db.querySystem<{ booking_slug: string | null; business_name: string }>('SELECT booking_slug, business_name FROM tenants WHERE id = $1', [tenantId]);
+        if (rows[0] && !rows[0].booking_slug) columns.push(['booking_slug', await proposeSlug(db, input.businessName ?? rows[0].business_name, tenantId)]);
+      }
       // Images by asset id (an image of this business; null removes it).
       if (input.logoAssetId !== undefined) columns.push(['logo_asset_id', input.logoAssetId]);
       if (input.coverAssetId !== undefined) columns.push(['cover_asset_id', input.coverAssetId]);
       const row = await db.withTenant(tenantId, async (tx) => {
+        // The slug first, alone: another business's slug (the unique index) answers 409 slug_taken.
+        const slug = columns.find(([column]) => column === 'booking_slug');
+        if (slug) {
+          try {
+            await tx.query('UPDATE tenants SET booking_slug = $2 WHERE id = $1', [tenantId, slug[1]]);
+          } catch (error) {
+            if (isUniqueViolation(error)) throw slugTaken();
+            throw error;
+          }
+        }
         await assertAssetsExist(
           tx,
           tenantId,

@@ -54,12 +54,14 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
     business_name: string;
     tenant_email: string;
     time_zone: string;
+    /** The customer's language, else the business's. */
     locale: string;
     cutoff: number;
   }>(
     `SELECT a.status, a.start_at, a.end_at, a.customer_snapshot AS customer, t.business_name, t.email AS tenant_email,
-            t.time_zone, t.locale, t.cancellation_cutoff_minutes AS cutoff
+            t.time_zone, coalesce(c.language, t.locale) AS locale, t.cancellation_cutoff_minutes AS cutoff
        FROM appointments a JOIN tenants t ON t.id = a.tenant_id
+       LEFT JOIN customers c ON c.tenant_id = a.tenant_id AND c.id = a.customer_id
       WHERE a.tenant_id = $1 AND a.id = $2`,
     [row.tenant_id, row.appointment_id],
   );

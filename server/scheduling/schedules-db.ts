@@ -12,14 +12,16 @@ export interface TenantClock {
   weekly?: Weekly;
   closedDates: Array<{ date: string; reason?: string }>;
   membersSeeTeamCalendars: boolean;
+  /** The reminders a new appointment gets when it does not say (tenants.default_reminders). */
+  defaultReminders: Array<{ channel: 'REMINDER_CHANNEL_EMAIL' | 'REMINDER_CHANNEL_SMS' | 'REMINDER_CHANNEL_WHATSAPP'; minutesBefore: number }>;
 }
 
 type Json<T> = T | string | null;
 export const parseJson = <T>(value: Json<T>): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export async function loadTenantClock(tx: Queryable, tenantId: string): Promise<TenantClock> {
-  const { rows } = await tx.query<{ time_zone: string; currency_code: string; opening_hours: Json<{ weekly?: Weekly; closedDates?: Array<{ date: string; reason?: string }> }>; members_see_team_calendars: boolean }>(
-    'SELECT time_zone, currency_code, opening_hours, members_see_team_calendars FROM tenants WHERE id = $1',
+  const { rows } = await tx.query<{ time_zone: string; currency_code: string; opening_hours: Json<{ weekly?: Weekly; closedDates?: Array<{ date: string; reason?: string }> }>; members_see_team_calendars: boolean; default_reminders: Json<TenantClock['defaultReminders']> }>(
+    'SELECT time_zone, currency_code, opening_hours, members_see_team_calendars, default_reminders FROM tenants WHERE id = $1',
     [tenantId],
   );
   const row = rows[0];
@@ -32,6 +34,7 @@ export async function loadTenantClock(tx: Queryable, tenantId: string): Promise<
     ...(hours?.weekly ? { weekly: hours.weekly } : {}),
     closedDates: hours?.closedDates ?? [],
     membersSeeTeamCalendars: row.members_see_team_calendars,
+    defaultReminders: parseJson(row.default_reminders) ?? [],
   };
 }
 

@@ -20,6 +20,7 @@ import { distinctionsSuite } from './suites/distinctions.ts';
 import { identitySuite } from './suites/identity.ts';
 import { inventorySuite } from './suites/inventory.ts';
 import { notificationsSuite } from './suites/notifications.ts';
+import { onlineBookingSuite } from './suites/online-booking.ts';
 import { paymentMethodsSuite } from './suites/payment-methods.ts';
 import { platformSuite } from './suites/platform.ts';
 import { schedulesSuite } from './suites/schedules.ts';
@@ -82,4 +83,5 @@ describe.each(testEngines)('API on %s', (engine) => {
   schedulesSuite(current);
   distinctionsSuite(current);
   notificationsSuite(current);
+  onlineBookingSuite(current);
 });
