@@ -59,7 +59,7 @@ async function ownerSession(baseUrl: string, emulatorHost: string) {
   await call(baseUrl, 'PUT', `/v1/tenants/${tenant.id}`, { tenant: { id: tenant.id, opening_hours: { timeZone: 'America/New_York', weekly: { ...weekly, saturday: [], sunday: [] }, closedDates: [] } } }, token);
   // Its public booking page (issue 9): two services bookable online, the page turned on.
   for (const [name, durationMinutes, amount] of [['Check-up', 30, 6000], ['Cleaning', 45, 9000]] as const) {
-    await call(baseUrl, 'POST', `/v1/tenants/${tenant.id}/services`, { service: { name, durationMinutes, price: { amount, currency: 'USD' }, color: '#228be6', active: true, onlineBookable: true } }, token);
+    await call(baseUrl, 'POST', `/v1/tenants/${tenant.id}/services`, { service: { name, durationMinutes, price: { amount, currency: 'EUR' }, color: '#228be6', active: true, onlineBookable: true } }, token);
   }
   await call(baseUrl, 'PUT', `/v1/tenants/${tenant.id}`, { tenant: { id: tenant.id, onlineBooking: { enabled: true, slug: BOOKING_SLUG } } }, token);
   const { user } = await call<{ user: unknown }>(baseUrl, 'GET', `/v1/users/${userId}`, undefined, token);
