@@ -89,4 +89,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The public booking page (book.html) is a small entry of its own: no TanStack Query, and not the
+    // generated SDK either (it validates with zod, which would weigh more than the whole page). It calls
+    // its three public operations with ~/lib/retrying-fetch (src/features/booking/booking-api.ts).
+    files: ['src/features/booking/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@generated/(sdk|client|zod|@tanstack)', message: 'The booking page uses the contract types only (@generated/types.gen).' },
+            { regex: '(^|/)generated/(sdk|client|zod)', message: 'The booking page uses the contract types only (@generated/types.gen).' },
+            { regex: '^@mantine/|^@tanstack/|^firebase|^~/app/|^~/lib/api$', message: 'The booking page does not load the dashboard code (nor the configured API client).' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -108,6 +108,7 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         logout: fileURLToPath(new URL('./logout.html', import.meta.url)),
+        book: fileURLToPath(new URL('./book.html', import.meta.url)),
       },
     },
   },

@@ -51,6 +51,21 @@ function runtimeConfigPlugin(config) {
   return { name: 'cita-mock-runtime-config', configureServer: serve, configurePreviewServer: serve };
 }
 
+/** The booking page's addresses, as the API server answers them with book.html (server/app.ts). */
+const BOOKING_PAGE_PATH = /^\/(?:es-ES\/)?book\/[^/]+\/?$/;
+
+/** Vite plugin: /book/{slug} and /es-ES/book/{slug} open book.html (the booking page's own entry), not the SPA. */
+function bookingPagePlugin() {
+  const serve = (server) => {
+    server.middlewares.use((request, _response, next) => {
+      const [path, query] = (request.url ?? '').split('?');
+      if (request.method === 'GET' && BOOKING_PAGE_PATH.test(path ?? '')) request.url = `/book.html${query ? `?${query}` : ''}`;
+      next();
+    });
+  };
+  return { name: 'cita-booking-page', configureServer: serve, configurePreviewServer: serve };
+}
+
 async function waitFor(url, label, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -97,7 +112,7 @@ try {
 
   // vite.config.ts proxies /v1 to API_TARGET.
   process.env.API_TARGET = prismUrl;
-  const inline = { plugins: [runtimeConfigPlugin(mockRuntimeConfig(authPort))], logLevel: 'warn' };
+  const inline = { plugins: [runtimeConfigPlugin(mockRuntimeConfig(authPort)), bookingPagePlugin()], logLevel: 'warn' };
   if (values.preview) {
     spa = await preview({ ...inline, preview: { host: HOST, port: spaPort, strictPort: true } });
   } else {

@@ -11,6 +11,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('cita '.repeat(500))});`;
+const BOOK = `<!doctype html><title>book</title><style>${'.bk{}'.repeat(400)}</style><div id="root"></div>`;
 let dir: string;
 let db: Database;
 let app: FastifyInstance;
@@ -23,6 +24,9 @@ beforeAll(async () => {
   writeFileSync(join(spa, 'assets', 'main-abc123.js'), SCRIPT);
   writeFileSync(join(spa, 'assets', 'main-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(spa, 'assets', 'main-abc123.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(spa, 'book.html'), BOOK);
+  writeFileSync(join(spa, 'book.html.br'), brotliCompressSync(BOOK));
+  writeFileSync(join(spa, 'book.html.gz'), gzipSync(BOOK));
   writeFileSync(join(spa, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   db = await openDatabase({ dataDir: join(dir, 'db') });
   const config = loadConfig({ FIREBASE_PROJECT_ID: 'demo-cita', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1', SPA_DIST: spa, DATA_DIR: dir });
@@ -56,5 +60,22 @@ describe('the built SPA', () => {
     const icon = await app.inject({ url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers the booking page with book.html (precompressed), and other pages with index.html', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, br' };
+    for (const url of ['/book/peluqueria-ana', '/es-ES/book/peluqueria-ana', '/book/peluqueria-ana?utm=qr']) {
+      const page = await app.inject({ url, headers: html });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+    const plain = await app.inject({ url: '/book/peluqueria-ana', headers: { accept: 'text/html' } });
+    expect(plain.body).toBe(BOOK);
+    for (const url of ['/book', '/book/a/b', '/settings', '/fr-FR/book/x']) {
+      const other = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(other.body, url).toContain('<div id="root"></div>');
+      expect(other.body, url).not.toContain('<title>book</title>');
+    }
   });
 });

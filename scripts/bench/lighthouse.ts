@@ -1,5 +1,6 @@
 // Lighthouse rows of `npm run bench` (BENCH_ONLY=lighthouse): Lighthouse 12 (mobile profile: a
-// mid-range phone, simulated slow 4G and a 4× slower CPU) on /login and on the signed-in home of a
+// mid-range phone, simulated slow 4G and a 4× slower CPU) on /login, on the public booking page
+// (/book/{slug}, its own small entry: issue 9) and on the signed-in home of a
 // Cita started as `npm start` runs it (the built SPA, the API on a fresh PGlite, the Auth emulator).
 // Targets: performance ≥ 95, accessibility = 100, best practices ≥ 95. Each run's report goes to
 // bench/lighthouse-<page>.json and the audits that cost points are printed.
@@ -18,6 +19,7 @@ import { buildDist, SIGN_IN_READY, startUntilAnswers } from './coldstart.ts';
 import type { BenchRow } from './rows.ts';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 18252);
+const BOOKING_SLUG = 'bright-smile-dental';
 const CATEGORIES = [
   { id: 'performance', target: '≥ 95', met: (score: number) => score >= 95 },
   { id: 'accessibility', target: '= 100', met: (score: number) => score === 100 },
@@ -55,6 +57,11 @@ async function ownerSession(baseUrl: string, emulatorHost: string) {
   }, token);
   const weekly = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => [day, [{ start: '08:00', end: '17:00' }]]));
   await call(baseUrl, 'PUT', `/v1/tenants/${tenant.id}`, { tenant: { id: tenant.id, opening_hours: { timeZone: 'America/New_York', weekly: { ...weekly, saturday: [], sunday: [] }, closedDates: [] } } }, token);
+  // Its public booking page (issue 9): two services bookable online, the page turned on.
+  for (const [name, durationMinutes, amount] of [['Check-up', 30, 6000], ['Cleaning', 45, 9000]] as const) {
+    await call(baseUrl, 'POST', `/v1/tenants/${tenant.id}/services`, { service: { name, durationMinutes, price: { amount, currency: 'EUR' }, color: '#228be6', active: true, onlineBookable: true } }, token);
+  }
+  await call(baseUrl, 'PUT', `/v1/tenants/${tenant.id}`, { tenant: { id: tenant.id, onlineBooking: { enabled: true, slug: BOOKING_SLUG } } }, token);
   const { user } = await call<{ user: unknown }>(baseUrl, 'GET', `/v1/users/${userId}`, undefined, token);
   const { tenants } = await call<{ tenants: unknown[] }>(baseUrl, 'GET', `/v1/tenants/users/${userId}`, undefined, token);
   return { cookie: tokenCookie(token, Date.parse(registered.expiresAt), Date.now(), false), session: JSON.stringify({ user, tenant: tenants[0], isAdmin: false }) };
@@ -151,6 +158,7 @@ export async function lighthouseRows(): Promise<BenchRow[]> {
     chrome = await chromeLauncher.launch({ chromePath: resolveChromium({ install: true }) as string, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     // Signed out first: /login as a new visitor sees it.
     const rows = await audit(`${baseUrl}/login`, chrome.port, '/login', '/login');
+    rows.push(...(await audit(`${baseUrl}/book/${BOOKING_SLUG}`, chrome.port, 'booking page', `/book/${BOOKING_SLUG}`)));
     await signInBrowser(chrome.port, baseUrl, owner);
     rows.push(...(await audit(`${baseUrl}/`, chrome.port, 'signed-in home', '/')));
     return rows;

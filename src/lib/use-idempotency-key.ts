@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from './api';
+import { newIdempotencyKey } from './retrying-fetch';
 
 /**
  * One Idempotency-Key per submission: the same key while a submission is retried (by the client or

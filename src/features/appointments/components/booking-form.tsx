@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listAppointmentDistinctionsOptions, listServicesOptions, previewAppointmentSeriesOptions, searchCustomersOptions } from '@generated/@tanstack/react-query.gen';
-import type { ReminderChannel, TeamMember, Tenant } from '@generated/types.gen';
+import type { TeamMember, Tenant } from '@generated/types.gen';
 import { TimeInput } from '~/components/time-input';
 import { issueErrorMap } from '~/lib/form-issues';
 import { formatMoney } from '~/lib/money';
@@ -23,9 +23,9 @@ import {
   type BookingFormValues,
 } from '../schemas/booking-form-schema';
 import { QuickCustomerModal } from './quick-customer-modal';
+import { REMINDER_CHANNELS, REMINDER_TIMES, reminderChannelLabels, reminderTimeLabel as reminderTimeLabelOf } from '~/lib/reminder-labels';
 
-const CHANNELS: ReminderChannel[] = ['REMINDER_CHANNEL_EMAIL', 'REMINDER_CHANNEL_SMS', 'REMINDER_CHANNEL_WHATSAPP'];
-const REMINDER_TIMES = [15, 30, 60, 120, 240, 1440, 2880, 10080];
+const CHANNELS = REMINDER_CHANNELS;
 
 export interface BookingFormProps {
   tenant: Tenant;
@@ -103,17 +103,8 @@ export function BookingForm({ tenant, members, canChooseMember, defaultValues, e
   });
   const collisions = (preview.data?.occurrences ?? []).filter((occurrence) => occurrence.conflict);
 
-  const channelLabels: Record<ReminderChannel, string> = {
-    REMINDER_CHANNEL_EMAIL: intl.formatMessage({ id: 'appointments.form.reminder.email', defaultMessage: 'E-mail' }),
-    REMINDER_CHANNEL_SMS: intl.formatMessage({ id: 'appointments.form.reminder.sms', defaultMessage: 'SMS' }),
-    REMINDER_CHANNEL_WHATSAPP: intl.formatMessage({ id: 'appointments.form.reminder.whatsapp', defaultMessage: 'WhatsApp' }),
-  };
-  const reminderTimeLabel = (minutes: number) =>
-    minutes >= 1440
-      ? intl.formatMessage({ id: 'appointments.form.reminder.days', defaultMessage: '{days, plural, one {# day} other {# days}} before' }, { days: minutes / 1440 })
-      : minutes >= 60
-        ? intl.formatMessage({ id: 'appointments.form.reminder.hours', defaultMessage: '{hours, plural, one {# hour} other {# hours}} before' }, { hours: minutes / 60 })
-        : intl.formatMessage({ id: 'appointments.form.reminder.minutes', defaultMessage: '{minutes} minutes before' }, { minutes });
+  const channelLabels = reminderChannelLabels(intl);
+  const reminderTimeLabel = (minutes: number) => reminderTimeLabelOf(intl, minutes);
   const reminders = useWatch({ control, name: 'reminders' });
 
   return (

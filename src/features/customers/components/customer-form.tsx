@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, ColorSwatch, Group, MultiSelect, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Card, ColorSwatch, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { PhoneInput } from '~/components/phone-input';
 import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
 import { issueErrorMap } from '~/lib/form-issues';
 import { nationalDigits } from '~/lib/phone-field';
+import { LOCALE_NAMES, LOCALES } from '~/lib/locale';
 import { customerFormSchema, customerIssueMessages, type CustomerFormInput, type CustomerFormValues } from '../schemas/customer-form-schema';
 
 export type CustomerForm = UseFormReturn<CustomerFormInput, unknown, CustomerFormValues>;
@@ -136,6 +137,24 @@ export function CustomerFormFields({
                 autoComplete="off"
                 error={errors.taxId?.message}
                 {...form.register('taxId')}
+              />
+              <Controller
+                control={form.control}
+                name="language"
+                render={({ field }) => (
+                  <Select
+                    label={intl.formatMessage({ id: 'customers.form.language', defaultMessage: 'Language of their e-mails' })}
+                    description={intl.formatMessage({ id: 'customers.form.language.description', defaultMessage: 'Reminders and confirmations are written in it.' })}
+                    allowDeselect={false}
+                    data={[
+                      { value: '', label: intl.formatMessage({ id: 'customers.form.language.business', defaultMessage: 'The business’s language' }) },
+                      ...LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] })),
+                    ]}
+                    value={field.value ?? ''}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                  />
+                )}
               />
             </SimpleGrid>
             {duplicates.phone.length > 0 || duplicates.email.length > 0 ? (

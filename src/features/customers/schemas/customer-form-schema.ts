@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { zCustomerInput } from '@generated/zod.gen';
+import { zCustomerInput, zLocale } from '@generated/zod.gen';
 import type { Customer, CustomerInput, CustomerUpdate } from '@generated/types.gen';
 import type { FieldIssueMessages } from '~/lib/form-issues';
 import { phoneFieldSchema, phoneFromApi, phoneIssueMessages, phoneToApi } from '~/lib/phone-field';
@@ -27,6 +27,8 @@ export function customerFormSchema(today: string) {
     taxId: z.string().trim().pipe(z.string().max(30)),
     tagIds: z.array(z.string()).max(50),
     marketingConsent: z.boolean(),
+    /** The language of the customer's e-mails; '' is the business's. */
+    language: z.union([z.literal(''), zLocale]),
   });
 }
 
@@ -51,6 +53,7 @@ export function newCustomerForm(locale: string): CustomerFormInput {
     taxId: '',
     tagIds: [],
     marketingConsent: false,
+    language: '',
   };
 }
 
@@ -65,6 +68,7 @@ export function customerFormFrom(customer: Customer, locale: string): CustomerFo
     taxId: customer.taxId ?? '',
     tagIds: customer.tagIds,
     marketingConsent: customer.marketingConsent,
+    language: customer.language ?? '',
   };
 }
 
@@ -83,6 +87,7 @@ export function toCustomerInput(values: CustomerFormValues, current?: Customer):
     ...(values.taxId ? { taxId: values.taxId } : {}),
     tagIds: values.tagIds,
     marketingConsent: values.marketingConsent,
+    ...(values.language ? { language: values.language } : {}),
     ...(current?.address ? { address: current.address } : {}),
     ...(current?.preferredReminderChannel ? { preferredReminderChannel: current.preferredReminderChannel } : {}),
     ...(current ? { remindersEnabled: current.remindersEnabled } : {}),

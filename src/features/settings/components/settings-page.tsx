@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { getConfigurationOptions, listCurrenciesOptions, updateTenantMutation } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
 import { refreshSession, setSession } from '~/app/session/use-session';
+import { useIsManager } from '~/app/session/use-team-role';
 import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { OpeningHoursEditor } from '~/components/opening-hours-editor';
@@ -16,7 +17,7 @@ import { PausedNotice } from '~/components/paused-notice';
 import { PhoneInput } from '~/components/phone-input';
 import { TimeZoneSelect } from '~/components/time-zone-select';
 import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
-import { problemFormErrors } from '~/lib/api-problem';
+import { asProblem, problemFormErrors } from '~/lib/api-problem';
 import { categoryOptions } from '~/lib/business-categories';
 import { countries } from '~/lib/countries';
 import { formIssueMessages, issueErrorMap } from '~/lib/form-issues';
@@ -24,12 +25,14 @@ import { LOCALE_NAMES, LOCALES } from '~/lib/locale';
 import {
   settingsFromTenant,
   settingsIssueMessages,
+  settingsMessages,
   settingsSchema,
   toTenantUpdate,
   type SettingsInput,
   type SettingsValues,
 } from '../schemas/settings-schema';
 import { BusinessImages } from './business-images';
+import { OnlineBookingSection, RemindersSection } from './online-booking-section';
 
 /** API field → form field, for the server's 422 field errors. */
 const SERVER_FIELD_MAP = {
@@ -56,6 +59,10 @@ const SERVER_FIELDS = [
   'timeZone',
   'locale',
   'schedule',
+  'onlineBooking.slug',
+  'onlineBooking.horizonDays',
+  'onlineBooking.minimumNoticeMinutes',
+  'cancellationCutoffMinutes',
 ] as const;
 type ServerField = (typeof SERVER_FIELDS)[number];
 
@@ -91,6 +98,8 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
   const configuration = useQuery(getConfigurationOptions());
   const currencies = useQuery(listCurrenciesOptions());
   const updateTenant = useMutation(updateTenantMutation());
+  // Online booking, reminders and cancellation: owners and administrators change them; members read them.
+  const readOnly = useIsManager(tenant) !== true;
 
   const resolver = useMemo(
     () => zodResolver(settingsSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), settingsIssueMessages) }),
@@ -126,6 +135,11 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
       const response = await updateTenant.mutateAsync({ path: { tenantId: tenant.id }, body: { tenant: toTenantUpdate(values, tenant) } });
       saved = response.tenant;
     } catch (error) {
+      const problem = asProblem(error);
+      if (problem?.status === 409 && problem.code === 'slug_taken') {
+        form.setError('onlineBooking.slug', { message: intl.formatMessage(settingsMessages.slugTaken) }, { shouldFocus: true });
+        return;
+      }
       for (const { field } of problemFormErrors(error, { wrapper: 'tenant', fieldMap: SERVER_FIELD_MAP, known: SERVER_FIELDS })) {
         form.setError(field as ServerField, { message: intl.formatMessage(formIssueMessages.invalid) });
       }
@@ -385,7 +399,21 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
             ) : null}
           </Section>
 
-          <ApiErrorAlert error={updateTenant.error} />
+          <Section
+            title={<FormattedMessage id="settings.section.onlineBooking" defaultMessage="Online booking" />}
+            description={<FormattedMessage id="settings.section.onlineBooking.description" defaultMessage="A page where your customers book by themselves, with no account." />}
+          >
+            <OnlineBookingSection form={form} readOnly={readOnly} savedSlug={tenant.onlineBooking?.slug} savedEnabled={tenant.onlineBooking?.enabled === true} locale={locale} />
+          </Section>
+
+          <Section
+            title={<FormattedMessage id="settings.section.reminders" defaultMessage="Reminders and cancellation" />}
+            description={<FormattedMessage id="settings.section.reminders.description" defaultMessage="What your customers receive before an appointment, and until when they can cancel it themselves." />}
+          >
+            <RemindersSection form={form} readOnly={readOnly} />
+          </Section>
+
+          <ApiErrorAlert error={asProblem(updateTenant.error)?.code === 'slug_taken' ? null : updateTenant.error} />
           <PausedNotice paused={updateTenant.isPaused} />
           {Object.keys(errors).length > 0 ? (
             <Text c="red" size="sm" role="alert">

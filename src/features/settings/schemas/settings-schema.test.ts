@@ -33,6 +33,17 @@ const tenant: Tenant = {
   opening_hours: { timeZone: 'Europe/Madrid', weekly, closedDates: [{ date: '2025-12-25', reason: 'Navidad' }] },
   timeZone: 'Europe/Madrid',
   locale: 'es-ES',
+  cancellationCutoffMinutes: 240,
+  defaultReminders: [{ channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 120 }],
+  onlineBooking: {
+    enabled: true,
+    slug: 'peluqueria-ana',
+    confirmation: 'ONLINE_BOOKING_CONFIRMATION_MANUAL',
+    minimumNoticeMinutes: 60,
+    horizonDays: 30,
+    slotIntervalMinutes: 30,
+    memberChoice: false,
+  },
   licenseStatus: 'LICENSE_STATUS_TRIAL',
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
@@ -61,7 +72,27 @@ describe('settingsFromTenant → toTenantUpdate', () => {
       timeZone: 'Europe/Madrid',
       locale: 'es-ES',
       opening_hours: tenant.opening_hours,
+      cancellationCutoffMinutes: 240,
+      defaultReminders: tenant.defaultReminders,
+      onlineBooking: tenant.onlineBooking,
     });
+  });
+
+  it('gives a business that never set up online booking the contract defaults, and lets the server propose the address', () => {
+    const fresh: Tenant = { ...tenant, cancellationCutoffMinutes: undefined, defaultReminders: undefined, onlineBooking: undefined };
+    const body = toTenantUpdate(settingsSchema.parse(settingsFromTenant(fresh, 'es-ES')), fresh);
+    expect(body.cancellationCutoffMinutes).toBe(120);
+    expect(body.defaultReminders).toEqual([{ channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 1440 }]);
+    expect(body.onlineBooking).toEqual({ enabled: false, confirmation: 'ONLINE_BOOKING_CONFIRMATION_AUTOMATIC', minimumNoticeMinutes: 120, horizonDays: 60, slotIntervalMinutes: 15, memberChoice: true });
+  });
+
+  it('refuses a malformed booking address and an impossible horizon', () => {
+    const input = settingsFromTenant(tenant, 'es-ES');
+    expect(messageIds({ ...input, onlineBooking: { ...input.onlineBooking, slug: 'Ana Centro', horizonDays: 0 } })).toEqual({
+      'onlineBooking.slug': 'settings.onlineBooking.slug.invalid',
+      'onlineBooking.horizonDays': 'settings.onlineBooking.horizon.range',
+    });
+    expect(settingsSchema.parse({ ...input, onlineBooking: { ...input.onlineBooking, slug: ' Ana-Centro ' } }).onlineBooking.slug).toBe('ana-centro');
   });
 
   it('starts a business without optional data with empty fields and a default week', () => {

@@ -1,6 +1,11 @@
 import * as z from 'zod';
 import {
   zAddress,
+  zAppointmentReminderInput,
+  zBookingSlug,
+  zCancellationCutoffMinutes,
+  zOnlineBookingConfirmation,
+  zOnlineBookingSettingsInput,
   zBusinessCategoryCode,
   zBusinessName,
   zCurrencyCode,
@@ -26,6 +31,31 @@ const optionalText = <T extends z.ZodType<string, string>>(schema: T) => z.strin
 const addressShape = zAddress.shape;
 const optionalNumber = (value: unknown) => (value === '' || value === null ? undefined : value);
 
+const bookingShape = zOnlineBookingSettingsInput.shape;
+
+/** The online booking settings; an empty slug lets the server propose one from the business name. */
+const onlineBookingSchema = z.object({
+  enabled: z.boolean(),
+  slug: z.string().trim().toLowerCase().pipe(z.union([z.literal(''), zBookingSlug])),
+  confirmation: zOnlineBookingConfirmation,
+  minimumNoticeMinutes: bookingShape.minimumNoticeMinutes.unwrap(),
+  horizonDays: z.preprocess(optionalNumber, bookingShape.horizonDays.unwrap()),
+  slotIntervalMinutes: bookingShape.slotIntervalMinutes.unwrap(),
+  memberChoice: z.boolean(),
+});
+
+/** Defaults of the contract (OnlineBookingSettings) for a business that never saved them. */
+export const ONLINE_BOOKING_DEFAULTS = {
+  enabled: false,
+  slug: '',
+  confirmation: 'ONLINE_BOOKING_CONFIRMATION_AUTOMATIC',
+  minimumNoticeMinutes: 120,
+  horizonDays: 60,
+  slotIntervalMinutes: 15,
+  memberChoice: true,
+} as const;
+export const DEFAULT_REMINDERS = [{ channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 1440 }] as const;
+
 export const settingsSchema = zTenantUpdate
   .pick({ businessName: true, email: true, category: true, taxId: true, locale: true })
   .extend({
@@ -47,6 +77,9 @@ export const settingsSchema = zTenantUpdate
     timeZone: timeZoneFieldSchema,
     locale: zLocale,
     schedule: weekScheduleSchema,
+    cancellationCutoffMinutes: zCancellationCutoffMinutes.unwrap(),
+    defaultReminders: z.array(zAppointmentReminderInput).max(3),
+    onlineBooking: onlineBookingSchema,
   });
 
 export type SettingsInput = z.input<typeof settingsSchema>;
@@ -57,6 +90,12 @@ export const settingsMessages = defineMessages({
   emailRequired: { id: 'settings.email.required', defaultMessage: 'Enter the e-mail address of your business.' },
   currencyRequired: { id: 'settings.currency.required', defaultMessage: 'Choose the currency you charge in.' },
   taxPercentage: { id: 'settings.taxPercentage.range', defaultMessage: 'Enter a percentage from 0 to 100.' },
+  slug: {
+    id: 'settings.onlineBooking.slug.invalid',
+    defaultMessage: 'Use 3 to 63 lower-case letters, digits and single hyphens, e.g. my-salon.',
+  },
+  slugTaken: { id: 'settings.onlineBooking.slug.taken', defaultMessage: 'Another business already uses this address. Choose another one.' },
+  horizon: { id: 'settings.onlineBooking.horizon.range', defaultMessage: 'Enter a number of days from 1 to 365.' },
 });
 
 export const settingsIssueMessages: FieldIssueMessages = {
@@ -64,6 +103,8 @@ export const settingsIssueMessages: FieldIssueMessages = {
   email: { required: settingsMessages.emailRequired },
   currencyCode: settingsMessages.currencyRequired,
   taxPercentage: settingsMessages.taxPercentage,
+  'onlineBooking.slug': settingsMessages.slug,
+  'onlineBooking.horizonDays': settingsMessages.horizon,
   ...phoneIssueMessages('phone'),
   ...openingHoursIssueMessages,
 };
@@ -90,6 +131,9 @@ export function settingsFromTenant(tenant: Tenant, uiLocale: string): SettingsIn
     timeZone: isValidTimeZone(timeZone) ? timeZone : browserTimeZone(),
     locale: tenant.locale,
     schedule: scheduleFromOpeningHours(tenant.opening_hours),
+    cancellationCutoffMinutes: tenant.cancellationCutoffMinutes ?? 120,
+    defaultReminders: (tenant.defaultReminders ?? DEFAULT_REMINDERS).map((reminder) => ({ ...reminder })),
+    onlineBooking: { ...ONLINE_BOOKING_DEFAULTS, ...tenant.onlineBooking, slug: tenant.onlineBooking?.slug ?? '' },
   };
 }
 
@@ -113,7 +157,11 @@ export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id'
     timeZone: values.timeZone,
     locale: values.locale,
     opening_hours: toOpeningHours({ timeZone: values.timeZone, schedule: values.schedule }, tenant.opening_hours?.closedDates),
+    cancellationCutoffMinutes: values.cancellationCutoffMinutes,
+    defaultReminders: values.defaultReminders,
+    onlineBooking: { ...values.onlineBooking, slug: values.onlineBooking.slug || undefined },
   };
+  if (!body.onlineBooking?.slug) delete body.onlineBooking?.slug;
   if (values.category) body.category = values.category;
   if (values.taxId) body.taxId = values.taxId;
   return zTenantUpdate.parse(body);
