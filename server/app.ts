@@ -396,28 +396,16 @@ export async function buildApp({ config, db, verifier, logger = true, assetStora
   const indexHtml = spa ? readFileSync(join(spa, 'index.html'), 'utf8') : undefined;
   // The public booking page is a page of its own (book.html: no dashboard code), for /book/{slug}
   // and its Spanish address /es-ES/book/{slug}.
-  const bookHtml = spa ? precompressedPage(join(spa, 'book.html')) : undefined;
+  // @fastify/static sends it like every file of the build: its .br or .gz by Accept-Encoding.
+  const bookPage = spa !== undefined && existsSync(join(spa, 'book.html'));
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/v1/') && (request.headers.accept ?? '').includes('text/html');
-    if (bookHtml && wantsPage && BOOKING_PAGE_PATH.test(request.url.split('?')[0] ?? '')) {
-      reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      if (bookHtml.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(bookHtml.br);
-      if (bookHtml.gz && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(bookHtml.gz);
-      return reply.send(bookHtml.plain);
-    }
+    if (bookPage && wantsPage && BOOKING_PAGE_PATH.test(request.url.split('?')[0] ?? '')) return reply.code(200).sendFile('book.html');
     if (indexHtml && wantsPage) return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(indexHtml);
     return sendProblem(request, reply, 404, `No route ${request.method} ${request.url.split('?')[0]}.`);
   });
 
   return app;
-}
-
-/** A page of the build with the .br and .gz the build wrote beside it (vite.config.ts), when there are. */
-function precompressedPage(file: string): { plain: string; br?: Buffer; gz?: Buffer } | undefined {
-  if (!existsSync(file)) return undefined;
-  const variant = (suffix: string) => (existsSync(file + suffix) ? { [suffix === '.br' ? 'br' : 'gz']: readFileSync(file + suffix) } : {});
-  return { plain: readFileSync(file, 'utf8'), ...variant('.br'), ...variant('.gz') };
 }
 
 /** The booking page's addresses (src/features/booking/booking-path.ts): /book/{slug}, /es-ES/book/{slug}. */

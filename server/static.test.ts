@@ -68,6 +68,8 @@ describe('the built SPA', () => {
       const page = await app.inject({ url, headers: html });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
       expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
     }
     const plain = await app.inject({ url: '/book/peluqueria-ana', headers: { accept: 'text/html' } });
