@@ -7,10 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionToken } from '../../server/auth/session-token.ts';
-import { notImplementedHandlers } from '../../server/handlers/not-implemented.ts';
 import { ROLE_MATRIX, type Action, type Resource } from '../../server/tenancy/roles.ts';
 import { answerProblems, operations, queryValue, type Operation } from './contract.ts';
-import type { Target, TargetActor } from './target.ts';
+import { NOT_IMPLEMENTED, type Target, type TargetActor } from './target.ts';
 
 /** The suite's target, set when the suite starts. */
 let target: Target;
@@ -61,7 +60,6 @@ async function databaseDigest(): Promise<Record<string, string>> {
 
 const secured = () => operations.filter((operation) => operation.security === 'bearer');
 
-const NOT_IMPLEMENTED = new Set(Object.keys(notImplementedHandlers({} as never)));
 type Role = 'TEAM_ROLE_OWNER' | 'TEAM_ROLE_ADMIN' | 'TEAM_ROLE_MEMBER';
 const ROLES: readonly Role[] = ['TEAM_ROLE_OWNER', 'TEAM_ROLE_ADMIN', 'TEAM_ROLE_MEMBER'];
 

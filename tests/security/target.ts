@@ -29,7 +29,8 @@ export interface Target {
   close(): Promise<void>;
 }
 
-const NOT_IMPLEMENTED = new Set(Object.keys(notImplementedHandlers({} as never)));
+/** The operations this Cita's code answers 501 (not built yet). */
+export const NOT_IMPLEMENTED: ReadonlySet<string> = new Set(Object.keys(notImplementedHandlers({} as never)));
 
 function fromActor(actor: Actor, tenantId: string): TargetActor {
   return { email: actor.email, userId: actor.userId, tenantId, idToken: actor.idToken, sessionToken: () => actor.token };
