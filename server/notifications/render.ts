@@ -43,9 +43,10 @@ export function cancellationUrl(context: RenderContext, language: 'en' | 'es', t
 /**
  * Renders a row from the appointment as it is now (read as the owner: the worker crosses tenants).
  * A reminder or confirmation whose appointment is gone, no longer live or at another time is dropped
- * (the appointment handlers drop those rows too; this closes the race with a leased row).
+ * (the appointment handlers drop those rows too; this closes the race with a leased row). `secret` is
+ * the link-signing secret already loaded: loading it inside `tx` could wait on `tx` itself (PGlite).
  */
-export async function renderMessage(tx: Queryable, row: OutboxRow, context: RenderContext): Promise<Rendered> {
+export async function renderMessage(tx: Queryable, row: OutboxRow, context: RenderContext, secret: string): Promise<Rendered> {
   const { rows } = await tx.query<{
     status: string;
     start_at: Date;
@@ -92,7 +93,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
     when: formatWhen(startAt, appointment.time_zone, language),
     services: services.map((s) => s.name).join(', '),
     cancelUrl: canCancel
-      ? cancellationUrl(context, language, signCancelToken(await context.secret(), { tenantId: row.tenant_id, appointmentId: row.appointment_id, startAt }))
+      ? cancellationUrl(context, language, signCancelToken(secret, { tenantId: row.tenant_id, appointmentId: row.appointment_id, startAt }))
       : null,
     cutoff: formatCutoff(appointment.cutoff, language),
   };

@@ -76,10 +76,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 
   /** Renders and sends one leased row (without marking it: see markSent). 'sent', or why not. */
   async function deliver(row: OutboxRow): Promise<'sent' | 'dropped'> {
-    // The link-signing secret is loaded (once) before the transaction: without CITA_SECRET, loading it
-    // opens a transaction of its own, which on PGlite (one connection) would wait for this one forever.
-    await options.render.secret();
-    const rendered = await db.withSystem((tx) => renderMessage(tx, row, options.render));
+    // The link-signing secret is loaded (once) before the transaction, and rendering only takes its
+    // value: without CITA_SECRET, loading it opens a transaction of its own, which on PGlite (one
+    // connection) would wait for this one forever.
+    const secret = await options.render.secret();
+    const rendered = await db.withSystem((tx) => renderMessage(tx, row, options.render, secret));
     if ('drop' in rendered) {
       await settle(row, 'dropped', rendered.drop);
       return 'dropped';
