@@ -74,6 +74,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Where image bytes are kept; default: what config.assets says (server/assets/storage.ts). */
   assetStorage?: AssetStorage;
+  /** The link-signing secret, shared with the outbox worker; default: loaded lazily (lazyServerSecret). */
+  secret?: () => Promise<string>;
 }
 
 function fieldErrors(error: FastifyError): FieldError[] {
@@ -100,7 +102,7 @@ function loggerOptions(logger: AppDeps['logger']): FastifyServerOptions['logger'
   };
 }
 
-export async function buildApp({ config, db, verifier, logger = true, assetStorage }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, verifier, logger = true, assetStorage, secret = lazyServerSecret(db, config.secret) }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Requests Node refuses before Fastify sees them (headers or URL over 16 kB, malformed HTTP):
     // still problem+json with the baseline security headers.
@@ -305,7 +307,6 @@ export async function buildApp({ config, db, verifier, logger = true, assetStora
 
   const specification = YAML.parse(readFileSync(CONTRACT, 'utf8')) as Parameters<typeof securityByOperation>[0];
   const schemesOf = securityByOperation(specification);
-  const secret = lazyServerSecret(db, config.secret);
   const handlers = createHandlers({ config, db, verifier, secret }, assetStorage ?? assetStorageFor(config.assets, app.log));
   const security = createSecurityHandlers({ db, verifier, admins: parseAdminEmails(config.adminEmails), idleSeconds: config.sessionIdleSeconds });
   const authenticate = (schemes: SecurityScheme[]) => async (request: FastifyRequest) => {

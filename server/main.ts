@@ -37,7 +37,9 @@ const verifier = createIdTokenVerifier({
 // One asset storage (disk or S3-compatible bucket) for the API and the cleaner of orphaned images.
 // (Its log is the app's, created next: storage calls only happen once the app serves.)
 const assetStorage = assetStorageFor(config.assets, { error: (obj, msg) => app.log.error(obj, msg) });
-const app = await buildApp({ config, db, verifier, assetStorage });
+// One link-signing secret (CITA_SECRET, else the database's), loaded once for the API and the outbox worker.
+const secret = lazyServerSecret(db, config.secret);
+const app = await buildApp({ config, db, verifier, assetStorage, secret });
 const assetCleaner = createAssetCleaner({
   db,
   storage: assetStorage,
@@ -51,7 +53,7 @@ const transport = transportFor(config.mail);
 const worker = createOutboxWorker({
   db,
   transport,
-  render: { secret: lazyServerSecret(db, config.secret), publicUrl: config.publicUrl, from: config.mail.from },
+  render: { secret, publicUrl: config.publicUrl, from: config.mail.from },
   pollMs: config.mail.pollMs,
   log: app.log,
 });

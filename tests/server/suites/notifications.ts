@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelAppointmentByToken, createCalendarFeed, getAppointmentCancellation, getCalendarFeed, revokeCalendarFeed } from '../../../generated/sdk.gen.ts';
 import type { Tenant } from '../../../generated/types.gen.ts';
 import { appointmentsChanged } from '../../../server/appointments/events.ts';
-import { loadServerSecret, signCancelToken } from '../../../server/notifications/cancel-token.ts';
+import { lazyServerSecret, loadServerSecret, signCancelToken } from '../../../server/notifications/cancel-token.ts';
 import { fileTransport, smtpTransport, type MailTransport } from '../../../server/notifications/transport.ts';
 import { createOutboxWorker, type OutboxWorker } from '../../../server/notifications/worker.ts';
 import { clientFor, ok, problem, raw, signUpOwner, uniqueEmail, type Actor, type TestServer } from '../harness.ts';
@@ -51,7 +51,9 @@ export function notificationsSuite(server: () => TestServer) {
       return createOutboxWorker({
         db: server().db,
         transport,
-        render: { secret: async () => secret, publicUrl: 'https://cita.test', from: 'Cita <no-reply@cita.test>' },
+        // As server/main.ts does: the worker loads the secret itself, through its own lazy loader
+        // (on PGlite a load inside the worker's transaction once deadlocked the only connection).
+        render: { secret: lazyServerSecret(server().db, undefined), publicUrl: 'https://cita.test', from: 'Cita <no-reply@cita.test>' },
         leaseSeconds: options.leaseSeconds ?? 60,
         backoffSeconds: options.backoffSeconds ?? 30,
         ...(options.owner ? { owner: options.owner } : {}),
