@@ -53,12 +53,18 @@ async function findOrCreateCustomer(tx: Queryable, tenantId: string, body: Onlin
   const c = body.customer;
   const email = c.email.trim();
   const columns = 'id, name, last_name, phone_country_code, phone_number, email, preferred_reminder_channel, reminders_enabled';
+  const digits = c.phoneNumber.replace(/\D/g, '');
+  const countryDigits = c.phoneCountryCode.replace(/\D/g, '');
+  // Two first bookings by the same new person at once (two tabs, a double submit of two times) must
+  // find one customer, not create two: the same contact in the same business waits for the other's
+  // transaction (and then finds its customer) under a transaction-scoped advisory lock.
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`booking-customer:${tenantId}:${email.toLowerCase()}:${countryDigits}:${digits}`]);
   const { rows } = await tx.query<CustomerRow>(
     `SELECT ${columns} FROM customers
       WHERE tenant_id = $1 AND lower(email) = lower($2) AND phone_digits = $3
         AND regexp_replace(coalesce(phone_country_code, ''), '[^0-9]', '', 'g') = $4
       ORDER BY created_at, id LIMIT 1`,
-    [tenantId, email, c.phoneNumber.replace(/\D/g, ''), c.phoneCountryCode.replace(/\D/g, '')],
+    [tenantId, email, digits, countryDigits],
   );
   if (rows[0]) return rows[0];
   const created = await tx.query<CustomerRow>(

@@ -299,6 +299,19 @@ export function onlineBookingSuite(server: () => TestServer) {
         expect(await appointmentsOf(s)).toHaveLength(1);
       });
 
+      it('the same new person booking several times at once becomes one customer, not several', async () => {
+        const s = await shop('booking-one-customer');
+        const { slots } = (await ok(availability(s, today().add({ days: 7 })))).days[0]!;
+        // Four times that do not overlap (the service lasts 45 minutes), booked at once with one contact.
+        const times = slots.filter((_, i) => i % 4 === 0).slice(0, 4).map((x) => x.startAt);
+        const who = { email: uniqueEmail('twice'), phone: phone() };
+        const results = await Promise.all(times.map((startAt) => book(s, request(s, startAt, who))));
+        expect(results.map((r) => r.response.status)).toEqual([201, 201, 201, 201]);
+        const { items } = await ok(listCustomers({ client: s.owner.client, path: { tenantId: s.tenant.id } }));
+        expect(items).toHaveLength(1);
+        expect(new Set((await appointmentsOf(s)).map((a) => a.customer_id))).toEqual(new Set([items[0]!.id]));
+      });
+
       it('a retry with the same Idempotency-Key books once and answers the same', async () => {
         const s = await shop('booking-retry');
         const slot = await firstFree(s);
