@@ -2349,9 +2349,9 @@ export type BookingPageService = {
 export type BookingPageMember = {
     id: Id;
     /**
-     * The member's first name or display name; nothing else about them.
+     * The member's first name or display name; nothing else about them. Absent when the member has not given a name (the page then names them by their place in the list, in its language).
      */
-    displayName: string;
+    displayName?: string;
 };
 
 /**

@@ -1808,7 +1808,7 @@ export const zBookingPageService = z.object({
 
 export const zBookingPageMember = z.object({
     id: zId,
-    displayName: z.string().max(100)
+    displayName: z.string().min(1).max(100).optional()
 });
 
 /**

@@ -87,7 +87,8 @@ export const slugTaken = () =>
 
 export interface BookingMember {
   id: string;
-  displayName: string;
+  /** Absent when the member has no name (the page names them by their place, in its language). */
+  displayName?: string;
 }
 
 export interface BookingBusiness extends TenantClock {
@@ -124,10 +125,10 @@ export async function findBookingBusiness(db: Database, slug: string): Promise<B
   const row = rows[0];
   if (!row) throw bookingNotFound();
   const hours = parseJson(row.opening_hours as string | { weekly?: Weekly; closedDates?: Array<{ date: string; reason?: string }> } | null);
-  const team = (parseJson(row.team as string | Array<{ id: string; name: string | null }>) ?? []).map((m, i) => ({
-    id: m.id,
-    displayName: (m.name?.trim() || `#${i + 1}`).slice(0, 100),
-  }));
+  const team = (parseJson(row.team as string | Array<{ id: string; name: string | null }>) ?? []).map((m) => {
+    const name = m.name?.trim().slice(0, 100);
+    return { id: m.id, ...(name ? { displayName: name } : {}) };
+  });
   return {
     id: row.id as string,
     timeZone: row.time_zone as string,

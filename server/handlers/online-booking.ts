@@ -218,7 +218,7 @@ export function onlineBookingHandlers({ db }: HandlerDeps): Handlers {
             const member = business.team.find((m) => m.id === userId);
             const booking: OnlineBookingSummary = {
               businessName: business.businessName.slice(0, 200),
-              ...(rules.memberChoice && member ? { professionalName: member.displayName } : {}),
+              ...(rules.memberChoice && member?.displayName ? { professionalName: member.displayName } : {}),
               serviceNames: services.map((s) => s.name),
               startAt: offsetDateTime(slot.startAt, zone),
               endAt: offsetDateTime(slot.endAt, zone),

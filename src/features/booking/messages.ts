@@ -31,6 +31,7 @@ const messages = defineMessages({
   memberTitle: { id: 'booking.member.title', defaultMessage: 'Who would you like?' },
   memberAnyone: { id: 'booking.member.anyone', defaultMessage: 'Anyone available' },
   memberAnyoneHint: { id: 'booking.member.anyoneHint', defaultMessage: 'More free times to choose from.' },
+  memberUnnamed: { id: 'booking.member.unnamed', defaultMessage: 'Team member {place}' },
 
   timeTitle: { id: 'booking.time.title', defaultMessage: 'Choose a day and time' },
   timeZoneNote: { id: 'booking.time.zoneNote', defaultMessage: 'Times are in the business’s time zone ({timeZone}).' },

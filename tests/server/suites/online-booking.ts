@@ -49,6 +49,8 @@ export function onlineBookingSuite(server: () => TestServer) {
 
   async function shop(label: string, options: { name?: string; locale?: 'en-US' | 'es-ES'; hours?: OpeningHours; booking?: OnlineBookingSettingsInput; duration?: number; buffer?: number } = {}): Promise<Shop> {
     const owner = await signUp(server(), label);
+    // The owner has given a name, as the profile asks (the booking page shows it).
+    await server().db.withSystem((tx) => tx.query(`UPDATE users SET name = 'Ana' WHERE id = $1`, [owner.userId]));
     const tenant = await newTenant(owner, {
       businessName: options.name ?? `Salon ${label} ${hex()}`,
       timeZone: ZONE,
@@ -154,8 +156,12 @@ export function onlineBookingSuite(server: () => TestServer) {
         const { page } = await ok(getBookingPage({ client: anonymous(), path: { slug: s.slug } }));
         expect(page).toMatchObject({ slug: s.slug, businessName: s.tenant.businessName, timeZone: ZONE, currency: 'EUR', memberChoice: true, minimumNoticeMinutes: 0, horizonDays: 365, cancellationCutoffMinutes: 120 });
         expect(page.services.map((x) => x.id)).toEqual([s.serviceId]);
-        expect(page.members).toEqual([{ id: s.owner.userId, displayName: expect.any(String) }]);
+        expect(page.members).toEqual([{ id: s.owner.userId, displayName: 'Ana' }]);
         expect(JSON.stringify(page)).not.toContain(s.owner.email);
+        // A member who has not given a name is listed without one (the page names them by place), never by e-mail.
+        await server().db.withSystem((tx) => tx.query(`UPDATE users SET name = '  ' WHERE id = $1`, [s.owner.userId]));
+        const nameless = (await ok(getBookingPage({ client: anonymous(), path: { slug: s.slug } }))).page;
+        expect(nameless.members).toEqual([{ id: s.owner.userId }]);
 
         const unknown = await problem(getBookingPage({ client: anonymous(), path: { slug: `nobody-${hex()}` } }), 404);
         await ok(updateTenant({ client: s.owner.client, path: { tenantId: s.tenant.id }, body: { tenant: { onlineBooking: { enabled: false } } } }));

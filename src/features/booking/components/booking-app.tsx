@@ -27,7 +27,8 @@ export function BookingApp({ page, slug }: { page: BookingPage; slug: string }) 
   const moved = useRef(false);
 
   const chosen = useMemo(() => serviceIds.flatMap((id) => page.services.filter((service) => service.id === id)), [serviceIds, page.services]);
-  const members = useMemo(() => membersFor(page.members, chosen), [page.members, chosen]);
+  // Each member keeps their place on the page (what names someone who has not given a name).
+  const members = useMemo(() => membersFor(page.members.map((member, index) => ({ ...member, place: index + 1 })), chosen), [page.members, chosen]);
   const withMember = page.memberChoice && page.members.length > 0;
   const steps: Step[] = withMember ? ['services', 'member', 'time', 'details'] : ['services', 'time', 'details'];
   const { minutes, amount } = totals(chosen);

@@ -12,7 +12,7 @@ export function MemberStep({
   onContinue,
   headingRef,
 }: {
-  members: BookingPageMember[];
+  members: Array<BookingPageMember & { place: number }>;
   value: string;
   onChange: (id: string) => void;
   onBack: () => void;
@@ -20,7 +20,10 @@ export function MemberStep({
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const intl = useIntl();
-  const options = [{ id: '', displayName: intl.formatMessage(m.memberAnyone), hint: intl.formatMessage(m.memberAnyoneHint) }, ...members.map((member) => ({ ...member, hint: '' }))];
+  const options = [
+    { id: '', displayName: intl.formatMessage(m.memberAnyone), hint: intl.formatMessage(m.memberAnyoneHint) },
+    ...members.map((member) => ({ id: member.id, displayName: member.displayName ?? intl.formatMessage(m.memberUnnamed, { place: member.place }), hint: '' })),
+  ];
   return (
     <section aria-labelledby="bk-step-title">
       <h2 id="bk-step-title" ref={headingRef} tabIndex={-1}>
