@@ -7,7 +7,6 @@
 //     Target: search p99 < 50 ms on PGlite (ISSUE 7); the same target is reported for the rest.
 //   - /customers interactive in Chromium with those 10,000 customers (PGlite): from navigation to the
 //     first page of rows shown and the search box answering a search. Target < 1 s (median of 5 cold loads).
-import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,14 +19,8 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { testTarget } from '../../server/db/test-databases.ts';
 import { resolveChromium } from '../browser.mjs';
+import { load as runLoad } from './load.ts';
 import type { BenchRow } from './rows.ts';
-
-declare module 'autocannon' {
-  interface Options {
-    /** Requests each connection sends in turn (paths relative to url). */
-    requests?: Array<{ method: string; path: string }>;
-  }
-}
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -47,8 +40,9 @@ interface Load {
   non2xx: number;
 }
 
+/** The load comes from another process (scripts/bench/load.ts), not from the server's event loop. */
 async function load(baseUrl: string, paths: string[], headers: Record<string, string>): Promise<Load> {
-  const result = await autocannon({
+  const result = await runLoad({
     url: baseUrl,
     headers,
     connections: 10,
@@ -56,7 +50,8 @@ async function load(baseUrl: string, paths: string[], headers: Record<string, st
     overallRate: RATE,
     requests: paths.map((path) => ({ method: 'GET', path })),
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+  console.log(`bench: ${paths.length} paths at ${RATE} req/s: p50 ${result.p50} p99 ${result.p99} max ${result.max} ms; server event-loop delay p99 ${result.loop.p99} max ${result.loop.max} ms`);
+  return result;
 }
 
 /**
