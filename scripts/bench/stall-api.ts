@@ -79,11 +79,13 @@ const cpu = process.cpuUsage(cpu0);
 console.log(`sequential: ${((performance.now() - t0) / n).toFixed(2)} ms wall, ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms CPU per request (incl. the fetch client)`);
 
 if (process.env.TRACE_ONE) {
-  recording = true;
-  await (await fetch(`${baseUrl}${paths[0]}`, { headers })).arrayBuffer();
-  recording = false;
-  console.log(`one request, ${calls.length} PGlite calls:`);
-  for (const call of calls.splice(0)) console.log(`  ${call.ms.toFixed(2)} ms  ${call.sql}`);
+  for (const path of paths) {
+    recording = true;
+    await (await fetch(`${baseUrl}${path}`, { headers })).arrayBuffer();
+    recording = false;
+    console.log(`${path}: ${calls.length} PGlite calls:`);
+    for (const call of calls.splice(0)) console.log(`  ${call.ms.toFixed(2)} ms  ${call.sql}`);
+  }
 }
 
 const gcs: number[] = [];
