@@ -8,6 +8,8 @@ export interface ServerConfig {
   /** PostgreSQL when set; otherwise PGlite under dataDir/db. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PGLITE_VACUUM_INTERVAL_MS: how often the PGlite database is vacuumed and analyzed, once at start and then (default 1 hour; 0: never). */
+  pgliteVacuumIntervalMs: number;
   /** The built SPA to serve on the same origin (SPA_DIST); none when unset. */
   spaDist: string | undefined;
   /** Origins allowed by CORS besides the server's own (a separately served SPA). */
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
+    pgliteVacuumIntervalMs: Number(env.PGLITE_VACUUM_INTERVAL_MS ?? 60 * 60 * 1000),
     spaDist: env.SPA_DIST ? resolve(env.SPA_DIST) : undefined,
     corsOrigins: list(env.CORS_ORIGINS),
     firebase: {

@@ -8,6 +8,7 @@ import { openWhenReachable } from './db/deferred-database.ts';
 import { lazyServerSecret } from './notifications/cancel-token.ts';
 import { transportFor } from './notifications/transport.ts';
 import { createOutboxWorker } from './notifications/worker.ts';
+import { periodic } from './periodic.ts';
 
 const config = loadConfig();
 let db: Database;
@@ -58,6 +59,12 @@ const worker = createOutboxWorker({
   log: app.log,
 });
 
+// PGlite has no autovacuum: this process vacuums it (Database.vacuum), at start and then every interval.
+const vacuum =
+  db.vacuum && config.pgliteVacuumIntervalMs > 0
+    ? periodic(() => db.vacuum!(), { delayAfter: () => config.pgliteVacuumIntervalMs, retryMs: config.pgliteVacuumIntervalMs, failure: 'database vacuum failed', log: app.log })
+    : undefined;
+
 // Graceful shutdown: stop accepting, finish in-flight requests, then close the database cleanly.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -68,6 +75,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     try {
       await worker.stop();
       await assetCleaner.stop();
+      await vacuum?.stop();
       transport.close();
       await app.close();
       await db.close();
@@ -88,3 +96,4 @@ if (config.assets.cleanup) {
   assetCleaner.start();
   app.log.info({ storage: assetStorage.kind, everyMs: config.assets.cleanupIntervalMs }, 'asset cleaner started');
 }
+vacuum?.start();

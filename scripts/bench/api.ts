@@ -2,7 +2,6 @@
 // /v1/tenants/{id}/team) and of the session check (GET /v1/users/{id}), each against its floor
 // measured in the same run on the same database: a bare Fastify route running the same query in one
 // transaction. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../../server/app.ts';
@@ -11,6 +10,7 @@ import { createIdTokenVerifier } from '../../server/auth/firebase.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { testTarget } from '../../server/db/test-databases.ts';
+import { load as runLoad } from './load.ts';
 import type { BenchRow } from './rows.ts';
 
 const CONNECTIONS = 20;
@@ -23,9 +23,11 @@ interface Load {
   non2xx: number;
 }
 
+/** The load comes from another process (scripts/bench/load.ts), for Cita and for the floor alike. */
 async function load(url: string, headers: Record<string, string>, rate?: number): Promise<Load> {
-  const result = await autocannon({ url, headers, connections: rate ? 10 : CONNECTIONS, duration: DURATION_S, ...(rate ? { overallRate: rate } : {}) });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+  const result = await runLoad({ url, headers, connections: rate ? 10 : CONNECTIONS, duration: DURATION_S, ...(rate ? { overallRate: rate } : {}) });
+  if (rate) console.log(`bench: ${url.replace(/^http:\/\/[^/]+/, '')} at ${rate} req/s: p50 ${result.p50} p99 ${result.p99} max ${result.max} ms; server event-loop delay p99 ${result.loop.p99} max ${result.loop.max} ms`);
+  return result;
 }
 
 /** One business with its owner, three members and a session for the owner, written straight to the database. */

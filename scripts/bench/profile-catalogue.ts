@@ -28,14 +28,15 @@ try {
     const terms = process.env.EXPLAIN.split(' ');
     const plan = await cita.db.withTenant(cita.tenantId, (tx) =>
       tx.query(
-        `EXPLAIN (ANALYZE, BUFFERS) WITH hits AS MATERIALIZED (SELECT id FROM customer_search_ids($2::text[]))
-         SELECT c.id, c.name, c.last_name, c.phone_country_code, c.phone_number, c.email,
-                ARRAY(SELECT l.tag_id::text FROM customer_tag_links l WHERE l.tenant_id = c.tenant_id AND l.customer_id = c.id ORDER BY l.tag_id) AS tag_ids,
-                (SELECT count(*)::int FROM hits) AS total FROM customers c
-          WHERE c.tenant_id = $1 AND c.id IN (SELECT id FROM hits)
-          ORDER BY CASE WHEN starts_with(c.search, cita_fold($4)) OR starts_with(c.sort_name, cita_fold($4)) OR starts_with(c.phone_digits, $4) THEN 0 ELSE 1 END,
-                   CASE WHEN (SELECT count(*) FROM hits) <= 500 THEN similarity(c.search, cita_fold($3)) END DESC NULLS LAST, c.sort_name, c.id
-          LIMIT 50`,
+        `EXPLAIN (ANALYZE, BUFFERS) WITH hits AS MATERIALIZED (SELECT * FROM customer_search($2::text[])),
+                n AS (SELECT count(*)::int AS total FROM hits),
+                page AS (SELECT p.*, row_number() OVER () AS rn
+                           FROM (SELECT c.id, c.name, c.last_name, c.phone_country_code, c.phone_number, c.email FROM hits c
+                                  ORDER BY CASE WHEN starts_with(c.search, cita_fold($4)) OR starts_with(c.sort_name, cita_fold($4)) OR starts_with(c.phone_digits, $4) THEN 0 ELSE 1 END,
+                                           CASE WHEN (SELECT total FROM n) <= 500 THEN similarity(c.search, cita_fold($3)) END DESC NULLS LAST, c.sort_name, c.id
+                                  LIMIT 50) p)
+         SELECT n.total, p.*, ARRAY(SELECT l.tag_id::text FROM customer_tag_links l WHERE l.tenant_id = $1 AND l.customer_id = p.id ORDER BY l.tag_id) AS tag_ids
+           FROM n LEFT JOIN page p ON true ORDER BY p.rn`,
         [cita.tenantId, terms, terms.join(' '), terms[0]],
       ),
     );

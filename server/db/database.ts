@@ -20,6 +20,15 @@ export interface Database {
   querySystem<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
   /** Liveness check. */
   ping(): Promise<void>;
+  /**
+   * PGlite only: what autovacuum does on PostgreSQL, which PGlite (a single process: no autovacuum
+   * launcher) never does. VACUUM (ANALYZE) of each table, one at a time (each blocks PGlite's one
+   * connection while it runs; a table whose pages are all visible is skipped page by page, so a quiet
+   * table costs little). Keeps the visibility map set (index-only scans: a business's customer count
+   * and deep list pages read the index, not every row), the planner's statistics current, and dead
+   * rows reclaimed. Returns the tables done.
+   */
+  vacuum?(): Promise<number>;
   close(): Promise<void>;
 }
 

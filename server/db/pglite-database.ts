@@ -1,4 +1,5 @@
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { enterTenant, type Database, type Queryable } from './database.ts';
@@ -25,8 +26,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const release = acquireLock(`${dataDir}.lock`, `The database in ${dataDir}`);
   let pg: PGlite | undefined;
   try {
-    pg = await PGlite.create(dataDir, { parsers, extensions: { pg_trgm, btree_gist } });
+    pg = await PGlite.create(dataDir, { parsers, extensions: { pg_trgm, btree_gist, btree_gin } });
     const db = pg;
+    // PGlite's pages are in this process's memory (or the file-system cache): a random page costs
+    // about what a sequential one does. With PostgreSQL's default of 4 (a spinning disk), the planner
+    // sorted a business's 10,000 customers to skip 4,950 of them rather than walk the sorted index.
+    await db.exec('SET random_page_cost = 1.1');
     await migrate((fn) => db.transaction((tx) => fn(queryable(tx))));
   } catch (error) {
     await pg?.close().catch(() => {});
@@ -50,6 +55,14 @@ export async function openPglite(dataDir: string): Promise<Database> {
     },
     async ping() {
       await db.query('SELECT 1');
+    },
+    async vacuum() {
+      const { rows } = await db.query<{ name: string }>(`SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables ORDER BY 1`);
+      for (const { name } of rows) {
+        if (closed) break;
+        await db.exec(`VACUUM (ANALYZE) ${name}`);
+      }
+      return rows.length;
     },
     async close() {
       if (closed) return;

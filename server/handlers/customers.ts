@@ -72,7 +72,6 @@ export function toCustomerListItem(row: Row): CustomerListItem {
   };
 }
 
-const LIST_COLUMNS = `c.id, c.name, c.last_name, c.phone_country_code, c.phone_number, c.email, ${TAG_IDS}`;
 
 const ORDER: Record<CustomerSort, string> = {
   name: 'cita_fold(c.name), c.id',
@@ -99,24 +98,34 @@ interface ListFilter {
   tagId?: string;
 }
 
+/** The columns of a list item but its tags, as customer_search returns them too. */
+const ITEM_COLUMNS = 'c.id, c.name, c.last_name, c.phone_country_code, c.phone_number, c.email';
+
+/** The item's tag ids (text[]) for a page row `p` of tenant $1. */
+const PAGE_TAG_IDS = `ARRAY(SELECT l.tag_id::text FROM customer_tag_links l
+                  WHERE l.tenant_id = $1 AND l.customer_id = p.id ORDER BY l.tag_id) AS tag_ids`;
+
 /**
- * WHERE clause and its parameters ($1 is the tenant), and the WITH that goes before the statement: a
- * search runs customer_search_ids once, as the CTE `hits`, which both the page and its total read.
+ * The rows a list reads, as `c`, and its parameters ($1 is the tenant). A search runs
+ * customer_search once, as the CTE `hits` (its rows carry the list's columns), which both the page
+ * and its total read; else the business's customers.
  */
-function where(tenantId: string, filter: ListFilter): { with: string; sql: string; params: unknown[] } {
+function where(tenantId: string, filter: ListFilter): { with: string; from: string; sql: string; params: unknown[] } {
   const params: unknown[] = [tenantId];
   let sql = 'c.tenant_id = $1';
   let prefix = '';
+  let from = 'customers c';
   if (filter.terms.length > 0) {
     params.push(filter.terms);
-    prefix = `WITH hits AS MATERIALIZED (SELECT id FROM customer_search_ids($${params.length}::text[])) `;
-    sql += ' AND c.id IN (SELECT id FROM hits)';
+    prefix = `hits AS MATERIALIZED (SELECT * FROM customer_search($${params.length}::text[])), `;
+    from = 'hits c';
+    sql = 'true';
   }
   if (filter.tagId) {
     params.push(filter.tagId);
-    sql += ` AND EXISTS (SELECT 1 FROM customer_tag_links l WHERE l.tenant_id = c.tenant_id AND l.customer_id = c.id AND l.tag_id = $${params.length})`;
+    sql += ` AND EXISTS (SELECT 1 FROM customer_tag_links l WHERE l.tenant_id = $1 AND l.customer_id = c.id AND l.tag_id = $${params.length})`;
   }
-  return { with: prefix, sql, params };
+  return { with: prefix, from, sql, params };
 }
 
 /**
@@ -190,19 +199,30 @@ async function relatedRows(tx: Queryable, tenantId: string, customerId: string, 
 export function customerHandlers({ db }: HandlerDeps): Handlers {
   async function page(tenantId: string, filter: ListFilter, order: string, limit: number, offset: number) {
     return db.withTenant(tenantId, async (tx) => {
-      const { with: prefix, sql, params } = where(tenantId, filter);
-      // A search counts its hits in the same statement (the search runs once); a plain list counts
-      // on the tenant's index, apart, so that the page itself stops after `limit` rows.
-      const totalColumn = prefix ? `, (SELECT count(*)::int FROM customers c WHERE ${sql}) AS total` : '';
+      const { with: prefix, from, sql, params } = where(tenantId, filter);
+      const [limitParam, offsetParam] = [`$${params.length + 1}`, `$${params.length + 2}`];
+      // One statement: the total, and the page. The page is chosen on the ids alone (for a plain list
+      // an index-only scan when the table is vacuumed), then only its rows are read in full and get
+      // their tags: a deep page no longer builds the tag arrays of every row it skips. row_number()
+      // over the ordered, limited ids keeps their order; the LEFT JOIN answers the total when the page
+      // is empty.
+      const pageRows =
+        from === 'hits c'
+          ? `SELECT p.*, row_number() OVER () AS rn FROM (SELECT ${ITEM_COLUMNS} FROM ${from} WHERE ${sql} ORDER BY ${order} LIMIT ${limitParam} OFFSET ${offsetParam}) p`
+          : `SELECT p.id, row_number() OVER () AS rn FROM (SELECT c.id FROM ${from} WHERE ${sql} ORDER BY ${order} LIMIT ${limitParam} OFFSET ${offsetParam}) p`;
+      const item =
+        from === 'hits c'
+          ? `p.id, p.name, p.last_name, p.phone_country_code, p.phone_number, p.email`
+          : `p.id, c.name, c.last_name, c.phone_country_code, c.phone_number, c.email`;
+      const join = from === 'hits c' ? '' : ' LEFT JOIN customers c ON c.tenant_id = $1 AND c.id = p.id';
       const { rows } = await tx.query(
-        `${prefix}SELECT ${LIST_COLUMNS}${totalColumn} FROM customers c WHERE ${sql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        `WITH ${prefix}page AS (${pageRows})
+         SELECT t.total, ${item}, ${PAGE_TAG_IDS}
+           FROM (SELECT count(*)::int AS total FROM ${from} WHERE ${sql}) t LEFT JOIN page p ON true${join}
+          ORDER BY p.rn`,
         [...params, limit, offset],
       );
-      const total =
-        prefix && rows.length > 0
-          ? Number(rows[0]!.total)
-          : (await tx.query<{ n: number }>(`${prefix}SELECT count(*)::int AS n FROM customers c WHERE ${sql}`, params)).rows[0]!.n;
-      return { items: rows.map(toCustomerListItem), total };
+      return { items: rows.filter((row) => row.id !== null).map(toCustomerListItem), total: Number(rows[0]!.total) };
     });
   }
 
@@ -229,22 +249,22 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
       // the search itself on PGlite.
       const order = `CASE WHEN starts_with(c.search, cita_fold($4)) OR starts_with(c.sort_name, cita_fold($4))
                           OR starts_with(c.phone_digits, $4) THEN 0 ELSE 1 END,
-                     CASE WHEN (SELECT count(*) FROM hits) <= ${RANKED_HITS} THEN similarity(c.search, cita_fold($3)) END DESC NULLS LAST,
+                     CASE WHEN (SELECT total FROM n) <= ${RANKED_HITS} THEN similarity(c.search, cita_fold($3)) END DESC NULLS LAST,
                      c.sort_name, c.id`;
       const result = await db.withTenant(tenantId, async (tx) => {
-        // The search runs once: `hits` serves the page, its order and its total.
+        // The search runs once: `hits` (with the columns of an item) serves the page, its order and
+        // its total; only the page's rows get their tags; the LEFT JOIN answers the total when the page is empty.
         const { rows } = await tx.query(
-          `WITH hits AS MATERIALIZED (SELECT id FROM customer_search_ids($2::text[]))
-           SELECT ${LIST_COLUMNS}, (SELECT count(*)::int FROM hits) AS total FROM customers c
-            WHERE c.tenant_id = $1 AND c.id IN (SELECT id FROM hits)
-            ORDER BY ${order} LIMIT $5 OFFSET $6`,
+          `WITH hits AS MATERIALIZED (SELECT * FROM customer_search($2::text[])),
+                n AS (SELECT count(*)::int AS total FROM hits),
+                page AS (SELECT p.*, row_number() OVER () AS rn
+                           FROM (SELECT ${ITEM_COLUMNS} FROM hits c ORDER BY ${order} LIMIT $5 OFFSET $6) p)
+           SELECT n.total, p.id, p.name, p.last_name, p.phone_country_code, p.phone_number, p.email, ${PAGE_TAG_IDS}
+             FROM n LEFT JOIN page p ON true
+            ORDER BY p.rn`,
           [tenantId, terms, terms.join(' '), first, limit, offset],
         );
-        const total =
-          rows.length > 0
-            ? Number(rows[0]!.total)
-            : (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customer_search_ids($1::text[])', [terms])).rows[0]!.n;
-        return { items: rows.map(toCustomerListItem), total };
+        return { items: rows.filter((row) => row.id !== null).map(toCustomerListItem), total: Number(rows[0]!.total) };
       });
       return reply.code(200).send(result);
     },
