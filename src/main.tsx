@@ -3,6 +3,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadRedirectRules } from '~/app/guards/redirect-rules';
 import { loadMessages } from '~/app/intl';
 import { loadRuntimeConfig } from '~/app/runtime-config';
 import { clearSession, getSession } from '~/app/session/session-store';
@@ -20,8 +21,15 @@ function removeStaticShell() {
 }
 
 // The app's modules (the router, the pages' frame, Mantine) are fetched at once, but evaluated in a
-// task of their own rather than in this module's: two shorter tasks instead of one long one.
-const appModule = import('~/app/app');
+// task of their own rather than in this module's: two shorter tasks instead of one long one. Once the
+// router is there, the code of the address's pages is fetched too, beside the configuration and the
+// first render, rather than after them.
+const appModule = import('~/app/app').then((module) => {
+  module.preloadCurrentRouteChunks();
+  return module;
+});
+// The redirect rules (the build manifest) the route guards wait for: fetched now, once (cached).
+void loadRedirectRules();
 
 async function start() {
   // The API base URL and the identity provider's settings come from the server before the first render.

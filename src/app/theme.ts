@@ -1,5 +1,5 @@
 import { Anchor, createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import { READABLE_COLORS } from './theme-colors';
+import { READABLE_COLORS } from './theme-colors.ts';
 
 // SPEC §9: the primary theme colour defaults to green; the colour mode is kept locally
 // (Mantine's default colour-scheme manager stores it in localStorage).

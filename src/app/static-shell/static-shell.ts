@@ -34,8 +34,11 @@ html.setAttribute('data-shell', screen);
 const tag = document.currentScript;
 const entry = tag?.dataset.entry;
 if (entry) {
+  // Besides the entry's own imports: the app's frame, this screen's page and this language's messages,
+  // which the entry imports later (scripts/static-shell.ts lists them): fetched now, in parallel.
+  const preloads = ['', '-app', `-${screen}`, `-${locale.toLowerCase()}`].map((name) => tag.getAttribute(`data-preload${name}`) ?? '');
   const loadApp = () => {
-    for (const href of (tag.dataset.preload ?? '').split(' ').filter(Boolean)) {
+    for (const href of new Set(preloads.join(' ').split(' ').filter(Boolean))) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
