@@ -38,18 +38,21 @@ if (entry) {
   // which the entry imports later (scripts/static-shell.ts lists them): fetched now, in parallel.
   const preloads = ['', '-app', `-${screen}`, `-${locale.toLowerCase()}`].map((name) => tag.getAttribute(`data-preload${name}`) ?? '');
   const loadApp = () => {
+    // One insertion into <head> for all of them, rather than one each.
+    const tags = document.createDocumentFragment();
     for (const href of new Set(preloads.join(' ').split(' ').filter(Boolean))) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.append(link);
+      tags.append(link);
     }
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry;
-    document.head.append(script);
+    tags.append(script);
+    document.head.append(tags);
   };
   if (screen === 'none') loadApp();
   else document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => setTimeout(loadApp, 0)));
