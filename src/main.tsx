@@ -4,7 +4,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRedirectRules } from '~/app/guards/redirect-rules';
-import { loadMessages } from '~/app/intl';
+import { loadMessages, warmUpIntl } from '~/app/intl';
 import { loadRuntimeConfig } from '~/app/runtime-config';
 import { clearSession, getSession } from '~/app/session/session-store';
 import { applyStoredAppVersion, reloadOnChunkLoadError } from '~/app/version';
@@ -30,6 +30,7 @@ const appModule = import('~/app/app').then((module) => {
 });
 // The redirect rules (the build manifest) the route guards wait for: fetched now, once (cached).
 void loadRedirectRules();
+warmUpIntl(splitLocalePath(window.location.pathname).locale);
 
 async function start() {
   // The API base URL and the identity provider's settings come from the server before the first render.

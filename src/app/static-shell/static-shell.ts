@@ -36,23 +36,35 @@ const entry = tag?.dataset.entry;
 if (entry) {
   // Besides the entry's own imports: the app's frame, this screen's page and this language's messages,
   // which the entry imports later (scripts/static-shell.ts lists them): fetched now, in parallel.
-  const preloads = ['', '-app', `-${screen}`, `-${locale.toLowerCase()}`].map((name) => tag.getAttribute(`data-preload${name}`) ?? '');
-  const loadApp = () => {
-    // One insertion into <head> for all of them, rather than one each.
+  const attribute = (name: string) => (tag.getAttribute(`data-preload${name}`) ?? '').split(' ').filter(Boolean);
+  const later = [...new Set(['-app', `-${screen}`, `-${locale.toLowerCase()}`].flatMap(attribute))];
+  const preload = (hrefs: string[]) => {
     const tags = document.createDocumentFragment();
-    for (const href of new Set(preloads.join(' ').split(' ').filter(Boolean))) {
+    for (const href of hrefs) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       tags.append(link);
     }
+    return tags;
+  };
+  // Each preload costs the main thread a little (a request started): a few per task, so that starting
+  // some fifty of them is not one long task.
+  const preloadLater = (from: number) => {
+    if (from >= later.length) return;
+    document.head.append(preload(later.slice(from, from + 8)));
+    setTimeout(() => preloadLater(from + 8), 0);
+  };
+  const loadApp = () => {
+    const tags = preload(attribute(''));
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry;
     tags.append(script);
     document.head.append(tags);
+    setTimeout(() => preloadLater(0), 0);
   };
   if (screen === 'none') loadApp();
   else document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => setTimeout(loadApp, 0)));
