@@ -35,7 +35,7 @@ warmUpIntl(splitLocalePath(window.location.pathname).locale);
 async function start() {
   // The API base URL and the identity provider's settings come from the server before the first render.
   // The page's language's messages (a chunk of their own) arrive alongside.
-  const [config, { App, router }] = await Promise.all([
+  const [config, { App, router, loadBeforeFirstRender }] = await Promise.all([
     loadRuntimeConfig(),
     appModule,
     loadMessages(splitLocalePath(window.location.pathname).locale).catch(() => undefined),
@@ -54,6 +54,9 @@ async function start() {
       window.location.assign(loginRedirectUrl(window.location.pathname + window.location.search));
     },
   });
+
+  // The page (guards, data, code) is loaded before the first render, which then holds it whole.
+  await loadBeforeFirstRender();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

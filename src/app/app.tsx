@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { queryClient } from './query-client';
-import { preloadCurrentRouteChunks, router } from './router';
+import { loadBeforeFirstRender, preloadCurrentRouteChunks, router } from './router';
 
-export { preloadCurrentRouteChunks, router };
+export { loadBeforeFirstRender, preloadCurrentRouteChunks, router };
 import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
