@@ -32,29 +32,39 @@ export function preloadCurrentRouteChunks(): void {
 /** How long the first render waits for the first page's load before it shows the frame and a loader. */
 export const FIRST_LOAD_BUDGET_MS = 1_000;
 
+let stopLoadingOnHistory: (() => void) | undefined;
+
 /**
  * Loads the address's page (guards, loaders, code) before the app's first render, so that the page is
  * part of that render: React renders it in slices (a transition) and commits it once. Loaded after the
  * first render instead, the router's store update re-renders the whole page synchronously, in one task
  * (React renders store updates as blocking), the longest of a start-up (~670 ms on a throttled phone).
- * The render does not wait for a redirect (the mounted router loads the new address, as always), nor
- * longer than FIRST_LOAD_BUDGET_MS (a slow API: the frame and the page's loader are shown meanwhile;
- * the router's load carries on and is rendered when done). Never throws: the router reports its errors.
+ * Until the app has mounted (appMounted), an address change (a guard's redirect) is loaded here, as the
+ * mounted router's history listener would, and waited for too. The render waits no longer than
+ * FIRST_LOAD_BUDGET_MS (a slow API: the frame and the page's loader are shown meanwhile, and the
+ * router's load carries on). Never throws: the router reports its errors.
  */
 export async function loadBeforeFirstRender(budgetMs = FIRST_LOAD_BUDGET_MS): Promise<void> {
-  let stopWatching = () => {};
-  const redirected = new Promise<void>((resolve) => {
-    stopWatching = router.history.subscribe(() => resolve());
+  let latest = router.load().catch(() => undefined);
+  stopLoadingOnHistory?.();
+  stopLoadingOnHistory = router.history.subscribe((event) => {
+    latest = router.load(event).catch(() => undefined);
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, budgetMs);
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), budgetMs);
   });
   try {
-    await Promise.race([router.load().catch(() => undefined), redirected, late]);
+    for (let current = latest; ; current = latest) {
+      if ((await Promise.race([current, late])) === 'late' || current === latest) break;
+    }
   } finally {
-    stopWatching();
     clearTimeout(timer);
   }
 }
 
+/** The app has mounted: its router listens to the history itself from now on (see loadBeforeFirstRender). */
+export function appMounted(): void {
+  stopLoadingOnHistory?.();
+  stopLoadingOnHistory = undefined;
+}
