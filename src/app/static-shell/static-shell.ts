@@ -37,34 +37,30 @@ if (entry) {
   // Besides the entry's own imports: the app's frame, this screen's page and this language's messages,
   // which the entry imports later (scripts/static-shell.ts lists them): fetched now, in parallel.
   const attribute = (name: string) => (tag.getAttribute(`data-preload${name}`) ?? '').split(' ').filter(Boolean);
-  const later = [...new Set(['-app', `-${screen}`, `-${locale.toLowerCase()}`].flatMap(attribute))];
-  const preload = (hrefs: string[]) => {
-    const tags = document.createDocumentFragment();
-    for (const href of hrefs) {
+  const preloads = [...new Set(['', `-${locale.toLowerCase()}`, '-app', `-${screen}`].flatMap(attribute))];
+  // Each preload costs the main thread a little (a request started, some 15 ms on a slow phone): the
+  // entry alone first, then the preloads a few per task, so that starting some fifty of them is not a
+  // long task.
+  const preloadFrom = (from: number) => {
+    if (from >= preloads.length) return;
+    const links = document.createDocumentFragment();
+    for (const href of preloads.slice(from, from + 3)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      tags.append(link);
+      links.append(link);
     }
-    return tags;
-  };
-  // Each preload costs the main thread a little (a request started): a few per task, so that starting
-  // some fifty of them is not one long task.
-  const preloadLater = (from: number) => {
-    if (from >= later.length) return;
-    document.head.append(preload(later.slice(from, from + 8)));
-    setTimeout(() => preloadLater(from + 8), 0);
+    document.head.append(links);
+    setTimeout(() => preloadFrom(from + 3), 0);
   };
   const loadApp = () => {
-    const tags = preload(attribute(''));
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry;
-    tags.append(script);
-    document.head.append(tags);
-    setTimeout(() => preloadLater(0), 0);
+    document.head.append(script);
+    setTimeout(() => preloadFrom(0), 0);
   };
   if (screen === 'none') loadApp();
   else document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => setTimeout(loadApp, 0)));
