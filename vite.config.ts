@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { countryFlags } from './scripts/vite-flags.ts';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { staticShell } from './scripts/static-shell.ts';
+import { lazyZodGen } from './scripts/vite-lazy-zod.ts';
 
 // The build id identifies one build of the SPA. The build writes builds/latest.json (the id the
 // running app polls for the new-version banner) and builds/meta/{buildId}.json (SPEC §7: the build
@@ -90,6 +91,7 @@ export default defineConfig({
     countryFlags(),
     precompress(),
     scrollAreaMergeRefs(),
+    lazyZodGen(),
     staticShell(fileURLToPath(new URL('.', import.meta.url))),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { convertCssVariables, DEFAULT_THEME, defaultCssVariablesResolver, mergeMantineTheme } from '@mantine/core';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { build } from 'rolldown';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { cssVariablesResolver, theme } from '../src/app/theme.ts';
 import { LOCALE_NAMES, LOCALES } from '../src/lib/locale.ts';
@@ -49,16 +50,54 @@ function messageHtml(message: string, locale: string): string {
  * (the shell script adds them, as data-entry and data-preload of its own tag): fetched beside the
  * stylesheet, they would share the bandwidth the first paint waits for.
  */
-function deferEntry(html: string, shellScript: string): string {
+function deferEntry(html: string, shellScript: string, later: Record<string, string[]>): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) return html;
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
   let out = html.replace(entry[0], '');
   for (const preload of preloads) out = out.replace(preload[0], '');
+  const eager = new Set(preloads.map((preload) => preload[1]!));
+  const loaded = new Set([...eager, entry[1]!]);
+  const attributes = Object.entries(later)
+    .map(([name, files]) => [name, files.filter((file) => !loaded.has(file))] as const)
+    .filter(([, files]) => files.length > 0)
+    .map(([name, files]) => ` data-preload-${name.toLowerCase()}="${files.join(' ')}"`)
+    .join('');
   return out.replace(
     `<script src="/${shellScript}"></script>`,
-    `<script src="/${shellScript}" data-entry="${entry[1]}" data-preload="${preloads.map((preload) => preload[1]).join(' ')}"></script>`,
+    `<script src="/${shellScript}" data-entry="${entry[1]}" data-preload="${[...eager].join(' ')}"${attributes}></script>`,
   );
+}
+
+/**
+ * The chunks the entry imports later, by a dynamic import, that every first screen waits for: the
+ * app's frame (src/app/app.tsx), the pages of the shell's two screens, each language's messages. Each
+ * with the chunks it imports, as URLs. The shell script preloads those its page needs beside the entry
+ * (else each is fetched only once the module before it has been evaluated: a round trip each, in series).
+ */
+function laterChunks(bundle: OutputBundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (...ends: string[]) => {
+    const files = new Set<string>();
+    const visit = (chunk: OutputChunk) => {
+      if (files.has(chunk.fileName)) return;
+      files.add(chunk.fileName);
+      for (const imported of chunk.imports) if (byFile.has(imported)) visit(byFile.get(imported)!);
+    };
+    for (const end of ends) {
+      const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(end));
+      if (!chunk) throw new Error(`static shell: no chunk for ${end}`);
+      visit(chunk);
+    }
+    return [...files].map((file) => `/${file}`);
+  };
+  return {
+    app: closure('/src/app/app.tsx'),
+    login: closure('/src/routes/{-$locale}/login/index.tsx?tsr-split=component'),
+    home: closure('/src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component', '/src/routes/{-$locale}/_dashboard/index.tsx?tsr-split=component'),
+    ...Object.fromEntries(LOCALES.filter((locale) => locale !== 'en-US').map((locale) => [locale, closure(`/messages/${locale}.json`)])),
+  };
 }
 
 export function staticShell(root: string): Plugin[] {
@@ -111,9 +150,9 @@ export function staticShell(root: string): Plugin[] {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, context) {
         if (!html.includes('data-shell-page')) return html;
-        return deferEntry(html, (await bundle()).fileName);
+        return deferEntry(html, (await bundle()).fileName, context.bundle ? laterChunks(context.bundle) : {});
       },
     },
   };

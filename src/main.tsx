@@ -3,7 +3,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadMessages } from '~/app/intl';
+import { loadRedirectRules } from '~/app/guards/redirect-rules';
+import { loadMessages, warmUpIntl } from '~/app/intl';
 import { loadRuntimeConfig } from '~/app/runtime-config';
 import { clearSession, getSession } from '~/app/session/session-store';
 import { applyStoredAppVersion, reloadOnChunkLoadError } from '~/app/version';
@@ -20,13 +21,21 @@ function removeStaticShell() {
 }
 
 // The app's modules (the router, the pages' frame, Mantine) are fetched at once, but evaluated in a
-// task of their own rather than in this module's: two shorter tasks instead of one long one.
-const appModule = import('~/app/app');
+// task of their own rather than in this module's: two shorter tasks instead of one long one. Once the
+// router is there, the code of the address's pages is fetched too, beside the configuration and the
+// first render, rather than after them.
+const appModule = import('~/app/app').then((module) => {
+  module.preloadCurrentRouteChunks();
+  return module;
+});
+// The redirect rules (the build manifest) the route guards wait for: fetched now, once (cached).
+void loadRedirectRules();
+warmUpIntl(splitLocalePath(window.location.pathname).locale);
 
 async function start() {
   // The API base URL and the identity provider's settings come from the server before the first render.
   // The page's language's messages (a chunk of their own) arrive alongside.
-  const [config, { App, router }] = await Promise.all([
+  const [config, { App, router, loadBeforeFirstRender }] = await Promise.all([
     loadRuntimeConfig(),
     appModule,
     loadMessages(splitLocalePath(window.location.pathname).locale).catch(() => undefined),
@@ -45,6 +54,9 @@ async function start() {
       window.location.assign(loginRedirectUrl(window.location.pathname + window.location.search));
     },
   });
+
+  // The page (guards, data, code) is loaded before the first render, which then holds it whole.
+  await loadBeforeFirstRender();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -1,12 +1,18 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, cssVariablesResolver, darkenToContrast, readablePalette, theme } from './theme';
+import { contrastRatio, cssVariablesResolver, darkenToContrast, readableColors, readablePalette, theme } from './theme';
+import { READABLE_COLORS } from './theme-colors';
 
 const WHITE = '#ffffff';
 const AA = 4.5;
 const palettes = Object.entries(theme.colors ?? {}) as [string, readonly string[]][];
 
 describe('theme (WCAG AA contrast)', () => {
+  it('uses the written-out palettes, which are still what readablePalette makes of Mantine\'s', () => {
+    expect(READABLE_COLORS).toEqual(readableColors());
+    expect(theme.colors).toEqual(READABLE_COLORS);
+  });
+
   it('keeps green as the primary colour, and a green that white text can sit on', () => {
     expect(theme.primaryColor).toBe('green');
     const green = theme.colors!.green![6]!;

@@ -1,4 +1,5 @@
 import { Anchor, createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { READABLE_COLORS } from './theme-colors.ts';
 
 // SPEC §9: the primary theme colour defaults to green; the colour mode is kept locally
 // (Mantine's default colour-scheme manager stores it in localStorage).
@@ -82,16 +83,19 @@ export function readablePalette(palette: readonly string[]): MantineColorsTuple 
 }
 
 // `dark` is the dark scheme's surfaces and text, not a text colour on white: it stays as it is.
-const colors = Object.fromEntries(
-  Object.entries(DEFAULT_THEME.colors)
-    .filter(([name]) => name !== 'dark')
-    .map(([name, palette]) => [name, readablePalette(palette)]),
-);
+/** What the theme uses (precomputed in ./theme-colors.ts): Mantine's palettes but dark, made readable. */
+export function readableColors(): Record<string, MantineColorsTuple> {
+  return Object.fromEntries(
+    Object.entries(DEFAULT_THEME.colors)
+      .filter(([name]) => name !== 'dark')
+      .map(([name, palette]) => [name, readablePalette(palette)]),
+  );
+}
 
 export const theme = createTheme({
   primaryColor: 'green',
   primaryShade: { light: 6, dark: 8 },
-  colors,
+  colors: READABLE_COLORS,
   defaultRadius: 'md',
   components: {
     // WCAG 1.4.1: a link inside a sentence must not be told apart by colour alone (in the dark scheme
