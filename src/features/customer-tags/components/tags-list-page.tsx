@@ -7,13 +7,13 @@ import type { Tenant } from '@generated/types.gen';
 import { EmptyState } from '~/components/empty-state';
 import { ListBody, ListPageShell } from '~/components/list-page-shell';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
-import { tagMessages } from '../messages';
-import { defaultTagsQuery, TAGS_PAGE_SIZE } from '../list-query';
 import { useListPaging } from '~/lib/use-list-paging';
 import { ReadOnlyNote } from '~/components/read-only-note';
 import { ListTable } from '~/components/list-table';
 import { CreateButton } from '~/components/create-button';
 import { AnchorLink } from '~/components/anchor-link';
+import { tagMessages } from '../messages';
+import { defaultTagsQuery, TAGS_PAGE_SIZE } from '../list-query';
 
 /** /customer-tags: the tags that group customers, by name, with how many customers carry each. */
 export function TagsListPage({ tenant }: { tenant: Tenant }) {

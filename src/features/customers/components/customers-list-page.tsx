@@ -10,15 +10,15 @@ import { ApiErrorAlert } from '~/components/api-error-alert';
 import { EmptyState } from '~/components/empty-state';
 import { ListBody, ListPageShell } from '~/components/list-page-shell';
 import { formatPhone } from '~/lib/phone';
-import { downloadText } from '../download';
-import { ImportCustomersModal } from './import-customers-modal';
-import { customerTagsQuery, CUSTOMERS_PAGE_SIZE, defaultCustomersQuery } from '../list-query';
-import { TagBadge } from './tag-badge';
 import { useListPaging } from '~/lib/use-list-paging';
 import { ListTable } from '~/components/list-table';
 import { CreateButton } from '~/components/create-button';
 import { AnchorLink } from '~/components/anchor-link';
 import { ListSearchInput } from '~/components/list-search-input';
+import { downloadText } from '../download';
+import { ImportCustomersModal } from './import-customers-modal';
+import { customerTagsQuery, CUSTOMERS_PAGE_SIZE, defaultCustomersQuery } from '../list-query';
+import { TagBadge } from './tag-badge';
 
 /** /customers: the business's customers, a server page at a time (searchable, sortable, by tag). */
 export function CustomersListPage({ tenant }: { tenant: Tenant }) {

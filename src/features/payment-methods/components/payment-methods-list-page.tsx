@@ -7,13 +7,13 @@ import type { Tenant } from '@generated/types.gen';
 import { EmptyState } from '~/components/empty-state';
 import { ListBody, ListPageShell } from '~/components/list-page-shell';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
-import { kindName, paymentMethodMessages } from '../messages';
-import { defaultPaymentMethodsQuery, PAYMENT_METHODS_PAGE_SIZE } from '../list-query';
 import { useListPaging } from '~/lib/use-list-paging';
 import { ReadOnlyNote } from '~/components/read-only-note';
 import { ListTable } from '~/components/list-table';
 import { CreateButton } from '~/components/create-button';
 import { AnchorLink } from '~/components/anchor-link';
+import { kindName, paymentMethodMessages } from '../messages';
+import { defaultPaymentMethodsQuery, PAYMENT_METHODS_PAGE_SIZE } from '../list-query';
 
 /** /payment-methods: how the business gets paid, in till order. */
 export function PaymentMethodsListPage({ tenant }: { tenant: Tenant }) {

@@ -11,14 +11,14 @@ import { EmptyState } from '~/components/empty-state';
 import { ListBody, ListPageShell } from '~/components/list-page-shell';
 import { formatMoney } from '~/lib/money';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
-import { serviceMessages } from '../messages';
-import { defaultServicesQuery, SERVICES_PAGE_SIZE } from '../list-query';
 import { useListPaging } from '~/lib/use-list-paging';
 import { ReadOnlyNote } from '~/components/read-only-note';
 import { ListTable } from '~/components/list-table';
 import { ListSearchInput } from '~/components/list-search-input';
 import { CreateButton } from '~/components/create-button';
 import { AnchorLink } from '~/components/anchor-link';
+import { serviceMessages } from '../messages';
+import { defaultServicesQuery, SERVICES_PAGE_SIZE } from '../list-query';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 
