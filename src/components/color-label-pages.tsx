@@ -1,4 +1,4 @@
-import { Alert, ColorSwatch, Stack, Text } from '@mantine/core';
+import { ColorSwatch, Stack, Text } from '@mantine/core';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
@@ -12,8 +12,8 @@ import {
 } from '~/components/color-label-form';
 import { DeleteButton } from '~/components/delete-button';
 import { PageHeader } from '~/components/page-header';
-import { PageLoader } from '~/components/page-loader';
 import { ReadOnlyNote } from '~/components/read-only-note';
+import { RoleGate } from '~/components/role-gate';
 import { SaveAlert } from '~/components/save-alert';
 import { useSaveState } from '~/lib/use-save-state';
 
@@ -64,7 +64,6 @@ export function ColorLabelCreatePage({
   /** Saves, then goes on (notification, navigation). */
   create: (values: ColorLabelFormValues, form: ColorLabelForm) => Promise<void>;
 }) {
-  const intl = useIntl();
   const saving = useSaveState<ColorLabelForm>({ applyServerErrors });
   return (
     <Stack gap="lg" maw={720}>
@@ -76,13 +75,7 @@ export function ColorLabelCreatePage({
         }
         title={title}
       />
-      {canManage === undefined ? <PageLoader /> : null}
-      {canManage === false ? (
-        <Alert color="orange" variant="light" role="alert">
-          {intl.formatMessage(texts.forbidden)}
-        </Alert>
-      ) : null}
-      {canManage ? (
+      <RoleGate allowed={canManage} message={texts.forbidden}>
         <ColorLabelFormFields
           kind={kind}
           defaultValues={defaultValues}
@@ -90,7 +83,7 @@ export function ColorLabelCreatePage({
           alert={<SaveAlert state={saving} texts={{ forbidden: texts.forbidden }} paused={paused} />}
           onSubmit={saving.submit(create)}
         />
-      ) : null}
+      </RoleGate>
     </Stack>
   );
 }
