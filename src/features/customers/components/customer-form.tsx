@@ -1,4 +1,4 @@
-import { Alert, Card, ColorSwatch, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Card, ColorSwatch, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,11 +8,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { listCustomerTagsOptions, searchCustomersOptions } from '@generated/@tanstack/react-query.gen';
 import type { CustomerListItem } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
-import { PhoneInput } from '~/components/phone-input';
 import { nationalDigits } from '~/lib/phone-field';
 import { LOCALE_NAMES, LOCALES } from '~/lib/locale';
 import { FormFrame } from '~/components/form-frame';
 import { useZodForm } from '~/lib/use-zod-form';
+import { SwitchField } from '~/components/switch-field';
+import { PhoneField } from '~/components/phone-field';
 import { customerFormSchema, customerIssueMessages, type CustomerFormInput, type CustomerFormValues } from '../schemas/customer-form-schema';
 
 export type CustomerForm = UseFormReturn<CustomerFormInput, unknown, CustomerFormValues>;
@@ -100,20 +101,13 @@ export function CustomerFormFields({
               error={errors.lastName?.message}
               {...form.register('lastName')}
             />
-            <Controller
+            <PhoneField
               control={form.control}
               name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  label={intl.formatMessage({ id: 'customers.form.phone', defaultMessage: 'Phone' })}
-                  language={locale}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  countryError={errors.phone?.countryCode?.message}
-                  numberError={errors.phone?.number?.message}
-                />
-              )}
+              label={intl.formatMessage({ id: 'customers.form.phone', defaultMessage: 'Phone' })}
+              language={locale}
+              countryError={errors.phone?.countryCode?.message}
+              numberError={errors.phone?.number?.message}
             />
             <TextInput
               label={intl.formatMessage({ id: 'customers.form.email', defaultMessage: 'E-mail' })}
@@ -212,18 +206,11 @@ export function CustomerFormFields({
             error={errors.notes?.message}
             {...form.register('notes')}
           />
-          <Controller
+          <SwitchField
             control={form.control}
             name="marketingConsent"
-            render={({ field }) => (
-              <Switch
-                label={intl.formatMessage({ id: 'customers.form.consent', defaultMessage: 'Agrees to receive promotions' })}
-                description={consentSince}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
+            label={intl.formatMessage({ id: 'customers.form.consent', defaultMessage: 'Agrees to receive promotions' })}
+            description={consentSince}
           />
         </Stack>
       </Card>

@@ -1,9 +1,11 @@
-import { Card, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Card, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormFrame } from '~/components/form-frame';
 import { useZodForm } from '~/lib/use-zod-form';
+import { SwitchField } from '~/components/switch-field';
+import { NumberField } from '~/components/number-field';
 import { KIND_NAMES, KINDS } from '../messages';
 import {
   paymentMethodFormSchema,
@@ -70,70 +72,42 @@ export function PaymentMethodFormFields({
                 />
               )}
             />
-            <Controller
+            <NumberField
               control={form.control}
               name="sortOrder"
-              render={({ field }) => (
-                <NumberInput
-                  label={intl.formatMessage({ id: 'paymentMethods.form.order', defaultMessage: 'Order' })}
-                  description={intl.formatMessage({ id: 'paymentMethods.form.order.description', defaultMessage: 'Lower numbers come first at the till.' })}
-                  min={0}
-                  max={1000}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={typeof field.value === 'number' ? field.value : ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.sortOrder?.message}
-                />
-              )}
+              label={intl.formatMessage({ id: 'paymentMethods.form.order', defaultMessage: 'Order' })}
+              description={intl.formatMessage({ id: 'paymentMethods.form.order.description', defaultMessage: 'Lower numbers come first at the till.' })}
+              min={0}
+              max={1000}
+              allowDecimal={false}
+              allowNegative={false}
+              error={errors.sortOrder?.message}
             />
-            <Controller
+            <NumberField
               control={form.control}
               name="commissionPercentage"
-              render={({ field }) => (
-                <NumberInput
-                  label={intl.formatMessage({ id: 'paymentMethods.form.commission', defaultMessage: 'Commission' })}
-                  description={intl.formatMessage({ id: 'paymentMethods.form.commission.description', defaultMessage: 'What the provider keeps, e.g. 1.5 % for cards.' })}
-                  min={0}
-                  max={100}
-                  decimalScale={2}
-                  allowNegative={false}
-                  suffix=" %"
-                  value={typeof field.value === 'number' ? field.value : ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.commissionPercentage?.message}
-                />
-              )}
+              label={intl.formatMessage({ id: 'paymentMethods.form.commission', defaultMessage: 'Commission' })}
+              description={intl.formatMessage({ id: 'paymentMethods.form.commission.description', defaultMessage: 'What the provider keeps, e.g. 1.5 % for cards.' })}
+              min={0}
+              max={100}
+              decimalScale={2}
+              allowNegative={false}
+              suffix=" %"
+              error={errors.commissionPercentage?.message}
             />
           </SimpleGrid>
-          <Controller
+          <SwitchField
             control={form.control}
             name="active"
-            render={({ field }) => (
-              <Switch
-                label={intl.formatMessage({ id: 'paymentMethods.form.active', defaultMessage: 'Active' })}
-                description={intl.formatMessage({ id: 'paymentMethods.form.active.description', defaultMessage: 'Inactive methods are not offered for new payments.' })}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
+            label={intl.formatMessage({ id: 'paymentMethods.form.active', defaultMessage: 'Active' })}
+            description={intl.formatMessage({ id: 'paymentMethods.form.active.description', defaultMessage: 'Inactive methods are not offered for new payments.' })}
           />
-          <Controller
+          <SwitchField
             control={form.control}
             name="isDefault"
-            render={({ field }) => (
-              <Switch
-                label={intl.formatMessage({ id: 'paymentMethods.form.default', defaultMessage: 'Default at the till' })}
-                description={intl.formatMessage({ id: 'paymentMethods.form.default.description', defaultMessage: 'Preselected for new payments; only one method can be the default.' })}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                error={errors.isDefault?.message}
-              />
-            )}
+            label={intl.formatMessage({ id: 'paymentMethods.form.default', defaultMessage: 'Default at the till' })}
+            description={intl.formatMessage({ id: 'paymentMethods.form.default.description', defaultMessage: 'Preselected for new payments; only one method can be the default.' })}
+            error={errors.isDefault?.message}
           />
           <Textarea
             label={intl.formatMessage({ id: 'paymentMethods.form.notes', defaultMessage: 'Internal notes (optional)' })}

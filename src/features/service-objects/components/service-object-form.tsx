@@ -5,6 +5,8 @@ import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useImageUpload } from '~/app/assets/use-image-upload';
 import { ImageUploader } from '~/components/image-uploader';
+import { useZodForm } from '~/lib/use-zod-form';
+import { FormFrame } from '~/components/form-frame';
 import {
   MAX_ATTRIBUTES,
   MAX_PHOTOS,
@@ -13,8 +15,6 @@ import {
   type ServiceObjectFormInput,
   type ServiceObjectFormValues,
 } from '../schemas/service-object-form-schema';
-import { useZodForm } from '~/lib/use-zod-form';
-import { FormFrame } from '~/components/form-frame';
 import { AssetThumbnail } from './asset-thumbnail';
 
 export type ServiceObjectForm = UseFormReturn<ServiceObjectFormInput, unknown, ServiceObjectFormValues>;

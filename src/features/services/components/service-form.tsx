@@ -1,4 +1,4 @@
-import { Card, ColorInput, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Card, ColorInput, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -11,6 +11,8 @@ import { ImageUploader } from '~/components/image-uploader';
 import { MoneyInput } from '~/components/money-input';
 import { FormFrame } from '~/components/form-frame';
 import { useZodForm } from '~/lib/use-zod-form';
+import { SwitchField } from '~/components/switch-field';
+import { NumberField } from '~/components/number-field';
 import { serviceFormSchema, serviceIssueMessages, type ServiceFormInput, type ServiceFormValues } from '../schemas/service-form-schema';
 
 export type ServiceForm = UseFormReturn<ServiceFormInput, unknown, ServiceFormValues>;
@@ -98,46 +100,32 @@ export function ServiceFormFields({
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
+            <NumberField
               control={form.control}
               name="durationMinutes"
-              render={({ field }) => (
-                <NumberInput
-                  label={intl.formatMessage({ id: 'services.form.duration', defaultMessage: 'Duration' })}
-                  description={intl.formatMessage({ id: 'services.form.duration.description', defaultMessage: 'In minutes, in steps of 5.' })}
-                  required
-                  min={5}
-                  max={720}
-                  step={5}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  suffix={minutes}
-                  value={typeof field.value === 'number' ? field.value : ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.durationMinutes?.message}
-                />
-              )}
+              label={intl.formatMessage({ id: 'services.form.duration', defaultMessage: 'Duration' })}
+              description={intl.formatMessage({ id: 'services.form.duration.description', defaultMessage: 'In minutes, in steps of 5.' })}
+              required
+              min={5}
+              max={720}
+              step={5}
+              allowDecimal={false}
+              allowNegative={false}
+              suffix={minutes}
+              error={errors.durationMinutes?.message}
             />
-            <Controller
+            <NumberField
               control={form.control}
               name="bufferMinutes"
-              render={({ field }) => (
-                <NumberInput
-                  label={intl.formatMessage({ id: 'services.form.buffer', defaultMessage: 'Free time after it' })}
-                  description={intl.formatMessage({ id: 'services.form.buffer.description', defaultMessage: 'For cleaning or preparation, in steps of 5.' })}
-                  min={0}
-                  max={120}
-                  step={5}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  suffix={minutes}
-                  value={typeof field.value === 'number' ? field.value : ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.bufferMinutes?.message}
-                />
-              )}
+              label={intl.formatMessage({ id: 'services.form.buffer', defaultMessage: 'Free time after it' })}
+              description={intl.formatMessage({ id: 'services.form.buffer.description', defaultMessage: 'For cleaning or preparation, in steps of 5.' })}
+              min={0}
+              max={120}
+              step={5}
+              allowDecimal={false}
+              allowNegative={false}
+              suffix={minutes}
+              error={errors.bufferMinutes?.message}
             />
             <Controller
               control={form.control}
@@ -156,39 +144,25 @@ export function ServiceFormFields({
                 />
               )}
             />
-            <Controller
+            <NumberField
               control={form.control}
               name="taxPercentage"
-              render={({ field }) => (
-                <NumberInput
-                  label={intl.formatMessage({ id: 'services.form.tax', defaultMessage: 'Tax rate' })}
-                  description={intl.formatMessage({ id: 'services.form.tax.description', defaultMessage: "Your business's rate unless this service has another." })}
-                  required
-                  min={0}
-                  max={100}
-                  decimalScale={2}
-                  allowNegative={false}
-                  suffix=" %"
-                  value={typeof field.value === 'number' ? field.value : ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.taxPercentage?.message}
-                />
-              )}
+              label={intl.formatMessage({ id: 'services.form.tax', defaultMessage: 'Tax rate' })}
+              description={intl.formatMessage({ id: 'services.form.tax.description', defaultMessage: "Your business's rate unless this service has another." })}
+              required
+              min={0}
+              max={100}
+              decimalScale={2}
+              allowNegative={false}
+              suffix=" %"
+              error={errors.taxPercentage?.message}
             />
           </SimpleGrid>
-          <Controller
+          <SwitchField
             control={form.control}
             name="taxIncluded"
-            render={({ field }) => (
-              <Switch
-                label={intl.formatMessage({ id: 'services.form.taxIncluded', defaultMessage: 'The price includes tax' })}
-                description={intl.formatMessage({ id: 'services.form.taxIncluded.description', defaultMessage: 'Turn off when tax is added on top of the price.' })}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
+            label={intl.formatMessage({ id: 'services.form.taxIncluded', defaultMessage: 'The price includes tax' })}
+            description={intl.formatMessage({ id: 'services.form.taxIncluded.description', defaultMessage: 'Turn off when tax is added on top of the price.' })}
           />
         </Stack>
       </Card>
@@ -212,30 +186,16 @@ export function ServiceFormFields({
               />
             )}
           />
-          <Controller
+          <SwitchField
             control={form.control}
             name="active"
-            render={({ field }) => (
-              <Switch
-                label={intl.formatMessage({ id: 'services.form.active', defaultMessage: 'Active' })}
-                description={intl.formatMessage({ id: 'services.form.active.description', defaultMessage: 'Inactive services stay in your history but cannot be booked.' })}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
+            label={intl.formatMessage({ id: 'services.form.active', defaultMessage: 'Active' })}
+            description={intl.formatMessage({ id: 'services.form.active.description', defaultMessage: 'Inactive services stay in your history but cannot be booked.' })}
           />
-          <Controller
+          <SwitchField
             control={form.control}
             name="onlineBookable"
-            render={({ field }) => (
-              <Switch
-                label={intl.formatMessage({ id: 'services.form.online', defaultMessage: 'Customers can book it online' })}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
+            label={intl.formatMessage({ id: 'services.form.online', defaultMessage: 'Customers can book it online' })}
           />
         </Stack>
       </Card>
