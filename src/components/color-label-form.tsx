@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, ColorInput, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { Card, ColorInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { type ReactNode } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import * as z from 'zod';
-import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
-import { problemFormErrors } from '~/lib/api-problem';
-import { formIssueMessages, issueErrorMap, type FieldIssueMessages } from '~/lib/form-issues';
+import type { FieldIssueMessages } from '~/lib/form-issues';
+import { FormFrame } from '~/components/form-frame';
+import { useZodForm } from '~/lib/use-zod-form';
 
 /**
  * A coloured label of the business: a name, a colour and an optional description. Customer tags
@@ -75,94 +73,60 @@ export function ColorLabelFormFields({
   submitLabel: ReactNode;
 }) {
   const intl = useIntl();
-  const resolver = useMemo(
-    () => zodResolver(kind.schema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), kind.issueMessages) }),
-    [intl, kind],
-  );
-  const form: ColorLabelForm = useForm<ColorLabelFormInput, unknown, ColorLabelFormValues>({ resolver, mode: 'onTouched', defaultValues });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const form: ColorLabelForm = useZodForm(kind.schema, kind.issueMessages, { defaultValues });
+  const { errors } = form.formState;
 
   return (
-    <form onSubmit={form.handleSubmit((values) => onSubmit(values, form))} noValidate>
-      <UnsavedChangesGuard when={isDirty && !isSubmitting && !readOnly} />
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="lg">
-          <Card withBorder radius="lg" padding="lg">
-            <Stack gap="md">
-              <TextInput
-                label={intl.formatMessage(messages.name)}
-                description={intl.formatMessage(kind.nameDescription)}
-                required
-                maxLength={kind.nameMaxLength}
-                autoComplete="off"
-                error={errors.name?.message}
-                {...form.register('name')}
+    <FormFrame
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      alert={alert}
+      invalidMessage={<FormattedMessage id="colorLabel.form.invalid" defaultMessage="Some fields need your attention; they are marked in red." />}
+      submitLabel={submitLabel}
+    >
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <TextInput
+            label={intl.formatMessage(messages.name)}
+            description={intl.formatMessage(kind.nameDescription)}
+            required
+            maxLength={kind.nameMaxLength}
+            autoComplete="off"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <Controller
+            control={form.control}
+            name="color"
+            render={({ field }) => (
+              <ColorInput
+                label={intl.formatMessage(messages.color)}
+                description={kind.colorDescription ? intl.formatMessage(kind.colorDescription) : undefined}
+                format="hex"
+                swatches={kind.swatches}
+                swatchesPerRow={10}
+                eyeDropperButtonProps={{ 'aria-label': intl.formatMessage(messages.eyeDropper) }}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.color?.message}
               />
-              <Controller
-                control={form.control}
-                name="color"
-                render={({ field }) => (
-                  <ColorInput
-                    label={intl.formatMessage(messages.color)}
-                    description={kind.colorDescription ? intl.formatMessage(kind.colorDescription) : undefined}
-                    format="hex"
-                    swatches={kind.swatches}
-                    swatchesPerRow={10}
-                    eyeDropperButtonProps={{ 'aria-label': intl.formatMessage(messages.eyeDropper) }}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={errors.color?.message}
-                  />
-                )}
-              />
-              <Textarea
-                label={intl.formatMessage(messages.description)}
-                autosize
-                minRows={2}
-                maxLength={500}
-                error={errors.description?.message}
-                {...form.register('description')}
-              />
-            </Stack>
-          </Card>
-          {alert}
-          {Object.keys(errors).length > 0 ? (
-            <Text c="red" size="sm" role="alert">
-              <FormattedMessage id="colorLabel.form.invalid" defaultMessage="Some fields need your attention; they are marked in red." />
-            </Text>
-          ) : null}
-          {readOnly ? null : (
-            <Group justify="flex-end">
-              <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
-                {submitLabel}
-              </Button>
-            </Group>
-          )}
+            )}
+          />
+          <Textarea
+            label={intl.formatMessage(messages.description)}
+            autosize
+            minRows={2}
+            maxLength={500}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
         </Stack>
-      </fieldset>
-    </form>
+      </Card>
+    </FormFrame>
   );
 }
 
-const FIELDS = ['name', 'color', 'description'] as const;
-type Field = (typeof FIELDS)[number];
-
-/**
- * A failed save's field errors next to their fields, translated; true when there were any.
- * `wrapper` is the API body's wrapper (`tag`, `distinction`); `fieldMap` renames API fields.
- */
-export function applyColorLabelServerErrors(
-  error: unknown,
-  form: ColorLabelForm,
-  intl: IntlShape,
-  options: { wrapper: string; fieldMap?: Record<string, string>; codeMessages: Record<string, MessageDescriptor> },
-): boolean {
-  const fieldErrors = problemFormErrors(error, { wrapper: options.wrapper, ...(options.fieldMap ? { fieldMap: options.fieldMap } : {}), known: FIELDS });
-  for (const { field, code } of fieldErrors) {
-    const known = options.codeMessages[code];
-    const message = known ? intl.formatMessage(known) : intl.formatMessage(formIssueMessages.invalid);
-    form.setError(field as Field, { message }, { shouldFocus: true });
-  }
-  return fieldErrors.length > 0;
-}
+/** The form's fields, for a failed save's field errors (applyProblemFieldErrors). */
+export const COLOR_LABEL_FIELDS = ['name', 'color', 'description'] as const;

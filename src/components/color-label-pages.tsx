@@ -1,10 +1,8 @@
-import { Alert, Anchor, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
-import { Link, type LinkProps } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { ColorSwatch, Stack, Text } from '@mantine/core';
+import type { LinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { useLocale } from '~/app/use-locale';
-import { ApiErrorAlert } from '~/components/api-error-alert';
+import { AnchorLink } from '~/components/anchor-link';
 import {
   ColorLabelFormFields,
   type ColorLabelForm,
@@ -12,12 +10,12 @@ import {
   type ColorLabelFormValues,
   type ColorLabelKind,
 } from '~/components/color-label-form';
-import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
-import { PageLoader } from '~/components/page-loader';
-import { PausedNotice } from '~/components/paused-notice';
-import { StaleVersionAlert } from '~/components/stale-version-alert';
-import { isStaleVersion } from '~/lib/api-problem';
-import { localeParam } from '~/lib/locale';
+import { DeleteButton } from '~/components/delete-button';
+import { PageHeader } from '~/components/page-header';
+import { ReadOnlyNote } from '~/components/read-only-note';
+import { RoleGate } from '~/components/role-gate';
+import { SaveAlert } from '~/components/save-alert';
+import { useSaveState } from '~/lib/use-save-state';
 
 /**
  * The create and edit pages of a coloured label (customer tags, appointment distinctions): the
@@ -47,15 +45,6 @@ interface Common {
   applyServerErrors: (error: unknown, form: ColorLabelForm) => boolean;
 }
 
-function BackLink({ to, children }: { to: NonNullable<LinkProps['to']>; children: ReactNode }) {
-  const locale = useLocale();
-  return (
-    <Anchor size="sm" renderRoot={(props) => <Link {...props} to={to} params={{ locale: localeParam(locale) }} />}>
-      {children}
-    </Anchor>
-  );
-}
-
 /** /…/create: the form for owners and administrators, the reason for the others. */
 export function ColorLabelCreatePage({
   kind,
@@ -75,41 +64,26 @@ export function ColorLabelCreatePage({
   /** Saves, then goes on (notification, navigation). */
   create: (values: ColorLabelFormValues, form: ColorLabelForm) => Promise<void>;
 }) {
-  const intl = useIntl();
-  const [error, setError] = useState<unknown>(null);
+  const saving = useSaveState<ColorLabelForm>({ applyServerErrors });
   return (
     <Stack gap="lg" maw={720}>
-      <Stack gap={4}>
-        <BackLink to={listTo}>{backLabel}</BackLink>
-        <Title order={1}>{title}</Title>
-      </Stack>
-      {canManage === undefined ? <PageLoader /> : null}
-      {canManage === false ? (
-        <Alert color="orange" variant="light" role="alert">
-          {intl.formatMessage(texts.forbidden)}
-        </Alert>
-      ) : null}
-      {canManage ? (
+      <PageHeader
+        back={
+          <AnchorLink size="sm" to={listTo}>
+            {backLabel}
+          </AnchorLink>
+        }
+        title={title}
+      />
+      <RoleGate allowed={canManage} message={texts.forbidden}>
         <ColorLabelFormFields
           kind={kind}
           defaultValues={defaultValues}
           submitLabel={submitLabel}
-          alert={
-            <>
-              <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(texts.forbidden) }} />
-              <PausedNotice paused={paused} />
-            </>
-          }
-          onSubmit={async (values, form) => {
-            setError(null);
-            try {
-              await create(values, form);
-            } catch (failure) {
-              if (!applyServerErrors(failure, form)) setError(failure);
-            }
-          }}
+          alert={<SaveAlert state={saving} texts={{ forbidden: texts.forbidden }} paused={paused} />}
+          onSubmit={saving.submit(create)}
         />
-      ) : null}
+      </RoleGate>
     </Stack>
   );
 }
@@ -144,86 +118,46 @@ export function ColorLabelEditPage({
   formValues: ColorLabelFormInput;
 }) {
   const intl = useIntl();
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [stale, setStale] = useState(false);
-  const [formKey, setFormKey] = useState(0);
-
-  const reloadLabel = async () => {
-    await reload();
-    setStale(false);
-    setError(null);
-    setFormKey((key) => key + 1);
-  };
+  const saving = useSaveState<ColorLabelForm>({ reload, applyServerErrors });
 
   return (
     <Stack gap="lg" maw={720}>
-      <Stack gap={4}>
-        <BackLink to={listTo}>{backLabel}</BackLink>
-        <Group justify="space-between" align="center">
-          <Group gap="sm">
-            <ColorSwatch color={label.color} size={20} />
-            <Title order={1}>{label.name}</Title>
-          </Group>
-          {canManage ? (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>
-              {deleteLabel}
-            </Button>
-          ) : null}
-        </Group>
-        {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
-      </Stack>
-      {canManage === false ? (
-        <Text size="sm" c="dimmed">
-          {intl.formatMessage(texts.readOnly)}
-        </Text>
-      ) : null}
+      <PageHeader
+        back={
+          <AnchorLink size="sm" to={listTo}>
+            {backLabel}
+          </AnchorLink>
+        }
+        before={<ColorSwatch color={label.color} size={20} />}
+        title={label.name}
+        subtitle={subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
+        actions={
+          canManage ? (
+            <DeleteButton
+              label={deleteLabel}
+              title={remove.title}
+              error={remove.error}
+              errorMessages={{ forbidden: intl.formatMessage(texts.forbidden) }}
+              pending={remove.pending}
+              onConfirm={remove.onConfirm}
+              confirmLabel={remove.confirmLabel}
+            >
+              {remove.message}
+            </DeleteButton>
+          ) : null
+        }
+      />
+      <ReadOnlyNote show={canManage === false} message={texts.readOnly} />
 
       <ColorLabelFormFields
-        key={formKey}
+        key={saving.formKey}
         kind={kind}
         readOnly={canManage !== true}
         defaultValues={formValues}
         submitLabel={submitLabel}
-        alert={
-          <>
-            {stale ? (
-              <StaleVersionAlert
-                title={intl.formatMessage(texts.staleTitle)}
-                message={intl.formatMessage(texts.staleMessage)}
-                reloadLabel={intl.formatMessage(texts.staleReload)}
-                onReload={() => void reloadLabel()}
-              />
-            ) : (
-              <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(texts.forbidden) }} />
-            )}
-            <PausedNotice paused={paused} />
-          </>
-        }
-        onSubmit={async (values, form) => {
-          setError(null);
-          setStale(false);
-          try {
-            form.reset(await save(values));
-          } catch (failure) {
-            if (isStaleVersion(failure)) setStale(true);
-            else if (!applyServerErrors(failure, form)) setError(failure);
-          }
-        }}
+        alert={<SaveAlert state={saving} texts={texts} paused={paused} />}
+        onSubmit={saving.submit(async (values, form) => form.reset(await save(values)))}
       />
-
-      <ConfirmDeleteModal
-        opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
-        title={remove.title}
-        error={remove.error}
-        errorMessages={{ forbidden: intl.formatMessage(texts.forbidden) }}
-        pending={remove.pending}
-        onConfirm={remove.onConfirm}
-        confirmLabel={remove.confirmLabel}
-      >
-        {remove.message}
-      </ConfirmDeleteModal>
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
 import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadError } from './load-error';
-import { PageLoader } from './page-loader';
+import { QueryState } from './query-state';
 
 /**
  * The frame of a catalogue list page (services, customers, customer tags, inventory, payment methods):
@@ -18,6 +17,7 @@ export function ListPageShell({
   page,
   pages,
   onPageChange,
+  pageLabels,
   maw = 1100,
   children,
   after,
@@ -33,6 +33,8 @@ export function ListPageShell({
   page: number;
   pages: number;
   onPageChange: (page: number) => void;
+  /** Accessible names of the pagination's previous and next controls. */
+  pageLabels?: { previous: string; next: string };
   maw?: number;
   /** The body: usually a <ListBody>. */
   children: ReactNode;
@@ -59,7 +61,18 @@ export function ListPageShell({
           {children}
           {pages > 1 ? (
             <Group justify="center">
-              <Pagination total={pages} value={page} onChange={onPageChange} />
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={onPageChange}
+                {...(pageLabels
+                  ? {
+                      getControlProps: (control: string) => ({
+                        'aria-label': control === 'previous' || control === 'first' ? pageLabels.previous : pageLabels.next,
+                      }),
+                    }
+                  : {})}
+              />
             </Group>
           ) : null}
         </Stack>
@@ -68,9 +81,6 @@ export function ListPageShell({
     </Stack>
   );
 }
-
-/** The number of pages of `total` items, at least one. */
-export const pageCount = (total: number | undefined, pageSize: number) => Math.max(1, Math.ceil((total ?? 0) / pageSize));
 
 /**
  * The states of a list query: loading, failed (with a retry), empty (`empty`, or `noMatch` when a
@@ -89,8 +99,9 @@ export function ListBody<T>({
   noMatch?: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
-  if (list.isPending) return <PageLoader />;
-  if (list.isError) return <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  if (list.data.items.length === 0) return <>{filtered && noMatch ? noMatch : empty}</>;
-  return <>{children(list.data.items)}</>;
+  return (
+    <QueryState query={list}>
+      {({ items }) => (items.length === 0 ? <>{filtered && noMatch ? noMatch : empty}</> : children(items))}
+    </QueryState>
+  );
 }

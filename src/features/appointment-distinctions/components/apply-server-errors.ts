@@ -1,5 +1,6 @@
 import type { IntlShape } from 'react-intl';
-import { applyColorLabelServerErrors, type ColorLabelForm } from '~/components/color-label-form';
+import { COLOR_LABEL_FIELDS, type ColorLabelForm } from '~/components/color-label-form';
+import { applyProblemFieldErrors } from '~/lib/problem-form-errors';
 import { distinctionMessages } from '../messages';
 
 const CODE_MESSAGES = { duplicate_name: distinctionMessages.duplicateName, blank: distinctionMessages.nameRequired };
@@ -7,5 +8,5 @@ const CODE_MESSAGES = { duplicate_name: distinctionMessages.duplicateName, blank
 /** A failed save's field errors next to their fields, translated; true when there were any. */
 export function applyServerErrors(error: unknown, form: ColorLabelForm, intl: IntlShape): boolean {
   // The API calls the name `distinction` inside the `distinction` wrapper.
-  return applyColorLabelServerErrors(error, form, intl, { wrapper: 'distinction', fieldMap: { distinction: 'name' }, codeMessages: CODE_MESSAGES });
+  return applyProblemFieldErrors(error, form, intl, { wrapper: 'distinction', fieldMap: { distinction: 'name' }, known: COLOR_LABEL_FIELDS, codeMessages: CODE_MESSAGES });
 }

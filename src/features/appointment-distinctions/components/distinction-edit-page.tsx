@@ -12,8 +12,7 @@ import {
 import type { AppointmentDistinction, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { ColorLabelEditPage } from '~/components/color-label-pages';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 import { localeParam } from '~/lib/locale';
 import { useCanManageDistinctions } from '../hooks/use-can-manage';
 import { distinctionMessages } from '../messages';
@@ -24,9 +23,7 @@ import { distinctionLabelKind } from './distinction-form';
 /** /appointments-distinctions/{id}: a distinction to rename, recolour or delete. */
 export function DistinctionEditPage({ tenant, id }: { tenant: Tenant; id: string }) {
   const distinction = useQuery(getAppointmentDistinctionOptions({ path: { tenantId: tenant.id, id } }));
-  if (distinction.isPending) return <PageLoader />;
-  if (distinction.isError) return <LoadError onRetry={() => void distinction.refetch()} retrying={distinction.isFetching} />;
-  return <DistinctionEditor tenant={tenant} distinction={distinction.data.distinction} reload={() => distinction.refetch()} />;
+  return <QueryState query={distinction}>{(data) => <DistinctionEditor tenant={tenant} distinction={data.distinction} reload={() => distinction.refetch()} />}</QueryState>;
 }
 
 function DistinctionEditor({ tenant, distinction, reload }: { tenant: Tenant; distinction: AppointmentDistinction; reload: () => Promise<unknown> }) {

@@ -13,8 +13,7 @@ import type { CustomerTag, Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { ColorLabelEditPage } from '~/components/color-label-pages';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 import { localeParam } from '~/lib/locale';
 import { tagMessages } from '../messages';
 import { tagFormFrom, toTagUpdate } from '../schemas/tag-form-schema';
@@ -24,9 +23,7 @@ import { tagLabelKind } from './tag-form';
 /** /customer-tags/{id}: a tag to rename, recolour or delete. */
 export function TagEditPage({ tenant, id }: { tenant: Tenant; id: string }) {
   const tag = useQuery(getCustomerTagOptions({ path: { tenantId: tenant.id, id } }));
-  if (tag.isPending) return <PageLoader />;
-  if (tag.isError) return <LoadError onRetry={() => void tag.refetch()} retrying={tag.isFetching} />;
-  return <TagEditor tenant={tenant} tag={tag.data.tag} reload={() => tag.refetch()} />;
+  return <QueryState query={tag}>{(data) => <TagEditor tenant={tenant} tag={data.tag} reload={() => tag.refetch()} />}</QueryState>;
 }
 
 function TagEditor({ tenant, tag, reload }: { tenant: Tenant; tag: CustomerTag; reload: () => Promise<unknown> }) {

@@ -1,12 +1,10 @@
 import type { IntlShape } from 'react-intl';
-import { problemFormErrors } from '~/lib/api-problem';
-import { formIssueMessages } from '~/lib/form-issues';
+import { applyProblemFieldErrors } from '~/lib/problem-form-errors';
 import { phoneFieldMessages } from '~/lib/phone-field';
 import { customerMessages } from '../messages';
 import type { CustomerForm } from './customer-form';
 
 const FIELDS = ['name', 'lastName', 'phone.countryCode', 'phone.number', 'email', 'birthday', 'notes', 'taxId', 'tagIds'] as const;
-type Field = (typeof FIELDS)[number];
 
 const CODE_MESSAGES = {
   blank: customerMessages.nameRequired,
@@ -17,14 +15,10 @@ const CODE_MESSAGES = {
 
 /** A failed save's field errors next to their fields, translated; true when there were any. */
 export function applyServerErrors(error: unknown, form: CustomerForm, intl: IntlShape): boolean {
-  const fieldErrors = problemFormErrors(error, {
+  return applyProblemFieldErrors(error, form, intl, {
     wrapper: 'customer',
     fieldMap: { phoneCountryCode: 'phone.countryCode', phoneNumber: 'phone.number' },
     known: FIELDS,
+    codeMessages: CODE_MESSAGES,
   });
-  for (const { field, code } of fieldErrors) {
-    const message = CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? formIssueMessages.invalid;
-    form.setError(field as Field, { message: intl.formatMessage(message) }, { shouldFocus: true });
-  }
-  return fieldErrors.length > 0;
 }

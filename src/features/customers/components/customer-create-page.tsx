@@ -1,20 +1,21 @@
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createCustomerMutation, listCustomersQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
-import { ApiErrorAlert } from '~/components/api-error-alert';
-import { PausedNotice } from '~/components/paused-notice';
 import { localeParam } from '~/lib/locale';
-import { useBusinessToday } from '../hooks/use-business-today';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
+import { SaveAlert } from '~/components/save-alert';
+import { PageHeader } from '~/components/page-header';
+import { AnchorLink } from '~/components/anchor-link';
+import { useSaveState } from '~/lib/use-save-state';
+import { useBusinessToday } from '../hooks/use-business-today';
 import { newCustomerForm, toCustomerInput } from '../schemas/customer-form-schema';
 import { applyServerErrors } from './apply-server-errors';
-import { CustomerFormFields } from './customer-form';
+import { CustomerFormFields, type CustomerForm } from './customer-form';
 
 /** /customers/create. */
 export function CustomerCreatePage({ tenant }: { tenant: Tenant }) {
@@ -24,51 +25,41 @@ export function CustomerCreatePage({ tenant }: { tenant: Tenant }) {
   const queryClient = useQueryClient();
   const create = useMutation(createCustomerMutation());
   const idempotency = useIdempotencyKey();
-  const [error, setError] = useState<unknown>(null);
+  const save = useSaveState<CustomerForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
   const todayText = useBusinessToday(tenant.timeZone);
 
   return (
     <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/customers" params={{ locale: localeParam(locale) }} />}>
-          <FormattedMessage id="customers.back" defaultMessage="← Customers" />
-        </Anchor>
-        <Title order={1}>
-          <FormattedMessage id="customers.create.title" defaultMessage="New customer" />
-        </Title>
-      </Stack>
+      <PageHeader
+        back={
+          <AnchorLink size="sm" to="/{-$locale}/customers">
+            <FormattedMessage id="customers.back" defaultMessage="← Customers" />
+          </AnchorLink>
+        }
+        title={<FormattedMessage id="customers.create.title" defaultMessage="New customer" />}
+      />
       <CustomerFormFields
         tenantId={tenant.id}
         today={todayText}
         defaultValues={newCustomerForm(tenant.locale || locale)}
         submitLabel={<FormattedMessage id="customers.create.submit" defaultMessage="Create customer" />}
-        alert={
-          <>
-            <ApiErrorAlert error={error} />
-            <PausedNotice paused={create.isPaused} />
-          </>
-        }
-        onSubmit={async (values, form) => {
-          setError(null);
-          try {
-            const { customer } = await create.mutateAsync({
-              path: { tenantId: tenant.id },
-              body: { customer: toCustomerInput(values) },
-              headers: { 'Idempotency-Key': idempotency.key() },
-            });
-            idempotency.renew();
-            form.reset(values);
-            await queryClient.invalidateQueries({ queryKey: listCustomersQueryKey({ path: { tenantId: tenant.id } }) });
-            notifications.show({
-              color: 'green',
-              title: intl.formatMessage({ id: 'customers.created.title', defaultMessage: 'Customer created' }),
-              message: [customer.name, customer.lastName].filter(Boolean).join(' '),
-            });
-            await navigate({ to: '/{-$locale}/customers/$customerId', params: { locale: localeParam(locale), customerId: customer.id } });
-          } catch (failure) {
-            if (!applyServerErrors(failure, form, intl)) setError(failure);
-          }
-        }}
+        alert={<SaveAlert state={save} paused={create.isPaused} />}
+        onSubmit={save.submit(async (values, form) => {
+          const { customer } = await create.mutateAsync({
+            path: { tenantId: tenant.id },
+            body: { customer: toCustomerInput(values) },
+            headers: { 'Idempotency-Key': idempotency.key() },
+          });
+          idempotency.renew();
+          form.reset(values);
+          await queryClient.invalidateQueries({ queryKey: listCustomersQueryKey({ path: { tenantId: tenant.id } }) });
+          notifications.show({
+            color: 'green',
+            title: intl.formatMessage({ id: 'customers.created.title', defaultMessage: 'Customer created' }),
+            message: [customer.name, customer.lastName].filter(Boolean).join(' '),
+          });
+          await navigate({ to: '/{-$locale}/customers/$customerId', params: { locale: localeParam(locale), customerId: customer.id } });
+        })}
       />
     </Stack>
   );

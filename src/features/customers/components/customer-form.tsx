@@ -1,19 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, ColorSwatch, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Card, ColorSwatch, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listCustomerTagsOptions, searchCustomersOptions } from '@generated/@tanstack/react-query.gen';
 import type { CustomerListItem } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
-import { PhoneInput } from '~/components/phone-input';
-import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
-import { issueErrorMap } from '~/lib/form-issues';
 import { nationalDigits } from '~/lib/phone-field';
 import { LOCALE_NAMES, LOCALES } from '~/lib/locale';
+import { FormFrame } from '~/components/form-frame';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SwitchField } from '~/components/switch-field';
+import { PhoneField } from '~/components/phone-field';
 import { customerFormSchema, customerIssueMessages, type CustomerFormInput, type CustomerFormValues } from '../schemas/customer-form-schema';
 
 export type CustomerForm = UseFormReturn<CustomerFormInput, unknown, CustomerFormValues>;
@@ -68,178 +68,152 @@ export function CustomerFormFields({
   const intl = useIntl();
   const locale = useLocale();
   const schema = useMemo(() => customerFormSchema(today), [today]);
-  const resolver = useMemo(
-    () => zodResolver(schema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), customerIssueMessages) }),
-    [intl, schema],
-  );
-  const form: CustomerForm = useForm<CustomerFormInput, unknown, CustomerFormValues>({ resolver, mode: 'onTouched', defaultValues });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const form: CustomerForm = useZodForm(schema, customerIssueMessages, { defaultValues });
+  const { errors } = form.formState;
   const tags = useQuery(listCustomerTagsOptions({ path: { tenantId }, query: { limit: 200 } }));
   const tagData = (tags.data?.items ?? []).map((tag) => ({ value: tag.id, label: tag.name }));
   const colours = new Map((tags.data?.items ?? []).map((tag) => [tag.id, tag.color]));
   const duplicates = useDuplicates(tenantId, customerId, form);
 
   return (
-    <form onSubmit={form.handleSubmit((values) => onSubmit(values, form))} noValidate>
-      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
-      <Stack gap="lg">
-        <Card withBorder radius="lg" padding="lg">
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={intl.formatMessage({ id: 'customers.form.name', defaultMessage: 'Name' })}
-                required
-                maxLength={100}
-                autoComplete="off"
-                error={errors.name?.message}
-                {...form.register('name')}
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'customers.form.lastName', defaultMessage: 'Last name' })}
-                maxLength={100}
-                autoComplete="off"
-                error={errors.lastName?.message}
-                {...form.register('lastName')}
-              />
-              <Controller
-                control={form.control}
-                name="phone"
-                render={({ field }) => (
-                  <PhoneInput
-                    label={intl.formatMessage({ id: 'customers.form.phone', defaultMessage: 'Phone' })}
-                    language={locale}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    countryError={errors.phone?.countryCode?.message}
-                    numberError={errors.phone?.number?.message}
-                  />
-                )}
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'customers.form.email', defaultMessage: 'E-mail' })}
-                type="email"
-                maxLength={254}
-                autoComplete="off"
-                error={errors.email?.message}
-                {...form.register('email')}
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'customers.form.birthday', defaultMessage: 'Birthday (optional)' })}
-                type="date"
-                max={today}
-                error={errors.birthday?.message}
-                {...form.register('birthday')}
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'customers.form.taxId', defaultMessage: 'Tax ID (for invoices)' })}
-                maxLength={30}
-                autoComplete="off"
-                error={errors.taxId?.message}
-                {...form.register('taxId')}
-              />
-              <Controller
-                control={form.control}
-                name="language"
-                render={({ field }) => (
-                  <Select
-                    label={intl.formatMessage({ id: 'customers.form.language', defaultMessage: 'Language of their e-mails' })}
-                    description={intl.formatMessage({ id: 'customers.form.language.description', defaultMessage: 'Reminders and confirmations are written in it.' })}
-                    allowDeselect={false}
-                    data={[
-                      { value: '', label: intl.formatMessage({ id: 'customers.form.language.business', defaultMessage: 'The business’s language' }) },
-                      ...LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] })),
-                    ]}
-                    value={field.value ?? ''}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            </SimpleGrid>
-            {duplicates.phone.length > 0 || duplicates.email.length > 0 ? (
-              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="duplicate-warning">
-                <Stack gap={2}>
-                  {duplicates.phone.length > 0 ? (
-                    <Text size="sm">
-                      <FormattedMessage
-                        id="customers.duplicate.phone"
-                        defaultMessage="Another customer already has this phone: {names}."
-                        values={{ names: duplicates.phone.join(', ') }}
-                      />
-                    </Text>
-                  ) : null}
-                  {duplicates.email.length > 0 ? (
-                    <Text size="sm">
-                      <FormattedMessage
-                        id="customers.duplicate.email"
-                        defaultMessage="Another customer already has this e-mail: {names}."
-                        values={{ names: duplicates.email.join(', ') }}
-                      />
-                    </Text>
-                  ) : null}
-                </Stack>
-              </Alert>
-            ) : null}
-            <Controller
-              control={form.control}
-              name="tagIds"
-              render={({ field }) => (
-                <MultiSelect
-                  label={intl.formatMessage({ id: 'customers.form.tags', defaultMessage: 'Tags' })}
-                  data={tagData}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  searchable
-                  clearable
-                  nothingFoundMessage={intl.formatMessage({ id: 'customers.form.tags.none', defaultMessage: 'No tag matches.' })}
-                  renderOption={({ option }) => (
-                    <Group gap="xs" wrap="nowrap">
-                      <ColorSwatch color={colours.get(option.value) ?? '#868e96'} size={12} />
-                      <span>{option.label}</span>
-                    </Group>
-                  )}
-                  error={errors.tagIds?.message}
-                />
-              )}
+    <FormFrame
+      form={form}
+      onSubmit={onSubmit}
+      alert={alert}
+      invalidMessage={<FormattedMessage id="customers.form.invalid" defaultMessage="Some fields need your attention; they are marked in red." />}
+      submitLabel={submitLabel}
+    >
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={intl.formatMessage({ id: 'customers.form.name', defaultMessage: 'Name' })}
+              required
+              maxLength={100}
+              autoComplete="off"
+              error={errors.name?.message}
+              {...form.register('name')}
             />
-            <Textarea
-              label={intl.formatMessage({ id: 'customers.form.notes', defaultMessage: 'Notes' })}
-              description={intl.formatMessage({ id: 'customers.form.notes.description', defaultMessage: 'Preferences, allergies… Only your team sees them.' })}
-              autosize
-              minRows={2}
-              maxLength={2000}
-              error={errors.notes?.message}
-              {...form.register('notes')}
+            <TextInput
+              label={intl.formatMessage({ id: 'customers.form.lastName', defaultMessage: 'Last name' })}
+              maxLength={100}
+              autoComplete="off"
+              error={errors.lastName?.message}
+              {...form.register('lastName')}
+            />
+            <PhoneField
+              control={form.control}
+              name="phone"
+              label={intl.formatMessage({ id: 'customers.form.phone', defaultMessage: 'Phone' })}
+              language={locale}
+              countryError={errors.phone?.countryCode?.message}
+              numberError={errors.phone?.number?.message}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'customers.form.email', defaultMessage: 'E-mail' })}
+              type="email"
+              maxLength={254}
+              autoComplete="off"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'customers.form.birthday', defaultMessage: 'Birthday (optional)' })}
+              type="date"
+              max={today}
+              error={errors.birthday?.message}
+              {...form.register('birthday')}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'customers.form.taxId', defaultMessage: 'Tax ID (for invoices)' })}
+              maxLength={30}
+              autoComplete="off"
+              error={errors.taxId?.message}
+              {...form.register('taxId')}
             />
             <Controller
               control={form.control}
-              name="marketingConsent"
+              name="language"
               render={({ field }) => (
-                <Switch
-                  label={intl.formatMessage({ id: 'customers.form.consent', defaultMessage: 'Agrees to receive promotions' })}
-                  description={consentSince}
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                <Select
+                  label={intl.formatMessage({ id: 'customers.form.language', defaultMessage: 'Language of their e-mails' })}
+                  description={intl.formatMessage({ id: 'customers.form.language.description', defaultMessage: 'Reminders and confirmations are written in it.' })}
+                  allowDeselect={false}
+                  data={[
+                    { value: '', label: intl.formatMessage({ id: 'customers.form.language.business', defaultMessage: 'The business’s language' }) },
+                    ...LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] })),
+                  ]}
+                  value={field.value ?? ''}
+                  onChange={(value) => field.onChange(value ?? '')}
                   onBlur={field.onBlur}
                 />
               )}
             />
-          </Stack>
-        </Card>
-        {alert}
-        {Object.keys(errors).length > 0 ? (
-          <Text c="red" size="sm" role="alert">
-            <FormattedMessage id="customers.form.invalid" defaultMessage="Some fields need your attention; they are marked in red." />
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          </SimpleGrid>
+          {duplicates.phone.length > 0 || duplicates.email.length > 0 ? (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="duplicate-warning">
+              <Stack gap={2}>
+                {duplicates.phone.length > 0 ? (
+                  <Text size="sm">
+                    <FormattedMessage
+                      id="customers.duplicate.phone"
+                      defaultMessage="Another customer already has this phone: {names}."
+                      values={{ names: duplicates.phone.join(', ') }}
+                    />
+                  </Text>
+                ) : null}
+                {duplicates.email.length > 0 ? (
+                  <Text size="sm">
+                    <FormattedMessage
+                      id="customers.duplicate.email"
+                      defaultMessage="Another customer already has this e-mail: {names}."
+                      values={{ names: duplicates.email.join(', ') }}
+                    />
+                  </Text>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : null}
+          <Controller
+            control={form.control}
+            name="tagIds"
+            render={({ field }) => (
+              <MultiSelect
+                label={intl.formatMessage({ id: 'customers.form.tags', defaultMessage: 'Tags' })}
+                data={tagData}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                searchable
+                clearable
+                nothingFoundMessage={intl.formatMessage({ id: 'customers.form.tags.none', defaultMessage: 'No tag matches.' })}
+                renderOption={({ option }) => (
+                  <Group gap="xs" wrap="nowrap">
+                    <ColorSwatch color={colours.get(option.value) ?? '#868e96'} size={12} />
+                    <span>{option.label}</span>
+                  </Group>
+                )}
+                error={errors.tagIds?.message}
+              />
+            )}
+          />
+          <Textarea
+            label={intl.formatMessage({ id: 'customers.form.notes', defaultMessage: 'Notes' })}
+            description={intl.formatMessage({ id: 'customers.form.notes.description', defaultMessage: 'Preferences, allergies… Only your team sees them.' })}
+            autosize
+            minRows={2}
+            maxLength={2000}
+            error={errors.notes?.message}
+            {...form.register('notes')}
+          />
+          <SwitchField
+            control={form.control}
+            name="marketingConsent"
+            label={intl.formatMessage({ id: 'customers.form.consent', defaultMessage: 'Agrees to receive promotions' })}
+            description={consentSince}
+          />
+        </Stack>
+      </Card>
+    </FormFrame>
   );
 }

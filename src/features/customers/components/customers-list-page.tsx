@@ -1,18 +1,20 @@
-import { Anchor, Button, Group, Select, Table, TextInput } from '@mantine/core';
+import { Button, Group, Select, Table } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconFileImport, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconSearch, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { exportCustomersOptions, listCustomersOptions, listCustomerTagsOptions } from '@generated/@tanstack/react-query.gen';
 import type { CustomerSort, Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { EmptyState } from '~/components/empty-state';
 import { ListBody, ListPageShell } from '~/components/list-page-shell';
-import { localeParam } from '~/lib/locale';
 import { formatPhone } from '~/lib/phone';
+import { useListPaging } from '~/lib/use-list-paging';
+import { ListTable } from '~/components/list-table';
+import { CreateButton } from '~/components/create-button';
+import { AnchorLink } from '~/components/anchor-link';
+import { ListSearchInput } from '~/components/list-search-input';
 import { downloadText } from '../download';
 import { ImportCustomersModal } from './import-customers-modal';
 import { customerTagsQuery, CUSTOMERS_PAGE_SIZE, defaultCustomersQuery } from '../list-query';
@@ -21,9 +23,8 @@ import { TagBadge } from './tag-badge';
 /** /customers: the business's customers, a server page at a time (searchable, sortable, by tag). */
 export function CustomersListPage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
-  const locale = useLocale();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const paging = useListPaging(CUSTOMERS_PAGE_SIZE);
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 300);
   const [tagId, setTagId] = useState<string | null>(null);
@@ -34,14 +35,13 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
   const query = {
     ...defaultCustomersQuery,
     sort,
-    offset: (page - 1) * CUSTOMERS_PAGE_SIZE,
+    offset: paging.offset,
     ...(q ? { q } : {}),
     ...(tagId ? { tagId } : {}),
   };
   const list = useQuery({ ...listCustomersOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
   const tags = useQuery(listCustomerTagsOptions({ path: { tenantId: tenant.id }, query: customerTagsQuery }));
   const tagById = new Map((tags.data?.items ?? []).map((tag) => [tag.id, tag]));
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CUSTOMERS_PAGE_SIZE));
   const filtered = Boolean(q || tagId);
 
   const sortOptions: Array<{ value: CustomerSort; label: string }> = [
@@ -70,12 +70,9 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
   };
 
   const createLink = (
-    <Button
-      leftSection={<IconPlus size={18} aria-hidden />}
-      renderRoot={(props) => <Link {...props} to="/{-$locale}/customers/create" params={{ locale: localeParam(locale) }} />}
-    >
+    <CreateButton to="/{-$locale}/customers/create">
       <FormattedMessage id="customers.list.create" defaultMessage="New customer" />
-    </Button>
+    </CreateButton>
   );
 
   const body = (
@@ -99,51 +96,35 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
       }
     >
       {(items) => (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <FormattedMessage id="customers.list.name" defaultMessage="Customer" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="customers.list.phone" defaultMessage="Phone" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="customers.list.email" defaultMessage="E-mail" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="customers.list.tags" defaultMessage="Tags" />
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((customer) => (
-                <Table.Tr key={customer.id}>
-                  <Table.Td>
-                    <Anchor
-                      renderRoot={(props) => (
-                        <Link {...props} to="/{-$locale}/customers/$customerId" params={{ locale: localeParam(locale), customerId: customer.id }} />
-                      )}
-                    >
-                      {[customer.name, customer.lastName].filter(Boolean).join(' ')}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(customer.phoneCountryCode, customer.phoneNumber)}</Table.Td>
-                  <Table.Td>{customer.email}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {customer.tagIds.map((id) => {
-                        const tag = tagById.get(id);
-                        return tag ? <TagBadge key={id} tag={tag} size="sm" /> : null;
-                      })}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={640}
+          columns={[
+            { label: <FormattedMessage id="customers.list.name" defaultMessage="Customer" /> },
+            { label: <FormattedMessage id="customers.list.phone" defaultMessage="Phone" /> },
+            { label: <FormattedMessage id="customers.list.email" defaultMessage="E-mail" /> },
+            { label: <FormattedMessage id="customers.list.tags" defaultMessage="Tags" /> },
+          ]}
+        >
+          {items.map((customer) => (
+            <Table.Tr key={customer.id}>
+              <Table.Td>
+                <AnchorLink to="/{-$locale}/customers/$customerId" params={{ customerId: customer.id }}>
+                  {[customer.name, customer.lastName].filter(Boolean).join(' ')}
+                </AnchorLink>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(customer.phoneCountryCode, customer.phoneNumber)}</Table.Td>
+              <Table.Td>{customer.email}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {customer.tagIds.map((id) => {
+                    const tag = tagById.get(id);
+                    return tag ? <TagBadge key={id} tag={tag} size="sm" /> : null;
+                  })}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
     </ListBody>
   );
@@ -174,16 +155,14 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
       notices={<ApiErrorAlert error={exportError} />}
       filters={
         <>
-          <TextInput
+          <ListSearchInput
             style={{ flex: 1, minWidth: 220 }}
-            leftSection={<IconSearch size={16} aria-hidden />}
             label={intl.formatMessage({ id: 'customers.list.search', defaultMessage: 'Search' })}
             placeholder={intl.formatMessage({ id: 'customers.list.search.placeholder', defaultMessage: 'Name, phone or e-mail' })}
-            type="search"
             value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              setPage(1);
+            onSearch={(value) => {
+              setText(value);
+              paging.reset();
             }}
           />
           <Select
@@ -195,7 +174,7 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
             value={tagId}
             onChange={(value) => {
               setTagId(value);
-              setPage(1);
+              paging.reset();
             }}
           />
           <Select
@@ -206,7 +185,7 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
             value={sort}
             onChange={(value) => {
               if (value) setSort(value as CustomerSort);
-              setPage(1);
+              paging.reset();
             }}
           />
         </>
@@ -214,9 +193,9 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
       after={
         <ImportCustomersModal tenant={tenant} opened={importing} onClose={() => setImporting(false)} />
       }
-      page={page}
-      pages={pages}
-      onPageChange={setPage}
+      page={paging.page}
+      pages={paging.pages(list.data?.total)}
+      onPageChange={paging.setPage}
     >
       {body}
     </ListPageShell>

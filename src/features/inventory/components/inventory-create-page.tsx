@@ -1,21 +1,23 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createInventoryItemMutation, listInventoryItemsQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
-import { ApiErrorAlert } from '~/components/api-error-alert';
-import { PageLoader } from '~/components/page-loader';
 import { localeParam } from '~/lib/locale';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
+import { SaveAlert } from '~/components/save-alert';
+import { AnchorLink } from '~/components/anchor-link';
+import { useSaveState } from '~/lib/use-save-state';
+import { RoleGate } from '~/components/role-gate';
+import { PageHeader } from '~/components/page-header';
 import { inventoryMessages } from '../messages';
 import { emptyInventoryForm, toCreateInput } from '../schemas/inventory-form-schema';
 import { applyServerErrors } from './apply-server-errors';
-import { InventoryItemForm } from './inventory-form';
+import { InventoryItemForm, type InventoryForm } from './inventory-form';
 
 /** /inventory/create: a new product with its opening stock. */
 export function InventoryCreatePage({ tenant }: { tenant: Tenant }) {
@@ -26,53 +28,44 @@ export function InventoryCreatePage({ tenant }: { tenant: Tenant }) {
   const canManage = useCanManageCatalogue(tenant);
   const create = useMutation(createInventoryItemMutation());
   const idempotency = useIdempotencyKey();
-  const [error, setError] = useState<unknown>(null);
+  const save = useSaveState<InventoryForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
 
   return (
     <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/inventory" params={{ locale: localeParam(locale) }} />}>
-          <FormattedMessage id="inventory.back" defaultMessage="← Inventory" />
-        </Anchor>
-        <Title order={1}>
-          <FormattedMessage id="inventory.create.title" defaultMessage="New product" />
-        </Title>
-        <Text c="dimmed">
-          <FormattedMessage id="inventory.create.intro" defaultMessage="What you sell or use, its prices and how much you have." />
-        </Text>
-      </Stack>
-      {canManage === undefined ? <PageLoader /> : null}
-      {canManage === false ? (
-        <Alert color="orange" variant="light" role="alert">
-          {intl.formatMessage(inventoryMessages.forbidden)}
-        </Alert>
-      ) : null}
-      {canManage ? (
+      <PageHeader
+        back={
+          <AnchorLink size="sm" to="/{-$locale}/inventory">
+            <FormattedMessage id="inventory.back" defaultMessage="← Inventory" />
+          </AnchorLink>
+        }
+        title={<FormattedMessage id="inventory.create.title" defaultMessage="New product" />}
+        subtitle={
+          <Text c="dimmed">
+            <FormattedMessage id="inventory.create.intro" defaultMessage="What you sell or use, its prices and how much you have." />
+          </Text>
+        }
+      />
+      <RoleGate allowed={canManage} message={inventoryMessages.forbidden}>
         <InventoryItemForm
           defaultValues={emptyInventoryForm(tenant.taxPercentage)}
           withQuantity
           currencySymbol={tenant.currencySymbol}
-          alert={<ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(inventoryMessages.forbidden) }} />}
-          onSubmit={async (values, form) => {
-            setError(null);
-            try {
-              const body = { inventoryItem: toCreateInput(values, tenant.currency.currencyCode, locale) };
-              const { inventoryItem } = await create.mutateAsync({ path: { tenantId: tenant.id }, body, headers: { 'Idempotency-Key': idempotency.key() } });
-              idempotency.renew();
-              await queryClient.invalidateQueries({ queryKey: listInventoryItemsQueryKey({ path: { tenantId: tenant.id } }) });
-              form.reset(values);
-              notifications.show({
-                color: 'green',
-                title: intl.formatMessage({ id: 'inventory.created.title', defaultMessage: 'Product added' }),
-                message: inventoryItem.name,
-              });
-              await navigate({ to: '/{-$locale}/inventory/$id', params: { locale: localeParam(locale), id: inventoryItem.id } });
-            } catch (failure) {
-              if (!applyServerErrors(failure, form, intl)) setError(failure);
-            }
-          }}
+          alert={<SaveAlert state={save} texts={{ forbidden: inventoryMessages.forbidden }} />}
+          onSubmit={save.submit(async (values, form) => {
+            const body = { inventoryItem: toCreateInput(values, tenant.currency.currencyCode, locale) };
+            const { inventoryItem } = await create.mutateAsync({ path: { tenantId: tenant.id }, body, headers: { 'Idempotency-Key': idempotency.key() } });
+            idempotency.renew();
+            await queryClient.invalidateQueries({ queryKey: listInventoryItemsQueryKey({ path: { tenantId: tenant.id } }) });
+            form.reset(values);
+            notifications.show({
+              color: 'green',
+              title: intl.formatMessage({ id: 'inventory.created.title', defaultMessage: 'Product added' }),
+              message: inventoryItem.name,
+            });
+            await navigate({ to: '/{-$locale}/inventory/$id', params: { locale: localeParam(locale), id: inventoryItem.id } });
+          })}
         />
-      ) : null}
+      </RoleGate>
     </Stack>
   );
 }

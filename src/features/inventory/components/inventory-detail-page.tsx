@@ -1,8 +1,8 @@
-import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAdjustments, IconTrash } from '@tabler/icons-react';
+import { IconAdjustments } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
@@ -15,29 +15,28 @@ import {
 import type { InventoryItem, Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
-import { ApiErrorAlert } from '~/components/api-error-alert';
-import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
-import { StaleVersionAlert } from '~/components/stale-version-alert';
-import { isStaleVersion } from '~/lib/api-problem';
+import { AnchorLink } from '~/components/anchor-link';
+import { DeleteButton } from '~/components/delete-button';
+import { PageHeader } from '~/components/page-header';
+import { QueryState } from '~/components/query-state';
+import { ReadOnlyNote } from '~/components/read-only-note';
+import { SaveAlert } from '~/components/save-alert';
 import { localeParam } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
+import { useSaveState } from '~/lib/use-save-state';
 import { useQuantityFormat } from '../hooks/use-quantity-format';
 import { inventoryMessages } from '../messages';
 import { inventoryFormFromItem, toUpdateInput } from '../schemas/inventory-form-schema';
 import { AdjustStockModal } from './adjust-stock-modal';
 import { applyServerErrors } from './apply-server-errors';
-import { InventoryItemForm } from './inventory-form';
+import { InventoryItemForm, type InventoryForm } from './inventory-form';
 import { LowStockBadge } from './low-stock-badge';
 import { MovementList } from './movement-list';
 
 /** /inventory/{id}: the product's stock (adjusted with a reason), its ledger, and its details to edit. */
 export function InventoryDetailPage({ tenant, id }: { tenant: Tenant; id: string }) {
   const item = useQuery(getInventoryItemOptions({ path: { tenantId: tenant.id, id } }));
-  if (item.isPending) return <PageLoader />;
-  if (item.isError) return <LoadError onRetry={() => void item.refetch()} retrying={item.isFetching} />;
-  return <InventoryDetail tenant={tenant} item={item.data.inventoryItem} reload={() => item.refetch()} />;
+  return <QueryState query={item}>{(data) => <InventoryDetail tenant={tenant} item={data.inventoryItem} reload={() => item.refetch()} />}</QueryState>;
 }
 
 function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: InventoryItem; reload: () => Promise<unknown> }) {
@@ -50,44 +49,52 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
   const update = useMutation(updateInventoryItemMutation());
   const remove = useMutation(deleteInventoryItemMutation());
   const [adjusting, setAdjusting] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [stale, setStale] = useState(false);
-  // The form starts again from the server's values after a reload (a new key remounts it).
-  const [formKey, setFormKey] = useState(0);
+  const save = useSaveState<InventoryForm>({ reload, applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
   const path = { tenantId: tenant.id, id: item.id };
   const invalidateList = () => queryClient.invalidateQueries({ queryKey: listInventoryItemsQueryKey({ path: { tenantId: tenant.id } }) });
 
-  const reloadItem = async () => {
-    await reload();
-    setStale(false);
-    setError(null);
-    setFormKey((key) => key + 1);
-  };
-
   return (
     <Stack gap="lg" maw={1100}>
-      <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/inventory" params={{ locale: localeParam(locale) }} />}>
-          <FormattedMessage id="inventory.back" defaultMessage="← Inventory" />
-        </Anchor>
-        <Group justify="space-between" align="center">
-          <Group gap="sm">
-            <Title order={1}>{item.name}</Title>
-            {item.lowStock ? <LowStockBadge /> : null}
-          </Group>
-          {canManage ? (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>
-              <FormattedMessage id="inventory.delete" defaultMessage="Delete" />
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-      {canManage === false ? (
-        <Text size="sm" c="dimmed">
-          {intl.formatMessage(inventoryMessages.readOnly)}
-        </Text>
-      ) : null}
+      <PageHeader
+        back={
+          <AnchorLink size="sm" to="/{-$locale}/inventory">
+            <FormattedMessage id="inventory.back" defaultMessage="← Inventory" />
+          </AnchorLink>
+        }
+        title={item.name}
+        badges={item.lowStock ? <LowStockBadge /> : null}
+        actions={
+          canManage ? (
+            <DeleteButton
+              label={<FormattedMessage id="inventory.delete" defaultMessage="Delete" />}
+              title={intl.formatMessage({ id: 'inventory.delete.title', defaultMessage: 'Delete this product?' })}
+              error={remove.error}
+              errorMessages={{ forbidden: intl.formatMessage(inventoryMessages.forbidden) }}
+              pending={remove.isPending}
+              onConfirm={() =>
+                remove.mutate(
+                  { path },
+                  {
+                    onSuccess: async () => {
+                      queryClient.removeQueries({ queryKey: getInventoryItemQueryKey({ path }) });
+                      await invalidateList();
+                      await navigate({ to: '/{-$locale}/inventory', params: { locale: localeParam(locale) } });
+                    },
+                  },
+                )
+              }
+              confirmLabel={<FormattedMessage id="inventory.delete.confirm" defaultMessage="Delete product" />}
+            >
+              <FormattedMessage
+                id="inventory.delete.message"
+                defaultMessage="{name} leaves the inventory. Its stock movements and past sales are kept."
+                values={{ name: item.name }}
+              />
+            </DeleteButton>
+          ) : null
+        }
+      />
+      <ReadOnlyNote show={canManage === false} message={inventoryMessages.readOnly} />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -136,73 +143,27 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
         <FormattedMessage id="inventory.details.title" defaultMessage="Details" />
       </Title>
       <InventoryItemForm
-        key={formKey}
+        key={save.formKey}
         readOnly={canManage !== true}
         defaultValues={inventoryFormFromItem(item)}
         withQuantity={false}
         currencySymbol={tenant.currencySymbol}
-        alert={
-          stale ? (
-            <StaleVersionAlert
-              title={intl.formatMessage(inventoryMessages.staleTitle)}
-              message={intl.formatMessage(inventoryMessages.staleMessage)}
-              reloadLabel={intl.formatMessage(inventoryMessages.staleReload)}
-              onReload={() => void reloadItem()}
-            />
-          ) : (
-            <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(inventoryMessages.forbidden) }} />
-          )
-        }
-        onSubmit={async (values, form) => {
-          setError(null);
-          setStale(false);
-          try {
-            const body = { inventoryItem: toUpdateInput(values, tenant.currency.currencyCode, locale, item.version) };
-            const { inventoryItem } = await update.mutateAsync({ path, body });
-            queryClient.setQueryData(getInventoryItemQueryKey({ path }), { inventoryItem });
-            await invalidateList();
-            form.reset(inventoryFormFromItem(inventoryItem));
-            notifications.show({
-              color: 'green',
-              title: intl.formatMessage({ id: 'inventory.saved.title', defaultMessage: 'Product saved' }),
-              message: inventoryItem.name,
-            });
-          } catch (failure) {
-            if (isStaleVersion(failure)) setStale(true);
-            else if (!applyServerErrors(failure, form, intl)) setError(failure);
-          }
-        }}
+        alert={<SaveAlert state={save} texts={inventoryMessages} />}
+        onSubmit={save.submit(async (values, form) => {
+          const body = { inventoryItem: toUpdateInput(values, tenant.currency.currencyCode, locale, item.version) };
+          const { inventoryItem } = await update.mutateAsync({ path, body });
+          queryClient.setQueryData(getInventoryItemQueryKey({ path }), { inventoryItem });
+          await invalidateList();
+          form.reset(inventoryFormFromItem(inventoryItem));
+          notifications.show({
+            color: 'green',
+            title: intl.formatMessage({ id: 'inventory.saved.title', defaultMessage: 'Product saved' }),
+            message: inventoryItem.name,
+          });
+        })}
       />
 
       <AdjustStockModal item={item} opened={adjusting} onClose={() => setAdjusting(false)} />
-      <ConfirmDeleteModal
-        opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
-        title={intl.formatMessage({ id: 'inventory.delete.title', defaultMessage: 'Delete this product?' })}
-        error={remove.error}
-        errorMessages={{ forbidden: intl.formatMessage(inventoryMessages.forbidden) }}
-
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(
-            { path },
-            {
-              onSuccess: async () => {
-                queryClient.removeQueries({ queryKey: getInventoryItemQueryKey({ path }) });
-                await invalidateList();
-                await navigate({ to: '/{-$locale}/inventory', params: { locale: localeParam(locale) } });
-              },
-            },
-          )
-        }
-        confirmLabel={<FormattedMessage id="inventory.delete.confirm" defaultMessage="Delete product" />}
-      >
-        <FormattedMessage
-          id="inventory.delete.message"
-          defaultMessage="{name} leaves the inventory. Its stock movements and past sales are kept."
-          values={{ name: item.name }}
-        />
-      </ConfirmDeleteModal>
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { type ReactNode } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
-import { issueErrorMap } from '~/lib/form-issues';
+import { SwitchField } from '~/components/switch-field';
+import { useZodForm } from '~/lib/use-zod-form';
 import { UNITS, unitNames } from '../messages';
 import { inventoryFormSchema, inventoryIssueMessages, type InventoryFormInput, type InventoryFormValues } from '../schemas/inventory-form-schema';
 
@@ -30,11 +30,7 @@ export function InventoryItemForm({
   readOnly?: boolean;
 }) {
   const intl = useIntl();
-  const resolver = useMemo(
-    () => zodResolver(inventoryFormSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), inventoryIssueMessages) }),
-    [intl],
-  );
-  const form = useForm<InventoryFormInput, unknown, InventoryFormValues>({ resolver, mode: 'onTouched', defaultValues });
+  const form = useZodForm(inventoryFormSchema, inventoryIssueMessages, { defaultValues });
   const { errors, isSubmitting, isDirty } = form.formState;
   const unitData = UNITS.map((value) => ({ value, label: intl.formatMessage(unitNames[value]) }));
 
@@ -132,18 +128,11 @@ export function InventoryItemForm({
               error={errors.description?.message}
               {...form.register('description')}
             />
-            <Controller
+            <SwitchField
               control={form.control}
               name="active"
-              render={({ field }) => (
-                <Switch
-                  mt="md"
-                  label={intl.formatMessage({ id: 'inventory.form.active', defaultMessage: 'Active (offered for sale)' })}
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                />
-              )}
+              mt="md"
+              label={intl.formatMessage({ id: 'inventory.form.active', defaultMessage: 'Active (offered for sale)' })}
             />
           </Card>
           {readOnly ? null : (

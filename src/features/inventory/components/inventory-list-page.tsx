@@ -1,17 +1,20 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, SegmentedControl, Select, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPackage, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listInventoryItemsOptions } from '@generated/@tanstack/react-query.gen';
 import type { InventorySort, Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
+import { AnchorLink } from '~/components/anchor-link';
+import { CreateButton } from '~/components/create-button';
 import { EmptyState } from '~/components/empty-state';
 import { ListBody, ListPageShell } from '~/components/list-page-shell';
-import { localeParam } from '~/lib/locale';
+import { ListSearchInput } from '~/components/list-search-input';
+import { ListTable } from '~/components/list-table';
+import { useListPaging } from '~/lib/use-list-paging';
 import { formatMoney } from '~/lib/money';
 import { useQuantityFormat } from '../hooks/use-quantity-format';
 import { inventoryMessages } from '../messages';
@@ -28,17 +31,16 @@ export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'own
   const [q] = useDebouncedValue(search.trim(), 300);
   const [filter, setFilter] = useState<'all' | 'low'>('all');
   const [sort, setSort] = useState<InventorySort>('name');
-  const [page, setPage] = useState(1);
+  const paging = useListPaging(INVENTORY_PAGE_SIZE);
   const query = {
     ...defaultInventoryQuery,
-    offset: (page - 1) * INVENTORY_PAGE_SIZE,
+    offset: paging.offset,
     sort,
     ...(q ? { q } : {}),
     ...(filter === 'low' ? { lowStock: true } : {}),
   };
   const list = useQuery({ ...listInventoryItemsOptions({ path: { tenantId }, query }), placeholderData: keepPreviousData });
   const filtered = Boolean(q) || filter === 'low';
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / INVENTORY_PAGE_SIZE));
   const sortData: Array<{ value: InventorySort; label: string }> = [
     { value: 'name', label: intl.formatMessage({ id: 'inventory.sort.name', defaultMessage: 'Name (A–Z)' }) },
     { value: '-name', label: intl.formatMessage({ id: 'inventory.sort.nameDesc', defaultMessage: 'Name (Z–A)' }) },
@@ -49,12 +51,9 @@ export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'own
   ];
   const canManage = useCanManageCatalogue(tenant);
   const createLink = canManage ? (
-    <Button
-      leftSection={<IconPlus size={18} aria-hidden />}
-      renderRoot={(props) => <Link {...props} to="/{-$locale}/inventory/create" params={{ locale: localeParam(locale) }} />}
-    >
+    <CreateButton to="/{-$locale}/inventory/create">
       <FormattedMessage id="inventory.list.create" defaultMessage="New product" />
-    </Button>
+    </CreateButton>
   ) : null;
 
   const body = (
@@ -80,57 +79,45 @@ export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'own
       }
     >
       {(items) => (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <FormattedMessage id="inventory.list.name" defaultMessage="Product" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="inventory.list.sku" defaultMessage="SKU" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="inventory.list.stock" defaultMessage="Stock" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="inventory.list.price" defaultMessage="Price" />
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/inventory/$id" params={{ locale: localeParam(locale), id: item.id }} />}>
-                        {item.name}
-                      </Anchor>
-                      {item.active ? null : (
-                        <Badge color="gray" variant="light">
-                          {intl.formatMessage(inventoryMessages.inactive)}
-                        </Badge>
-                      )}
-                    </Group>
-                    {item.category ? (
-                      <Text size="xs" c="dimmed">
-                        {item.category}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{item.sku ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text span>{formatQuantity(item.quantity, item.unit)}</Text>
-                      {item.lowStock ? <LowStockBadge /> : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">{item.price ? formatMoney(item.price.amount, { currencyCode: item.price.currency, locale }) : ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={640}
+          columns={[
+            { label: <FormattedMessage id="inventory.list.name" defaultMessage="Product" /> },
+            { label: <FormattedMessage id="inventory.list.sku" defaultMessage="SKU" /> },
+            { label: <FormattedMessage id="inventory.list.stock" defaultMessage="Stock" /> },
+            { label: <FormattedMessage id="inventory.list.price" defaultMessage="Price" />, align: 'right' },
+          ]}
+        >
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <AnchorLink to="/{-$locale}/inventory/$id" params={{ id: item.id }}>
+                    {item.name}
+                  </AnchorLink>
+                  {item.active ? null : (
+                    <Badge color="gray" variant="light">
+                      {intl.formatMessage(inventoryMessages.inactive)}
+                    </Badge>
+                  )}
+                </Group>
+                {item.category ? (
+                  <Text size="xs" c="dimmed">
+                    {item.category}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{item.sku ?? ''}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Text span>{formatQuantity(item.quantity, item.unit)}</Text>
+                  {item.lowStock ? <LowStockBadge /> : null}
+                </Group>
+              </Table.Td>
+              <Table.Td ta="right">{item.price ? formatMoney(item.price.amount, { currencyCode: item.price.currency, locale }) : ''}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
     </ListBody>
   );
@@ -142,17 +129,15 @@ export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'own
       actions={createLink}
       filters={
         <>
-          <TextInput
+          <ListSearchInput
             flex={1}
             miw={220}
-            type="search"
             label={intl.formatMessage({ id: 'inventory.list.search', defaultMessage: 'Search' })}
             placeholder={intl.formatMessage({ id: 'inventory.list.search.placeholder', defaultMessage: 'Name, SKU or barcode' })}
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
+            onSearch={(text) => {
+              setSearch(text);
+              paging.reset();
             }}
           />
           <SegmentedControl
@@ -160,7 +145,7 @@ export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'own
             value={filter}
             onChange={(value) => {
               setFilter(value as 'all' | 'low');
-              setPage(1);
+              paging.reset();
             }}
             data={[
               { value: 'all', label: intl.formatMessage({ id: 'inventory.list.filter.all', defaultMessage: 'All' }) },
@@ -175,14 +160,14 @@ export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'own
             value={sort}
             onChange={(value) => {
               if (value) setSort(value as InventorySort);
-              setPage(1);
+              paging.reset();
             }}
           />
         </>
       }
-      page={page}
-      pages={pages}
-      onPageChange={setPage}
+      page={paging.page}
+      pages={paging.pages(list.data?.total)}
+      onPageChange={paging.setPage}
     >
       {body}
     </ListPageShell>

@@ -13,13 +13,13 @@ import { ApiErrorAlert } from '~/components/api-error-alert';
 import { LocaleDropdown } from '~/components/locale-dropdown';
 import { PasswordInput } from '~/components/password-input';
 import { PausedNotice } from '~/components/paused-notice';
-import { PhoneInput } from '~/components/phone-input';
 import { problemStatus } from '~/lib/api-problem';
 import { categoryOptions } from '~/lib/business-categories';
 import { issueErrorMap } from '~/lib/form-issues';
 import { localizedPath } from '~/lib/locale';
 import { defaultDialCode } from '~/lib/phone-field';
 import { browserTimeZone } from '~/lib/time-zones';
+import { PhoneField } from '~/components/phone-field';
 import {
   autoRegisterIssueMessages,
   autoRegisterSchema,
@@ -214,21 +214,14 @@ export function AutoRegisterPage({ identity, onRegistered }: AutoRegisterPagePro
                 disabled={Boolean(registered)}
                 error={errors.category?.message}
               />
-              <Controller
+              <PhoneField
                 control={form.control}
                 name="phone"
-                render={({ field }) => (
-                  <PhoneInput
-                    label={intl.formatMessage({ id: 'autoRegister.phone', defaultMessage: 'Business phone (optional)' })}
-                    language={locale}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    disabled={Boolean(registered)}
-                    countryError={errors.phone?.countryCode?.message}
-                    numberError={errors.phone?.number?.message}
-                  />
-                )}
+                label={intl.formatMessage({ id: 'autoRegister.phone', defaultMessage: 'Business phone (optional)' })}
+                language={locale}
+                disabled={Boolean(registered)}
+                countryError={errors.phone?.countryCode?.message}
+                numberError={errors.phone?.number?.message}
               />
               <Controller
                 control={form.control}

@@ -1,9 +1,7 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   deletePaymentMethodMutation,
@@ -13,27 +11,25 @@ import {
   updatePaymentMethodMutation,
 } from '@generated/@tanstack/react-query.gen';
 import type { PaymentMethod, Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
-import { ApiErrorAlert } from '~/components/api-error-alert';
-import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
-import { PausedNotice } from '~/components/paused-notice';
-import { StaleVersionAlert } from '~/components/stale-version-alert';
-import { isStaleVersion } from '~/lib/api-problem';
-import { localeParam } from '~/lib/locale';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
+import { useLocale } from '~/app/use-locale';
+import { AnchorLink } from '~/components/anchor-link';
+import { DeleteButton } from '~/components/delete-button';
+import { PageHeader } from '~/components/page-header';
+import { QueryState } from '~/components/query-state';
+import { ReadOnlyNote } from '~/components/read-only-note';
+import { SaveAlert } from '~/components/save-alert';
+import { localeParam } from '~/lib/locale';
+import { useSaveState } from '~/lib/use-save-state';
 import { paymentMethodMessages } from '../messages';
 import { paymentMethodFormFrom, toPaymentMethodUpdate } from '../schemas/payment-method-form-schema';
 import { applyServerErrors } from './apply-server-errors';
-import { PaymentMethodFormFields } from './payment-method-form';
+import { PaymentMethodFormFields, type PaymentMethodForm } from './payment-method-form';
 
 /** /payment-methods/{id}: a payment method to change or delete. */
 export function PaymentMethodEditPage({ tenant, id }: { tenant: Tenant; id: string }) {
   const method = useQuery(getPaymentMethodOptions({ path: { tenantId: tenant.id, id } }));
-  if (method.isPending) return <PageLoader />;
-  if (method.isError) return <LoadError onRetry={() => void method.refetch()} retrying={method.isFetching} />;
-  return <PaymentMethodEditor tenant={tenant} method={method.data.paymentMethod} reload={() => method.refetch()} />;
+  return <QueryState query={method}>{(data) => <PaymentMethodEditor tenant={tenant} method={data.paymentMethod} reload={() => method.refetch()} />}</QueryState>;
 }
 
 function PaymentMethodEditor({ tenant, method, reload }: { tenant: Tenant; method: PaymentMethod; reload: () => Promise<unknown> }) {
@@ -44,41 +40,57 @@ function PaymentMethodEditor({ tenant, method, reload }: { tenant: Tenant; metho
   const canManage = useCanManageCatalogue(tenant);
   const update = useMutation(updatePaymentMethodMutation());
   const remove = useMutation(deletePaymentMethodMutation());
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [stale, setStale] = useState(false);
-  const [formKey, setFormKey] = useState(0);
+  const save = useSaveState<PaymentMethodForm>({ reload, applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
   const path = { tenantId: tenant.id, id: method.id };
   const archived = Boolean(method.archivedAt);
   const invalidateList = () => queryClient.invalidateQueries({ queryKey: listPaymentMethodsQueryKey({ path: { tenantId: tenant.id } }) });
 
-  const reloadMethod = async () => {
-    await reload();
-    setStale(false);
-    setError(null);
-    setFormKey((key) => key + 1);
-  };
-
   return (
     <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/payment-methods" params={{ locale: localeParam(locale) }} />}>
-          <FormattedMessage id="paymentMethods.back" defaultMessage="← Payment methods" />
-        </Anchor>
-        <Group justify="space-between" align="center">
-          <Title order={1}>{method.name}</Title>
-          {canManage && !archived ? (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>
-              <FormattedMessage id="paymentMethods.delete" defaultMessage="Delete" />
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-      {canManage === false ? (
-        <Text size="sm" c="dimmed">
-          {intl.formatMessage(paymentMethodMessages.readOnly)}
-        </Text>
-      ) : null}
+      <PageHeader
+        back={
+          <AnchorLink size="sm" to="/{-$locale}/payment-methods">
+            <FormattedMessage id="paymentMethods.back" defaultMessage="← Payment methods" />
+          </AnchorLink>
+        }
+        title={method.name}
+        actions={
+          canManage && !archived ? (
+            <DeleteButton
+              label={<FormattedMessage id="paymentMethods.delete" defaultMessage="Delete" />}
+              title={intl.formatMessage({ id: 'paymentMethods.delete.title', defaultMessage: 'Delete this payment method?' })}
+              error={remove.error}
+              errorMessages={{ forbidden: intl.formatMessage(paymentMethodMessages.forbidden) }}
+              pending={remove.isPending}
+              onConfirm={() =>
+                remove.mutate(
+                  { path },
+                  {
+                    onSuccess: async () => {
+                      queryClient.removeQueries({ queryKey: getPaymentMethodQueryKey({ path }) });
+                      await invalidateList();
+                      notifications.show({
+                        color: 'green',
+                        title: intl.formatMessage({ id: 'paymentMethods.deleted.title', defaultMessage: 'Payment method deleted' }),
+                        message: method.name,
+                      });
+                      await navigate({ to: '/{-$locale}/payment-methods', params: { locale: localeParam(locale) } });
+                    },
+                  },
+                )
+              }
+              confirmLabel={<FormattedMessage id="paymentMethods.delete.confirm" defaultMessage="Delete payment method" />}
+            >
+              <FormattedMessage
+                id="paymentMethods.delete.message"
+                defaultMessage="{name} is no longer offered for payments. Payments already made with it keep it."
+                values={{ name: method.name }}
+              />
+            </DeleteButton>
+          ) : null
+        }
+      />
+      <ReadOnlyNote show={canManage === false} message={paymentMethodMessages.readOnly} />
       {archived ? (
         <Alert color="gray" variant="light">
           <FormattedMessage id="paymentMethods.archived" defaultMessage="This payment method was deleted. It is kept only for the payments that used it." />
@@ -86,77 +98,23 @@ function PaymentMethodEditor({ tenant, method, reload }: { tenant: Tenant; metho
       ) : null}
 
       <PaymentMethodFormFields
-        key={formKey}
+        key={save.formKey}
         readOnly={canManage !== true || archived}
         defaultValues={paymentMethodFormFrom(method)}
         submitLabel={<FormattedMessage id="paymentMethods.save" defaultMessage="Save changes" />}
-        alert={
-          <>
-            {stale ? (
-              <StaleVersionAlert
-                title={intl.formatMessage(paymentMethodMessages.staleTitle)}
-                message={intl.formatMessage(paymentMethodMessages.staleMessage)}
-                reloadLabel={intl.formatMessage(paymentMethodMessages.staleReload)}
-                onReload={() => void reloadMethod()}
-              />
-            ) : (
-              <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(paymentMethodMessages.forbidden) }} />
-            )}
-            <PausedNotice paused={update.isPaused} />
-          </>
-        }
-        onSubmit={async (values, form) => {
-          setError(null);
-          setStale(false);
-          try {
-            const { paymentMethod } = await update.mutateAsync({ path, body: { paymentMethod: toPaymentMethodUpdate(values, method.version) } });
-            queryClient.setQueryData(getPaymentMethodQueryKey({ path }), { paymentMethod });
-            await invalidateList();
-            form.reset(paymentMethodFormFrom(paymentMethod));
-            notifications.show({
-              color: 'green',
-              title: intl.formatMessage({ id: 'paymentMethods.saved.title', defaultMessage: 'Payment method saved' }),
-              message: paymentMethod.name,
-            });
-          } catch (failure) {
-            if (isStaleVersion(failure)) setStale(true);
-            else if (!applyServerErrors(failure, form, intl)) setError(failure);
-          }
-        }}
+        alert={<SaveAlert state={save} texts={paymentMethodMessages} paused={update.isPaused} />}
+        onSubmit={save.submit(async (values, form) => {
+          const { paymentMethod } = await update.mutateAsync({ path, body: { paymentMethod: toPaymentMethodUpdate(values, method.version) } });
+          queryClient.setQueryData(getPaymentMethodQueryKey({ path }), { paymentMethod });
+          await invalidateList();
+          form.reset(paymentMethodFormFrom(paymentMethod));
+          notifications.show({
+            color: 'green',
+            title: intl.formatMessage({ id: 'paymentMethods.saved.title', defaultMessage: 'Payment method saved' }),
+            message: paymentMethod.name,
+          });
+        })}
       />
-
-      <ConfirmDeleteModal
-        opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
-        title={intl.formatMessage({ id: 'paymentMethods.delete.title', defaultMessage: 'Delete this payment method?' })}
-        error={remove.error}
-        errorMessages={{ forbidden: intl.formatMessage(paymentMethodMessages.forbidden) }}
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(
-            { path },
-            {
-              onSuccess: async () => {
-                queryClient.removeQueries({ queryKey: getPaymentMethodQueryKey({ path }) });
-                await invalidateList();
-                notifications.show({
-                  color: 'green',
-                  title: intl.formatMessage({ id: 'paymentMethods.deleted.title', defaultMessage: 'Payment method deleted' }),
-                  message: method.name,
-                });
-                await navigate({ to: '/{-$locale}/payment-methods', params: { locale: localeParam(locale) } });
-              },
-            },
-          )
-        }
-        confirmLabel={<FormattedMessage id="paymentMethods.delete.confirm" defaultMessage="Delete payment method" />}
-      >
-        <FormattedMessage
-          id="paymentMethods.delete.message"
-          defaultMessage="{name} is no longer offered for payments. Payments already made with it keep it."
-          values={{ name: method.name }}
-        />
-      </ConfirmDeleteModal>
     </Stack>
   );
 }

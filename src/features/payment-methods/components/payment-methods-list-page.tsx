@@ -1,36 +1,32 @@
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
-import { IconCash, IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Table } from '@mantine/core';
+import { IconCash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listPaymentMethodsOptions } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
 import { EmptyState } from '~/components/empty-state';
 import { ListBody, ListPageShell } from '~/components/list-page-shell';
-import { localeParam } from '~/lib/locale';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
+import { useListPaging } from '~/lib/use-list-paging';
+import { ReadOnlyNote } from '~/components/read-only-note';
+import { ListTable } from '~/components/list-table';
+import { CreateButton } from '~/components/create-button';
+import { AnchorLink } from '~/components/anchor-link';
 import { kindName, paymentMethodMessages } from '../messages';
 import { defaultPaymentMethodsQuery, PAYMENT_METHODS_PAGE_SIZE } from '../list-query';
 
 /** /payment-methods: how the business gets paid, in till order. */
 export function PaymentMethodsListPage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
-  const locale = useLocale();
   const canManage = useCanManageCatalogue(tenant);
-  const [page, setPage] = useState(1);
-  const query = { ...defaultPaymentMethodsQuery, offset: (page - 1) * PAYMENT_METHODS_PAGE_SIZE };
+  const paging = useListPaging(PAYMENT_METHODS_PAGE_SIZE);
+  const query = { ...defaultPaymentMethodsQuery, offset: paging.offset };
   const list = useQuery({ ...listPaymentMethodsOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAYMENT_METHODS_PAGE_SIZE));
   const percent = (value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 });
   const createLink = canManage ? (
-    <Button
-      leftSection={<IconPlus size={18} aria-hidden />}
-      renderRoot={(props) => <Link {...props} to="/{-$locale}/payment-methods/create" params={{ locale: localeParam(locale) }} />}
-    >
+    <CreateButton to="/{-$locale}/payment-methods/create">
       <FormattedMessage id="paymentMethods.list.create" defaultMessage="New payment method" />
-    </Button>
+    </CreateButton>
   ) : null;
 
   const body = (
@@ -46,52 +42,38 @@ export function PaymentMethodsListPage({ tenant }: { tenant: Tenant }) {
       }
     >
       {(items) => (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <FormattedMessage id="paymentMethods.list.name" defaultMessage="Payment method" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="paymentMethods.list.kind" defaultMessage="Kind" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="paymentMethods.list.commission" defaultMessage="Commission" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="paymentMethods.list.order" defaultMessage="Order" />
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((method) => (
-                <Table.Tr key={method.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor
-                        renderRoot={(props) => <Link {...props} to="/{-$locale}/payment-methods/$id" params={{ locale: localeParam(locale), id: method.id }} />}
-                      >
-                        {method.name}
-                      </Anchor>
-                      {method.isDefault ? (
-                        <Badge variant="light">{intl.formatMessage(paymentMethodMessages.isDefault)}</Badge>
-                      ) : null}
-                      {method.active ? null : (
-                        <Badge color="gray" variant="light">
-                          {intl.formatMessage(paymentMethodMessages.inactive)}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{intl.formatMessage(kindName(method.kind))}</Table.Td>
-                  <Table.Td ta="right">{percent(method.commissionPercentage)}</Table.Td>
-                  <Table.Td ta="right">{intl.formatNumber(method.sortOrder)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={560}
+          columns={[
+            { label: <FormattedMessage id="paymentMethods.list.name" defaultMessage="Payment method" /> },
+            { label: <FormattedMessage id="paymentMethods.list.kind" defaultMessage="Kind" /> },
+            { label: <FormattedMessage id="paymentMethods.list.commission" defaultMessage="Commission" />, align: 'right' },
+            { label: <FormattedMessage id="paymentMethods.list.order" defaultMessage="Order" />, align: 'right' },
+          ]}
+        >
+          {items.map((method) => (
+            <Table.Tr key={method.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <AnchorLink to="/{-$locale}/payment-methods/$id" params={{ id: method.id }}>
+                    {method.name}
+                  </AnchorLink>
+                  {method.isDefault ? (
+                    <Badge variant="light">{intl.formatMessage(paymentMethodMessages.isDefault)}</Badge>
+                  ) : null}
+                  {method.active ? null : (
+                    <Badge color="gray" variant="light">
+                      {intl.formatMessage(paymentMethodMessages.inactive)}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{intl.formatMessage(kindName(method.kind))}</Table.Td>
+              <Table.Td ta="right">{percent(method.commissionPercentage)}</Table.Td>
+              <Table.Td ta="right">{intl.formatNumber(method.sortOrder)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
     </ListBody>
   );
@@ -103,16 +85,12 @@ export function PaymentMethodsListPage({ tenant }: { tenant: Tenant }) {
       actions={createLink}
       notices={
         <>
-          {canManage === false ? (
-            <Text size="sm" c="dimmed">
-              {intl.formatMessage(paymentMethodMessages.readOnly)}
-            </Text>
-          ) : null}
+          <ReadOnlyNote show={canManage === false} message={paymentMethodMessages.readOnly} />
         </>
       }
-      page={page}
-      pages={pages}
-      onPageChange={setPage}
+      page={paging.page}
+      pages={paging.pages(list.data?.total)}
+      onPageChange={paging.setPage}
       maw={960}
     >
       {body}

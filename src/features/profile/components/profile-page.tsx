@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { updateUserMutation } from '@generated/@tanstack/react-query.gen';
 import type { User } from '@generated/types.gen';
@@ -13,12 +11,13 @@ import { useLocale } from '~/app/use-locale';
 import { useSwitchLocale } from '~/app/use-switch-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { PausedNotice } from '~/components/paused-notice';
-import { PhoneInput } from '~/components/phone-input';
 import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
 import { problemFormErrors } from '~/lib/api-problem';
-import { formIssueMessages, issueErrorMap } from '~/lib/form-issues';
+import { formIssueMessages } from '~/lib/form-issues';
 import { isAppLocale, LOCALE_NAMES, LOCALES } from '~/lib/locale';
-import { profileFromUser, profileIssueMessages, profileSchema, toUserInput, type ProfileInput, type ProfileValues } from '../schemas/profile-schema';
+import { PhoneField } from '~/components/phone-field';
+import { useZodForm } from '~/lib/use-zod-form';
+import { profileFromUser, profileIssueMessages, profileSchema, toUserInput, type ProfileValues } from '../schemas/profile-schema';
 import { AvatarField } from './avatar-field';
 
 const SERVER_FIELD_MAP = { phoneNumber: 'phone.number', phoneCountryCode: 'phone.countryCode' };
@@ -37,15 +36,7 @@ export function ProfilePage({ user }: { user: User }) {
   const updateUser = useMutation(updateUserMutation());
   const { tenantId } = useSession();
 
-  const resolver = useMemo(
-    () => zodResolver(profileSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), profileIssueMessages) }),
-    [intl],
-  );
-  const form = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: profileFromUser(user, locale),
-  });
+  const form = useZodForm(profileSchema, profileIssueMessages, { defaultValues: profileFromUser(user, locale) });
   const { errors, isSubmitting, isDirty } = form.formState;
 
   const onSubmit = async (values: ProfileValues) => {
@@ -114,20 +105,13 @@ export function ProfilePage({ user }: { user: User }) {
                 {...form.register('lastName')}
               />
             </SimpleGrid>
-            <Controller
+            <PhoneField
               control={form.control}
               name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  label={intl.formatMessage({ id: 'profile.phone', defaultMessage: 'Phone' })}
-                  language={locale}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  countryError={errors.phone?.countryCode?.message}
-                  numberError={errors.phone?.number?.message}
-                />
-              )}
+              label={intl.formatMessage({ id: 'profile.phone', defaultMessage: 'Phone' })}
+              language={locale}
+              countryError={errors.phone?.countryCode?.message}
+              numberError={errors.phone?.number?.message}
             />
             <Controller
               control={form.control}

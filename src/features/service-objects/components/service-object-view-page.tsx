@@ -5,10 +5,10 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getServiceObjectOptions } from '@generated/@tanstack/react-query.gen';
-import type { Tenant } from '@generated/types.gen';
+import type { ServiceObject, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { PageHeader } from '~/components/page-header';
+import { QueryState } from '~/components/query-state';
 import { localeParam } from '~/lib/locale';
 import { AssetThumbnail } from './asset-thumbnail';
 import { BackToList } from './back-to-list';
@@ -29,19 +29,20 @@ function Detail({ label, value }: { label: ReactNode; value: string | undefined 
 
 /** /customers/{customerId}/{serviceId}/view (and /customers/{customerId}/{id}): an object with its attributes and photos. */
 export function ServiceObjectViewPage({ tenant, customerId, id }: { tenant: Tenant; customerId: string; id: string }) {
+  const query = useQuery(getServiceObjectOptions({ path: { tenantId: tenant.id, customerId, id } }));
+  return <QueryState query={query}>{(data) => <ServiceObjectView tenant={tenant} customerId={customerId} object={data.serviceObject} />}</QueryState>;
+}
+
+function ServiceObjectView({ tenant, customerId, object }: { tenant: Tenant; customerId: string; object: ServiceObject }) {
   const intl = useIntl();
   const locale = useLocale();
-  const query = useQuery(getServiceObjectOptions({ path: { tenantId: tenant.id, customerId, id } }));
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) return <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  const object = query.data.serviceObject;
-
   return (
     <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
-        <BackToList customerId={customerId} />
-        <Group justify="space-between" align="center">
-          <Title order={1}>{object.name}</Title>
+      <PageHeader
+        back={<BackToList customerId={customerId} />}
+        title={object.name}
+        subtitle={<CustomerName tenantId={tenant.id} customerId={customerId} />}
+        actions={
           <Group gap="xs">
             <Button
               variant="default"
@@ -54,9 +55,8 @@ export function ServiceObjectViewPage({ tenant, customerId, id }: { tenant: Tena
             </Button>
             <DeleteServiceObjectButton object={object} />
           </Group>
-        </Group>
-        <CustomerName tenantId={tenant.id} customerId={customerId} />
-      </Stack>
+        }
+      />
 
       <Card withBorder radius="lg" padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,11 +1,9 @@
 import type { IntlShape } from 'react-intl';
-import { problemFormErrors } from '~/lib/api-problem';
-import { formIssueMessages } from '~/lib/form-issues';
+import { applyProblemFieldErrors } from '~/lib/problem-form-errors';
 import { serviceMessages } from '../messages';
 import type { ServiceForm } from './service-form';
 
 const FIELDS = ['name', 'category', 'description', 'durationMinutes', 'bufferMinutes', 'priceAmount', 'taxPercentage', 'color', 'userIds', 'imageAssetId'] as const;
-type Field = (typeof FIELDS)[number];
 
 const CODE_MESSAGES = {
   duplicate_name: serviceMessages.duplicateName,
@@ -22,10 +20,10 @@ const CODE_MESSAGES = {
  * true when it did, so that the page shows its general alert only for the rest.
  */
 export function applyServerErrors(error: unknown, form: ServiceForm, intl: IntlShape): boolean {
-  const fieldErrors = problemFormErrors(error, { wrapper: 'service', fieldMap: { price: 'priceAmount', userIds: 'userIds' }, known: FIELDS });
-  for (const { field, code } of fieldErrors) {
-    const message = CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? formIssueMessages.invalid;
-    form.setError(field as Field, { message: intl.formatMessage(message) }, { shouldFocus: true });
-  }
-  return fieldErrors.length > 0;
+  return applyProblemFieldErrors(error, form, intl, {
+    wrapper: 'service',
+    fieldMap: { price: 'priceAmount', userIds: 'userIds' },
+    known: FIELDS,
+    codeMessages: CODE_MESSAGES,
+  });
 }

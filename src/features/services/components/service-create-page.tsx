@@ -1,23 +1,24 @@
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createServiceMutation } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
-import { ApiErrorAlert } from '~/components/api-error-alert';
-import { PageLoader } from '~/components/page-loader';
-import { PausedNotice } from '~/components/paused-notice';
 import { localeParam } from '~/lib/locale';
-import { useAfterServiceSaved } from '../hooks/use-after-service-saved';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
+import { useSaveState } from '~/lib/use-save-state';
+import { SaveAlert } from '~/components/save-alert';
+import { RoleGate } from '~/components/role-gate';
+import { PageHeader } from '~/components/page-header';
+import { AnchorLink } from '~/components/anchor-link';
+import { useAfterServiceSaved } from '../hooks/use-after-service-saved';
 import { serviceMessages } from '../messages';
 import { newServiceForm, toServiceInput } from '../schemas/service-form-schema';
 import { applyServerErrors } from './apply-server-errors';
-import { ServiceFormFields } from './service-form';
+import { ServiceFormFields, type ServiceForm } from './service-form';
 
 /** /services/create: a new service; the first active one completes onboarding. */
 export function ServiceCreatePage({ tenant }: { tenant: Tenant }) {
@@ -28,60 +29,44 @@ export function ServiceCreatePage({ tenant }: { tenant: Tenant }) {
   const create = useMutation(createServiceMutation());
   const idempotency = useIdempotencyKey();
   const afterSaved = useAfterServiceSaved(tenant);
-  const [error, setError] = useState<unknown>(null);
+  const save = useSaveState<ServiceForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
 
   return (
     <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/services" params={{ locale: localeParam(locale) }} />}>
-          <FormattedMessage id="services.back" defaultMessage="← Services" />
-        </Anchor>
-        <Title order={1}>
-          <FormattedMessage id="services.create.title" defaultMessage="New service" />
-        </Title>
-      </Stack>
-      {canManage === undefined ? <PageLoader /> : null}
-      {canManage === false ? (
-        <Alert color="orange" variant="light" role="alert">
-          {intl.formatMessage(serviceMessages.forbidden)}
-        </Alert>
-      ) : null}
-      {canManage ? (
+      <PageHeader
+        back={
+          <AnchorLink size="sm" to="/{-$locale}/services">
+            <FormattedMessage id="services.back" defaultMessage="← Services" />
+          </AnchorLink>
+        }
+        title={<FormattedMessage id="services.create.title" defaultMessage="New service" />}
+      />
+      <RoleGate allowed={canManage} message={serviceMessages.forbidden}>
         <ServiceFormFields
           tenantId={tenant.id}
           defaultValues={newServiceForm(tenant.taxPercentage)}
           currencyCode={tenant.currency.currencyCode}
           currencySymbol={tenant.currencySymbol}
           submitLabel={<FormattedMessage id="services.create.submit" defaultMessage="Create service" />}
-          alert={
-            <>
-              <ApiErrorAlert error={error} messages={{ forbidden: intl.formatMessage(serviceMessages.forbidden) }} />
-              <PausedNotice paused={create.isPaused} />
-            </>
-          }
-          onSubmit={async (values, form) => {
-            setError(null);
-            try {
-              const { service } = await create.mutateAsync({
-                path: { tenantId: tenant.id },
-                body: { service: toServiceInput(values, tenant.currency.currencyCode) },
-                headers: { 'Idempotency-Key': idempotency.key() },
-              });
-              idempotency.renew();
-              form.reset(values);
-              await afterSaved(service);
-              notifications.show({
-                color: 'green',
-                title: intl.formatMessage({ id: 'services.created.title', defaultMessage: 'Service created' }),
-                message: service.name,
-              });
-              await navigate({ to: '/{-$locale}/services', params: { locale: localeParam(locale) } });
-            } catch (failure) {
-              if (!applyServerErrors(failure, form, intl)) setError(failure);
-            }
-          }}
+          alert={<SaveAlert state={save} texts={{ forbidden: serviceMessages.forbidden }} paused={create.isPaused} />}
+          onSubmit={save.submit(async (values, form) => {
+            const { service } = await create.mutateAsync({
+              path: { tenantId: tenant.id },
+              body: { service: toServiceInput(values, tenant.currency.currencyCode) },
+              headers: { 'Idempotency-Key': idempotency.key() },
+            });
+            idempotency.renew();
+            form.reset(values);
+            await afterSaved(service);
+            notifications.show({
+              color: 'green',
+              title: intl.formatMessage({ id: 'services.created.title', defaultMessage: 'Service created' }),
+              message: service.name,
+            });
+            await navigate({ to: '/{-$locale}/services', params: { locale: localeParam(locale) } });
+          })}
         />
-      ) : null}
+      </RoleGate>
     </Stack>
   );
 }

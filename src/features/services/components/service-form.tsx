@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, ColorInput, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Card, ColorInput, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { type ReactNode } from 'react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
 import { useAssetImage } from '~/app/assets/use-asset-image';
@@ -11,8 +9,10 @@ import { useImageUpload } from '~/app/assets/use-image-upload';
 import { useLocale } from '~/app/use-locale';
 import { ImageUploader } from '~/components/image-uploader';
 import { MoneyInput } from '~/components/money-input';
-import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
-import { issueErrorMap } from '~/lib/form-issues';
+import { FormFrame } from '~/components/form-frame';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SwitchField } from '~/components/switch-field';
+import { NumberField } from '~/components/number-field';
 import { serviceFormSchema, serviceIssueMessages, type ServiceFormInput, type ServiceFormValues } from '../schemas/service-form-schema';
 
 export type ServiceForm = UseFormReturn<ServiceFormInput, unknown, ServiceFormValues>;
@@ -44,12 +44,8 @@ export function ServiceFormFields({
 }) {
   const intl = useIntl();
   const locale = useLocale();
-  const resolver = useMemo(
-    () => zodResolver(serviceFormSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), serviceIssueMessages) }),
-    [intl],
-  );
-  const form: ServiceForm = useForm<ServiceFormInput, unknown, ServiceFormValues>({ resolver, mode: 'onTouched', defaultValues });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const form: ServiceForm = useZodForm(serviceFormSchema, serviceIssueMessages, { defaultValues });
+  const { errors, isSubmitting } = form.formState;
   const minutes = intl.formatMessage({ id: 'services.form.minutes.suffix', defaultMessage: ' min' });
   const team = useQuery({ ...listTeamMembersOptions({ path: { tenantId }, query: { limit: 100 } }), staleTime: 60_000 });
   const uploadImage = useImageUpload(tenantId);
@@ -62,247 +58,193 @@ export function ServiceFormFields({
   const pictureLabel = intl.formatMessage({ id: 'services.form.picture', defaultMessage: 'Picture (optional)' });
 
   return (
-    <form onSubmit={form.handleSubmit((values) => onSubmit(values, form))} noValidate>
-      <UnsavedChangesGuard when={isDirty && !isSubmitting && !readOnly} />
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="lg">
-          <Card withBorder radius="lg" padding="lg">
-            <Stack gap="md">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={intl.formatMessage({ id: 'services.form.name', defaultMessage: 'Name' })}
+    <FormFrame
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      alert={alert}
+      invalidMessage={<FormattedMessage id="services.form.invalid" defaultMessage="Some fields need your attention; they are marked in red." />}
+      submitLabel={submitLabel}
+    >
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={intl.formatMessage({ id: 'services.form.name', defaultMessage: 'Name' })}
+              required
+              maxLength={100}
+              autoComplete="off"
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'services.form.category', defaultMessage: 'Category (optional)' })}
+              description={intl.formatMessage({ id: 'services.form.category.description', defaultMessage: 'Groups services in lists, e.g. "Colour".' })}
+              maxLength={60}
+              autoComplete="off"
+              error={errors.category?.message}
+              {...form.register('category')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={intl.formatMessage({ id: 'services.form.description', defaultMessage: 'Description (optional)' })}
+            autosize
+            minRows={2}
+            maxLength={1000}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberField
+              control={form.control}
+              name="durationMinutes"
+              label={intl.formatMessage({ id: 'services.form.duration', defaultMessage: 'Duration' })}
+              description={intl.formatMessage({ id: 'services.form.duration.description', defaultMessage: 'In minutes, in steps of 5.' })}
+              required
+              min={5}
+              max={720}
+              step={5}
+              allowDecimal={false}
+              allowNegative={false}
+              suffix={minutes}
+              error={errors.durationMinutes?.message}
+            />
+            <NumberField
+              control={form.control}
+              name="bufferMinutes"
+              label={intl.formatMessage({ id: 'services.form.buffer', defaultMessage: 'Free time after it' })}
+              description={intl.formatMessage({ id: 'services.form.buffer.description', defaultMessage: 'For cleaning or preparation, in steps of 5.' })}
+              min={0}
+              max={120}
+              step={5}
+              allowDecimal={false}
+              allowNegative={false}
+              suffix={minutes}
+              error={errors.bufferMinutes?.message}
+            />
+            <Controller
+              control={form.control}
+              name="priceAmount"
+              render={({ field }) => (
+                <MoneyInput
+                  label={intl.formatMessage({ id: 'services.form.price', defaultMessage: 'Price' })}
                   required
-                  maxLength={100}
-                  autoComplete="off"
-                  error={errors.name?.message}
-                  {...form.register('name')}
+                  value={typeof field.value === 'number' ? field.value : null}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  currencyCode={currencyCode}
+                  currencySymbol={currencySymbol}
+                  locale={locale}
+                  error={errors.priceAmount?.message}
                 />
-                <TextInput
-                  label={intl.formatMessage({ id: 'services.form.category', defaultMessage: 'Category (optional)' })}
-                  description={intl.formatMessage({ id: 'services.form.category.description', defaultMessage: 'Groups services in lists, e.g. "Colour".' })}
-                  maxLength={60}
-                  autoComplete="off"
-                  error={errors.category?.message}
-                  {...form.register('category')}
-                />
-              </SimpleGrid>
-              <Textarea
-                label={intl.formatMessage({ id: 'services.form.description', defaultMessage: 'Description (optional)' })}
-                autosize
-                minRows={2}
-                maxLength={1000}
-                error={errors.description?.message}
-                {...form.register('description')}
-              />
-            </Stack>
-          </Card>
+              )}
+            />
+            <NumberField
+              control={form.control}
+              name="taxPercentage"
+              label={intl.formatMessage({ id: 'services.form.tax', defaultMessage: 'Tax rate' })}
+              description={intl.formatMessage({ id: 'services.form.tax.description', defaultMessage: "Your business's rate unless this service has another." })}
+              required
+              min={0}
+              max={100}
+              decimalScale={2}
+              allowNegative={false}
+              suffix=" %"
+              error={errors.taxPercentage?.message}
+            />
+          </SimpleGrid>
+          <SwitchField
+            control={form.control}
+            name="taxIncluded"
+            label={intl.formatMessage({ id: 'services.form.taxIncluded', defaultMessage: 'The price includes tax' })}
+            description={intl.formatMessage({ id: 'services.form.taxIncluded.description', defaultMessage: 'Turn off when tax is added on top of the price.' })}
+          />
+        </Stack>
+      </Card>
 
-          <Card withBorder radius="lg" padding="lg">
-            <Stack gap="md">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Controller
-                  control={form.control}
-                  name="durationMinutes"
-                  render={({ field }) => (
-                    <NumberInput
-                      label={intl.formatMessage({ id: 'services.form.duration', defaultMessage: 'Duration' })}
-                      description={intl.formatMessage({ id: 'services.form.duration.description', defaultMessage: 'In minutes, in steps of 5.' })}
-                      required
-                      min={5}
-                      max={720}
-                      step={5}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      suffix={minutes}
-                      value={typeof field.value === 'number' ? field.value : ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={errors.durationMinutes?.message}
-                    />
-                  )}
-                />
-                <Controller
-                  control={form.control}
-                  name="bufferMinutes"
-                  render={({ field }) => (
-                    <NumberInput
-                      label={intl.formatMessage({ id: 'services.form.buffer', defaultMessage: 'Free time after it' })}
-                      description={intl.formatMessage({ id: 'services.form.buffer.description', defaultMessage: 'For cleaning or preparation, in steps of 5.' })}
-                      min={0}
-                      max={120}
-                      step={5}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      suffix={minutes}
-                      value={typeof field.value === 'number' ? field.value : ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={errors.bufferMinutes?.message}
-                    />
-                  )}
-                />
-                <Controller
-                  control={form.control}
-                  name="priceAmount"
-                  render={({ field }) => (
-                    <MoneyInput
-                      label={intl.formatMessage({ id: 'services.form.price', defaultMessage: 'Price' })}
-                      required
-                      value={typeof field.value === 'number' ? field.value : null}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      currencyCode={currencyCode}
-                      currencySymbol={currencySymbol}
-                      locale={locale}
-                      error={errors.priceAmount?.message}
-                    />
-                  )}
-                />
-                <Controller
-                  control={form.control}
-                  name="taxPercentage"
-                  render={({ field }) => (
-                    <NumberInput
-                      label={intl.formatMessage({ id: 'services.form.tax', defaultMessage: 'Tax rate' })}
-                      description={intl.formatMessage({ id: 'services.form.tax.description', defaultMessage: "Your business's rate unless this service has another." })}
-                      required
-                      min={0}
-                      max={100}
-                      decimalScale={2}
-                      allowNegative={false}
-                      suffix=" %"
-                      value={typeof field.value === 'number' ? field.value : ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={errors.taxPercentage?.message}
-                    />
-                  )}
-                />
-              </SimpleGrid>
-              <Controller
-                control={form.control}
-                name="taxIncluded"
-                render={({ field }) => (
-                  <Switch
-                    label={intl.formatMessage({ id: 'services.form.taxIncluded', defaultMessage: 'The price includes tax' })}
-                    description={intl.formatMessage({ id: 'services.form.taxIncluded.description', defaultMessage: 'Turn off when tax is added on top of the price.' })}
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    onBlur={field.onBlur}
-                  />
-                )}
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <Controller
+            control={form.control}
+            name="color"
+            render={({ field }) => (
+              <ColorInput
+                maw={280}
+                label={intl.formatMessage({ id: 'services.form.color', defaultMessage: 'Calendar colour' })}
+                format="hex"
+                swatches={SWATCHES}
+                withEyeDropper={false}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.color?.message}
               />
-            </Stack>
-          </Card>
+            )}
+          />
+          <SwitchField
+            control={form.control}
+            name="active"
+            label={intl.formatMessage({ id: 'services.form.active', defaultMessage: 'Active' })}
+            description={intl.formatMessage({ id: 'services.form.active.description', defaultMessage: 'Inactive services stay in your history but cannot be booked.' })}
+          />
+          <SwitchField
+            control={form.control}
+            name="onlineBookable"
+            label={intl.formatMessage({ id: 'services.form.online', defaultMessage: 'Customers can book it online' })}
+          />
+        </Stack>
+      </Card>
 
-          <Card withBorder radius="lg" padding="lg">
-            <Stack gap="md">
-              <Controller
-                control={form.control}
-                name="color"
-                render={({ field }) => (
-                  <ColorInput
-                    maw={280}
-                    label={intl.formatMessage({ id: 'services.form.color', defaultMessage: 'Calendar colour' })}
-                    format="hex"
-                    swatches={SWATCHES}
-                    withEyeDropper={false}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={errors.color?.message}
-                  />
-                )}
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <Controller
+            control={form.control}
+            name="userIds"
+            render={({ field }) => (
+              <MultiSelect
+                label={intl.formatMessage({ id: 'services.form.team', defaultMessage: 'Performed by' })}
+                description={intl.formatMessage({
+                  id: 'services.form.team.description',
+                  defaultMessage: 'Leave it empty when everyone on the team performs it.',
+                })}
+                placeholder={field.value.length === 0 ? intl.formatMessage({ id: 'services.form.team.everyone', defaultMessage: 'Everyone' }) : undefined}
+                data={teamData}
+                searchable
+                clearable
+                disabled={readOnly || !team.data}
+                nothingFoundMessage={intl.formatMessage({ id: 'services.form.team.none', defaultMessage: 'Nobody on the team has this name' })}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.userIds?.message ?? (team.isError ? intl.formatMessage({ id: 'services.form.team.loadError', defaultMessage: 'The team could not be loaded; the current choice is kept.' }) : undefined)}
               />
-              <Controller
-                control={form.control}
-                name="active"
-                render={({ field }) => (
-                  <Switch
-                    label={intl.formatMessage({ id: 'services.form.active', defaultMessage: 'Active' })}
-                    description={intl.formatMessage({ id: 'services.form.active.description', defaultMessage: 'Inactive services stay in your history but cannot be booked.' })}
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="onlineBookable"
-                render={({ field }) => (
-                  <Switch
-                    label={intl.formatMessage({ id: 'services.form.online', defaultMessage: 'Customers can book it online' })}
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            </Stack>
-          </Card>
-
-          <Card withBorder radius="lg" padding="lg">
-            <Stack gap="md">
-              <Controller
-                control={form.control}
-                name="userIds"
-                render={({ field }) => (
-                  <MultiSelect
-                    label={intl.formatMessage({ id: 'services.form.team', defaultMessage: 'Performed by' })}
-                    description={intl.formatMessage({
-                      id: 'services.form.team.description',
-                      defaultMessage: 'Leave it empty when everyone on the team performs it.',
-                    })}
-                    placeholder={field.value.length === 0 ? intl.formatMessage({ id: 'services.form.team.everyone', defaultMessage: 'Everyone' }) : undefined}
-                    data={teamData}
-                    searchable
-                    clearable
-                    disabled={readOnly || !team.data}
-                    nothingFoundMessage={intl.formatMessage({ id: 'services.form.team.none', defaultMessage: 'Nobody on the team has this name' })}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={errors.userIds?.message ?? (team.isError ? intl.formatMessage({ id: 'services.form.team.loadError', defaultMessage: 'The team could not be loaded; the current choice is kept.' }) : undefined)}
-                  />
-                )}
-              />
-              <ImageUploader
-                label={pictureLabel}
-                description={intl.formatMessage({ id: 'services.form.picture.description', defaultMessage: 'Shown with the service when customers book it. JPEG, PNG or WebP.' })}
-                imageUrl={image.url}
-                imageLoading={image.isLoading}
-                imageAlt={intl.formatMessage({ id: 'services.form.picture.alt', defaultMessage: 'Picture of the service' })}
-                disabled={readOnly || isSubmitting}
-                upload={async (file, onProgress) => {
-                  const asset = await uploadImage(file, onProgress);
-                  form.setValue('imageAssetId', asset.id, { shouldDirty: true });
-                }}
-                {...(readOnly || !imageAssetId ? {} : { onRemove: () => form.setValue('imageAssetId', null, { shouldDirty: true }) })}
-              />
-              {errors.imageAssetId?.message ? (
-                <Text c="red" size="sm">
-                  {errors.imageAssetId.message}
-                </Text>
-              ) : null}
-            </Stack>
-          </Card>
-
-          {alert}
-          {Object.keys(errors).length > 0 ? (
-            <Text c="red" size="sm" role="alert">
-              <FormattedMessage id="services.form.invalid" defaultMessage="Some fields need your attention; they are marked in red." />
+            )}
+          />
+          <ImageUploader
+            label={pictureLabel}
+            description={intl.formatMessage({ id: 'services.form.picture.description', defaultMessage: 'Shown with the service when customers book it. JPEG, PNG or WebP.' })}
+            imageUrl={image.url}
+            imageLoading={image.isLoading}
+            imageAlt={intl.formatMessage({ id: 'services.form.picture.alt', defaultMessage: 'Picture of the service' })}
+            disabled={readOnly || isSubmitting}
+            upload={async (file, onProgress) => {
+              const asset = await uploadImage(file, onProgress);
+              form.setValue('imageAssetId', asset.id, { shouldDirty: true });
+            }}
+            {...(readOnly || !imageAssetId ? {} : { onRemove: () => form.setValue('imageAssetId', null, { shouldDirty: true }) })}
+          />
+          {errors.imageAssetId?.message ? (
+            <Text c="red" size="sm">
+              {errors.imageAssetId.message}
             </Text>
           ) : null}
-          {readOnly ? null : (
-            <Group justify="flex-end">
-              <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
-                {submitLabel}
-              </Button>
-            </Group>
-          )}
         </Stack>
-      </fieldset>
-    </form>
+      </Card>
+    </FormFrame>
   );
 }

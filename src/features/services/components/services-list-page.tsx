@@ -1,8 +1,7 @@
-import { Alert, Anchor, Badge, Button, ColorSwatch, Group, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, ColorSwatch, Group, SegmentedControl, Select, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconRocket, IconScissors, IconSearch } from '@tabler/icons-react';
+import { IconRocket, IconScissors, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listServicesOptions } from '@generated/@tanstack/react-query.gen';
@@ -10,9 +9,14 @@ import type { ServiceSort, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { EmptyState } from '~/components/empty-state';
 import { ListBody, ListPageShell } from '~/components/list-page-shell';
-import { localeParam } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
+import { useListPaging } from '~/lib/use-list-paging';
+import { ReadOnlyNote } from '~/components/read-only-note';
+import { ListTable } from '~/components/list-table';
+import { ListSearchInput } from '~/components/list-search-input';
+import { CreateButton } from '~/components/create-button';
+import { AnchorLink } from '~/components/anchor-link';
 import { serviceMessages } from '../messages';
 import { defaultServicesQuery, SERVICES_PAGE_SIZE } from '../list-query';
 
@@ -27,17 +31,16 @@ export function ServicesListPage({ tenant }: { tenant: Tenant }) {
   const [q] = useDebouncedValue(search.trim(), 300);
   const [filter, setFilter] = useState<ActiveFilter>('all');
   const [sort, setSort] = useState<ServiceSort>('category');
-  const [page, setPage] = useState(1);
+  const paging = useListPaging(SERVICES_PAGE_SIZE);
   const query = {
     ...defaultServicesQuery,
-    offset: (page - 1) * SERVICES_PAGE_SIZE,
+    offset: paging.offset,
     sort,
     ...(q ? { q } : {}),
     ...(filter === 'all' ? {} : { active: filter === 'active' }),
   };
   const list = useQuery({ ...listServicesOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
   const filtered = Boolean(q) || filter !== 'all';
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / SERVICES_PAGE_SIZE));
   const sortData: Array<{ value: ServiceSort; label: string }> = [
     { value: 'category', label: intl.formatMessage({ id: 'services.sort.category', defaultMessage: 'Category' }) },
     { value: 'name', label: intl.formatMessage({ id: 'services.sort.name', defaultMessage: 'Name (A–Z)' }) },
@@ -48,12 +51,9 @@ export function ServicesListPage({ tenant }: { tenant: Tenant }) {
     { value: '-duration', label: intl.formatMessage({ id: 'services.sort.durationDesc', defaultMessage: 'Duration (longest first)' }) },
   ];
   const createLink = canManage ? (
-    <Button
-      leftSection={<IconPlus size={18} aria-hidden />}
-      renderRoot={(props) => <Link {...props} to="/{-$locale}/services/create" params={{ locale: localeParam(locale) }} />}
-    >
+    <CreateButton to="/{-$locale}/services/create">
       <FormattedMessage id="services.list.create" defaultMessage="New service" />
-    </Button>
+    </CreateButton>
   ) : null;
 
   const body = (
@@ -79,57 +79,45 @@ export function ServicesListPage({ tenant }: { tenant: Tenant }) {
       }
     >
       {(items) => (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <FormattedMessage id="services.list.name" defaultMessage="Service" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="services.list.category" defaultMessage="Category" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="services.list.duration" defaultMessage="Duration" />
-                </Table.Th>
-                <Table.Th ta="right">
-                  <FormattedMessage id="services.list.price" defaultMessage="Price" />
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((service) => (
-                <Table.Tr key={service.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <ColorSwatch color={service.color} size={14} aria-hidden />
-                      <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/services/$id" params={{ locale: localeParam(locale), id: service.id }} />}>
-                        {service.name}
-                      </Anchor>
-                      {service.active ? null : (
-                        <Badge color="gray" variant="light">
-                          {intl.formatMessage(serviceMessages.inactive)}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{service.category ?? ''}</Table.Td>
-                  <Table.Td>
-                    <FormattedMessage id="services.list.minutes" defaultMessage="{minutes} min" values={{ minutes: service.durationMinutes }} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {formatMoney(service.price.amount, { currencyCode: service.price.currency, locale })}
-                    {service.taxIncluded ? null : (
-                      <Text span size="xs" c="dimmed" ml={4}>
-                        <FormattedMessage id="services.list.plusTax" defaultMessage="+ tax" />
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={640}
+          columns={[
+            { label: <FormattedMessage id="services.list.name" defaultMessage="Service" /> },
+            { label: <FormattedMessage id="services.list.category" defaultMessage="Category" /> },
+            { label: <FormattedMessage id="services.list.duration" defaultMessage="Duration" /> },
+            { label: <FormattedMessage id="services.list.price" defaultMessage="Price" />, align: 'right' },
+          ]}
+        >
+          {items.map((service) => (
+            <Table.Tr key={service.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <ColorSwatch color={service.color} size={14} aria-hidden />
+                  <AnchorLink to="/{-$locale}/services/$id" params={{ id: service.id }}>
+                    {service.name}
+                  </AnchorLink>
+                  {service.active ? null : (
+                    <Badge color="gray" variant="light">
+                      {intl.formatMessage(serviceMessages.inactive)}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{service.category ?? ''}</Table.Td>
+              <Table.Td>
+                <FormattedMessage id="services.list.minutes" defaultMessage="{minutes} min" values={{ minutes: service.durationMinutes }} />
+              </Table.Td>
+              <Table.Td ta="right">
+                {formatMoney(service.price.amount, { currencyCode: service.price.currency, locale })}
+                {service.taxIncluded ? null : (
+                  <Text span size="xs" c="dimmed" ml={4}>
+                    <FormattedMessage id="services.list.plusTax" defaultMessage="+ tax" />
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
     </ListBody>
   );
@@ -149,26 +137,20 @@ export function ServicesListPage({ tenant }: { tenant: Tenant }) {
               />
             </Alert>
           ) : null}
-          {canManage === false ? (
-            <Text size="sm" c="dimmed">
-              {intl.formatMessage(serviceMessages.readOnly)}
-            </Text>
-          ) : null}
+          <ReadOnlyNote show={canManage === false} message={serviceMessages.readOnly} />
         </>
       }
       filters={
         <>
-          <TextInput
+          <ListSearchInput
             flex={1}
             miw={220}
-            type="search"
             label={intl.formatMessage({ id: 'services.list.search', defaultMessage: 'Search' })}
             placeholder={intl.formatMessage({ id: 'services.list.search.placeholder', defaultMessage: 'Name, category or description' })}
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
+            onSearch={(text) => {
+              setSearch(text);
+              paging.reset();
             }}
           />
           <SegmentedControl
@@ -176,7 +158,7 @@ export function ServicesListPage({ tenant }: { tenant: Tenant }) {
             value={filter}
             onChange={(value) => {
               setFilter(value as ActiveFilter);
-              setPage(1);
+              paging.reset();
             }}
             data={[
               { value: 'all', label: intl.formatMessage({ id: 'services.list.filter.all', defaultMessage: 'All' }) },
@@ -192,14 +174,14 @@ export function ServicesListPage({ tenant }: { tenant: Tenant }) {
             value={sort}
             onChange={(value) => {
               if (value) setSort(value as ServiceSort);
-              setPage(1);
+              paging.reset();
             }}
           />
         </>
       }
-      page={page}
-      pages={pages}
-      onPageChange={setPage}
+      page={paging.page}
+      pages={paging.pages(list.data?.total)}
+      onPageChange={paging.setPage}
     >
       {body}
     </ListPageShell>

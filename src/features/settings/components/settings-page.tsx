@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getConfigurationOptions, listCurrenciesOptions, updateTenantMutation } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
@@ -14,21 +13,22 @@ import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { OpeningHoursEditor } from '~/components/opening-hours-editor';
 import { PausedNotice } from '~/components/paused-notice';
-import { PhoneInput } from '~/components/phone-input';
 import { TimeZoneSelect } from '~/components/time-zone-select';
 import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
 import { asProblem, problemFormErrors } from '~/lib/api-problem';
 import { categoryOptions } from '~/lib/business-categories';
 import { countries } from '~/lib/countries';
-import { formIssueMessages, issueErrorMap } from '~/lib/form-issues';
+import { formIssueMessages } from '~/lib/form-issues';
 import { LOCALE_NAMES, LOCALES } from '~/lib/locale';
+import { NumberField } from '~/components/number-field';
+import { PhoneField } from '~/components/phone-field';
+import { useZodForm } from '~/lib/use-zod-form';
 import {
   settingsFromTenant,
   settingsIssueMessages,
   settingsMessages,
   settingsSchema,
   toTenantUpdate,
-  type SettingsInput,
   type SettingsValues,
 } from '../schemas/settings-schema';
 import { BusinessImages } from './business-images';
@@ -101,15 +101,7 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
   // Online booking, reminders and cancellation: owners and administrators change them; members read them.
   const readOnly = useIsManager(tenant) !== true;
 
-  const resolver = useMemo(
-    () => zodResolver(settingsSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), settingsIssueMessages) }),
-    [intl],
-  );
-  const form = useForm<SettingsInput, unknown, SettingsValues>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: settingsFromTenant(tenant, locale),
-  });
+  const form = useZodForm(settingsSchema, settingsIssueMessages, { defaultValues: settingsFromTenant(tenant, locale) });
   const { errors, isSubmitting, isDirty } = form.formState;
 
   const categories = useMemo(
@@ -197,20 +189,13 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
                 error={errors.email?.message}
                 {...form.register('email')}
               />
-              <Controller
+              <PhoneField
                 control={form.control}
                 name="phone"
-                render={({ field }) => (
-                  <PhoneInput
-                    label={intl.formatMessage({ id: 'settings.phone', defaultMessage: 'Business phone' })}
-                    language={locale}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    countryError={errors.phone?.countryCode?.message}
-                    numberError={errors.phone?.number?.message}
-                  />
-                )}
+                label={intl.formatMessage({ id: 'settings.phone', defaultMessage: 'Business phone' })}
+                language={locale}
+                countryError={errors.phone?.countryCode?.message}
+                numberError={errors.phone?.number?.message}
               />
               <Controller
                 control={form.control}
@@ -323,25 +308,18 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
                   />
                 )}
               />
-              <Controller
+              <NumberField
                 control={form.control}
                 name="taxPercentage"
-                render={({ field }) => (
-                  <NumberInput
-                    label={intl.formatMessage({ id: 'settings.taxPercentage', defaultMessage: 'Tax percentage' })}
-                    description={intl.formatMessage({ id: 'settings.taxPercentage.description', defaultMessage: 'Added to your prices, e.g. 21 for 21 % VAT.' })}
-                    required
-                    min={0}
-                    max={100}
-                    decimalScale={2}
-                    allowNegative={false}
-                    suffix=" %"
-                    value={typeof field.value === 'number' ? field.value : ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={errors.taxPercentage?.message}
-                  />
-                )}
+                label={intl.formatMessage({ id: 'settings.taxPercentage', defaultMessage: 'Tax percentage' })}
+                description={intl.formatMessage({ id: 'settings.taxPercentage.description', defaultMessage: 'Added to your prices, e.g. 21 for 21 % VAT.' })}
+                required
+                min={0}
+                max={100}
+                decimalScale={2}
+                allowNegative={false}
+                suffix=" %"
+                error={errors.taxPercentage?.message}
               />
             </SimpleGrid>
           </Section>
