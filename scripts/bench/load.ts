@@ -13,7 +13,7 @@ export interface LoadOptions {
   connections: number;
   /** Seconds. */
   duration: number;
-  /** Requests per second over all connections (a fixed rate), else as fast as the server answers. */
+  /** Requests per second, evenly spaced and open-loop over at most `connections` sockets (load-child.mjs), else autocannon as fast as the server answers. */
   overallRate?: number;
   /** Requests each connection sends in turn (paths relative to url). */
   requests?: Array<{ method: string; path: string }>;
