@@ -79,15 +79,9 @@ export function createSecurityHandlers({ db, verifier, admins, idleSeconds }: Se
       const tenantId = (request.params as { tenantId?: unknown } | undefined)?.tenantId;
       const tenant = typeof tenantId === 'string' && UUID.test(tenantId) ? tenantId : null;
       // One autocommit statement (no BEGIN/COMMIT): the session check is the cost every request pays.
+      // A function (migration 016), so that its plan is kept rather than made again on every request.
       const { rows } = await db.querySystem<{ user_id: string; email: string; email_verified: boolean; stale: boolean; tenant_role: TeamRole | null }>(
-        `SELECT u.id AS user_id, u.email, u.email_verified,
-                  (s.last_seen_at IS NULL OR s.last_seen_at < now() - make_interval(secs => $2)) AS stale,
-                  (SELECT m.role FROM memberships m JOIN tenants t ON t.id = m.tenant_id
-                    WHERE m.tenant_id = $4::uuid AND m.user_id = u.id AND t.status <> 'TENANT_STATUS_DELETED') AS tenant_role
-             FROM sessions s JOIN users u ON u.id = s.user_id
-            WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-              AND coalesce(s.last_seen_at, s.created_at) > now() - make_interval(secs => $3)
-              AND u.status NOT IN ('USER_STATUS_DELETED', 'USER_STATUS_SUSPENDED')`,
+        'SELECT * FROM cita_session_check($1, $2, $3, $4::uuid)',
         [tokenHash, LAST_SEEN_RESOLUTION_SECONDS, idleSeconds, tenant],
       );
       const row = rows[0];
