@@ -241,7 +241,7 @@ export function customersSuite(server: () => TestServer) {
         );
         await tx.query('ANALYZE customers');
       });
-      // customer_search_ids runs this statement as the table owner (SECURITY DEFINER, pinned to the
+      // customer_search runs this statement as the table owner (SECURITY DEFINER, pinned to the
       // transaction's tenant): under row-level security LIKE is not leakproof and could not use the index.
       const plan = await s.db.withSystem((tx) =>
         tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT c.id FROM customers c WHERE c.tenant_id = $1 AND c.search LIKE '%garcia%' AND c.search LIKE '%lucia%'`, [tenant.id]),
