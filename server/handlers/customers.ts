@@ -110,7 +110,7 @@ const PAGE_TAG_IDS = `ARRAY(SELECT l.tag_id::text FROM customer_tag_links l
  * customer_search once, as the CTE `hits` (its rows carry the list's columns), which both the page
  * and its total read; else the business's customers.
  */
-function where(tenantId: string, filter: ListFilter): { with: string; from: string; sql: string; params: unknown[] } {
+function where(tenantId: string, filter: ListFilter): { with: string; from: string; sql: string; params: unknown[]; searching: boolean } {
   const params: unknown[] = [tenantId];
   let sql = 'c.tenant_id = $1';
   let prefix = '';
@@ -125,7 +125,7 @@ function where(tenantId: string, filter: ListFilter): { with: string; from: stri
     params.push(filter.tagId);
     sql += ` AND EXISTS (SELECT 1 FROM customer_tag_links l WHERE l.tenant_id = $1 AND l.customer_id = c.id AND l.tag_id = $${params.length})`;
   }
-  return { with: prefix, from, sql, params };
+  return { with: prefix, from, sql, params, searching: filter.terms.length > 0 };
 }
 
 /**
@@ -199,22 +199,18 @@ async function relatedRows(tx: Queryable, tenantId: string, customerId: string, 
 export function customerHandlers({ db }: HandlerDeps): Handlers {
   async function page(tenantId: string, filter: ListFilter, order: string, limit: number, offset: number) {
     return db.withTenant(tenantId, async (tx) => {
-      const { with: prefix, from, sql, params } = where(tenantId, filter);
+      const { with: prefix, from, sql, params, searching } = where(tenantId, filter);
       const [limitParam, offsetParam] = [`$${params.length + 1}`, `$${params.length + 2}`];
       // One statement: the total, and the page. The page is chosen on the ids alone (for a plain list
       // an index-only scan when the table is vacuumed), then only its rows are read in full and get
       // their tags: a deep page no longer builds the tag arrays of every row it skips. row_number()
       // over the ordered, limited ids keeps their order; the LEFT JOIN answers the total when the page
       // is empty.
-      const pageRows =
-        from === 'hits c'
-          ? `SELECT p.*, row_number() OVER () AS rn FROM (SELECT ${ITEM_COLUMNS} FROM ${from} WHERE ${sql} ORDER BY ${order} LIMIT ${limitParam} OFFSET ${offsetParam}) p`
-          : `SELECT p.id, row_number() OVER () AS rn FROM (SELECT c.id FROM ${from} WHERE ${sql} ORDER BY ${order} LIMIT ${limitParam} OFFSET ${offsetParam}) p`;
-      const item =
-        from === 'hits c'
-          ? `p.id, p.name, p.last_name, p.phone_country_code, p.phone_number, p.email`
-          : `p.id, c.name, c.last_name, c.phone_country_code, c.phone_number, c.email`;
-      const join = from === 'hits c' ? '' : ' LEFT JOIN customers c ON c.tenant_id = $1 AND c.id = p.id';
+      // A search's hits carry the item's columns already; a plain list picks the ids, then reads the page's rows.
+      const [picked, item, join] = searching
+        ? [ITEM_COLUMNS, 'p.id, p.name, p.last_name, p.phone_country_code, p.phone_number, p.email', '']
+        : ['c.id', 'p.id, c.name, c.last_name, c.phone_country_code, c.phone_number, c.email', ' LEFT JOIN customers c ON c.tenant_id = $1 AND c.id = p.id'];
+      const pageRows = `SELECT p.*, row_number() OVER () AS rn FROM (SELECT ${picked} FROM ${from} WHERE ${sql} ORDER BY ${order} LIMIT ${limitParam} OFFSET ${offsetParam}) p`;
       const { rows } = await tx.query(
         `WITH ${prefix}page AS (${pageRows})
          SELECT t.total, ${item}, ${PAGE_TAG_IDS}
