@@ -25,9 +25,7 @@ interface Load {
 
 /** The load comes from another process (scripts/bench/load.ts), for Cita and for the floor alike. */
 async function load(url: string, headers: Record<string, string>, rate?: number): Promise<Load> {
-  const result = await runLoad({ url, headers, connections: rate ? 10 : CONNECTIONS, duration: DURATION_S, ...(rate ? { overallRate: rate } : {}) });
-  if (rate) console.log(`bench: ${url.replace(/^http:\/\/[^/]+/, '')} at ${rate} req/s: p50 ${result.p50} p99 ${result.p99} max ${result.max} ms; server event-loop delay p99 ${result.loop.p99} max ${result.loop.max} ms`);
-  return result;
+  return runLoad({ url, headers, connections: rate ? 10 : CONNECTIONS, duration: DURATION_S, ...(rate ? { overallRate: rate } : {}) });
 }
 
 /** One business with its owner, three members and a session for the owner, written straight to the database. */

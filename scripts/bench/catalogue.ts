@@ -42,16 +42,15 @@ interface Load {
 
 /** The load comes from another process (scripts/bench/load.ts), not from the server's event loop. */
 async function load(baseUrl: string, paths: string[], headers: Record<string, string>): Promise<Load> {
-  const result = await runLoad({
+  return runLoad({
     url: baseUrl,
     headers,
     connections: 10,
     duration: DURATION_S,
     overallRate: RATE,
     requests: paths.map((path) => ({ method: 'GET', path })),
+    label: `${paths.length} paths`,
   });
-  console.log(`bench: ${paths.length} paths at ${RATE} req/s: p50 ${result.p50} p99 ${result.p99} max ${result.max} ms; server event-loop delay p99 ${result.loop.p99} max ${result.loop.max} ms`);
-  return result;
 }
 
 /**

@@ -17,6 +17,8 @@ export interface LoadOptions {
   overallRate?: number;
   /** Requests each connection sends in turn (paths relative to url). */
   requests?: Array<{ method: string; path: string }>;
+  /** What a fixed-rate run's log line names (default: the url's path). */
+  label?: string;
 }
 
 export interface LoadResult {
@@ -46,7 +48,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     });
     if (!answer.ok) throw new Error(`bench: the load generator failed: ${answer.error}`);
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-    return { ...answer, loop: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) } };
+    const result = { ...answer, loop: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) } };
+    if (options.overallRate) {
+      const label = options.label ?? new URL(options.url).pathname;
+      console.log(`bench: ${label} at ${options.overallRate} req/s: p50 ${result.p50} p99 ${result.p99} max ${result.max} ms; server event-loop delay p99 ${result.loop.p99} max ${result.loop.max} ms`);
+    }
+    return result;
   } finally {
     histogram.disable();
     child.removeAllListeners();
