@@ -13,6 +13,7 @@ import type { AppointmentDistinction, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { ColorLabelEditPage } from '~/components/color-label-pages';
 import { QueryState } from '~/components/query-state';
+import { useAfterDelete } from '~/components/delete-button';
 import { localeParam } from '~/lib/locale';
 import { useCanManageDistinctions } from '../hooks/use-can-manage';
 import { distinctionMessages } from '../messages';
@@ -31,11 +32,13 @@ function DistinctionEditor({ tenant, distinction, reload }: { tenant: Tenant; di
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const afterDelete = useAfterDelete();
   const canManage = useCanManageDistinctions(tenant);
   const update = useMutation(updateAppointmentDistinctionMutation());
   const remove = useMutation(deleteAppointmentDistinctionMutation());
   const path = { tenantId: tenant.id, id: distinction.id };
-  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listAppointmentDistinctionsQueryKey({ path: { tenantId: tenant.id } }) });
+  const listKey = listAppointmentDistinctionsQueryKey({ path: { tenantId: tenant.id } });
+  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listKey });
 
   return (
     <ColorLabelEditPage
@@ -78,16 +81,13 @@ function DistinctionEditor({ tenant, distinction, reload }: { tenant: Tenant; di
           remove.mutate(
             { path },
             {
-              onSuccess: async () => {
-                queryClient.removeQueries({ queryKey: getAppointmentDistinctionQueryKey({ path }) });
-                await invalidateList();
-                notifications.show({
-                  color: 'green',
-                  title: intl.formatMessage({ id: 'distinctions.deleted.title', defaultMessage: 'Distinction deleted' }),
-                  message: distinction.distinction,
-                });
-                await navigate({ to: '/{-$locale}/appointments-distinctions', params: { locale: localeParam(locale) } });
-              },
+              onSuccess: () =>
+                afterDelete({
+                  record: getAppointmentDistinctionQueryKey({ path }),
+                  list: listKey,
+                  notice: { title: intl.formatMessage({ id: 'distinctions.deleted.title', defaultMessage: 'Distinction deleted' }), message: distinction.distinction },
+                  back: () => navigate({ to: '/{-$locale}/appointments-distinctions', params: { locale: localeParam(locale) } }),
+                }),
             },
           ),
       }}

@@ -13,6 +13,7 @@ import type { CustomerTag, Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { ColorLabelEditPage } from '~/components/color-label-pages';
+import { useAfterDelete } from '~/components/delete-button';
 import { QueryState } from '~/components/query-state';
 import { localeParam } from '~/lib/locale';
 import { tagMessages } from '../messages';
@@ -31,11 +32,13 @@ function TagEditor({ tenant, tag, reload }: { tenant: Tenant; tag: CustomerTag; 
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const afterDelete = useAfterDelete();
   const canManage = useCanManageCatalogue(tenant);
   const update = useMutation(updateCustomerTagMutation());
   const remove = useMutation(deleteCustomerTagMutation());
   const path = { tenantId: tenant.id, id: tag.id };
-  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listCustomerTagsQueryKey({ path: { tenantId: tenant.id } }) });
+  const listKey = listCustomerTagsQueryKey({ path: { tenantId: tenant.id } });
+  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listKey });
 
   return (
     <ColorLabelEditPage
@@ -85,16 +88,13 @@ function TagEditor({ tenant, tag, reload }: { tenant: Tenant; tag: CustomerTag; 
           remove.mutate(
             { path },
             {
-              onSuccess: async () => {
-                queryClient.removeQueries({ queryKey: getCustomerTagQueryKey({ path }) });
-                await invalidateList();
-                notifications.show({
-                  color: 'green',
-                  title: intl.formatMessage({ id: 'customerTags.deleted.title', defaultMessage: 'Tag deleted' }),
-                  message: tag.name,
-                });
-                await navigate({ to: '/{-$locale}/customer-tags', params: { locale: localeParam(locale) } });
-              },
+              onSuccess: () =>
+                afterDelete({
+                  record: getCustomerTagQueryKey({ path }),
+                  list: listKey,
+                  notice: { title: intl.formatMessage({ id: 'customerTags.deleted.title', defaultMessage: 'Tag deleted' }), message: tag.name },
+                  back: () => navigate({ to: '/{-$locale}/customer-tags', params: { locale: localeParam(locale) } }),
+                }),
             },
           ),
       }}

@@ -18,7 +18,7 @@ import type { Customer, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { AnchorLink } from '~/components/anchor-link';
 import { ApiErrorAlert } from '~/components/api-error-alert';
-import { DeleteButton } from '~/components/delete-button';
+import { DeleteButton, useAfterDelete } from '~/components/delete-button';
 import { PageHeader } from '~/components/page-header';
 import { QueryState } from '~/components/query-state';
 import { SaveAlert } from '~/components/save-alert';
@@ -47,6 +47,7 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const afterDelete = useAfterDelete();
   const update = useMutation(updateCustomerMutation());
   const remove = useMutation(deleteCustomerMutation());
   const tags = useQuery(listCustomerTagsOptions({ path: { tenantId: tenant.id }, query: { limit: 200 } }));
@@ -55,7 +56,8 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
   const [exporting, setExporting] = useState(false);
   const todayText = useBusinessToday(tenant.timeZone);
   const path = { tenantId: tenant.id, id: customer.id };
-  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listCustomersQueryKey({ path: { tenantId: tenant.id } }) });
+  const listKey = listCustomersQueryKey({ path: { tenantId: tenant.id } });
+  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listKey });
   const customerTags = (tags.data?.items ?? []).filter((tag) => customer.tagIds.includes(tag.id));
 
   const exportData = async () => {
@@ -107,16 +109,13 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
                 remove.mutate(
                   { path },
                   {
-                    onSuccess: async () => {
-                      queryClient.removeQueries({ queryKey: getCustomerQueryKey({ path }) });
-                      await invalidateList();
-                      notifications.show({
-                        color: 'green',
-                        title: intl.formatMessage({ id: 'customers.deleted.title', defaultMessage: 'Customer deleted' }),
-                        message: fullName(customer),
-                      });
-                      await navigate({ to: '/{-$locale}/customers', params: { locale: localeParam(locale) } });
-                    },
+                    onSuccess: () =>
+                      afterDelete({
+                        record: getCustomerQueryKey({ path }),
+                        list: listKey,
+                        notice: { title: intl.formatMessage({ id: 'customers.deleted.title', defaultMessage: 'Customer deleted' }), message: fullName(customer) },
+                        back: () => navigate({ to: '/{-$locale}/customers', params: { locale: localeParam(locale) } }),
+                      }),
                   },
                 )
               }

@@ -16,7 +16,7 @@ import type { InventoryItem, Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { AnchorLink } from '~/components/anchor-link';
-import { DeleteButton } from '~/components/delete-button';
+import { DeleteButton, useAfterDelete } from '~/components/delete-button';
 import { PageHeader } from '~/components/page-header';
 import { QueryState } from '~/components/query-state';
 import { ReadOnlyNote } from '~/components/read-only-note';
@@ -44,6 +44,7 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const afterDelete = useAfterDelete();
   const formatQuantity = useQuantityFormat();
   const canManage = useCanManageCatalogue(tenant);
   const update = useMutation(updateInventoryItemMutation());
@@ -51,7 +52,8 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
   const [adjusting, setAdjusting] = useState(false);
   const save = useSaveState<InventoryForm>({ reload, applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
   const path = { tenantId: tenant.id, id: item.id };
-  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listInventoryItemsQueryKey({ path: { tenantId: tenant.id } }) });
+  const listKey = listInventoryItemsQueryKey({ path: { tenantId: tenant.id } });
+  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listKey });
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -75,11 +77,13 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
                 remove.mutate(
                   { path },
                   {
-                    onSuccess: async () => {
-                      queryClient.removeQueries({ queryKey: getInventoryItemQueryKey({ path }) });
-                      await invalidateList();
-                      await navigate({ to: '/{-$locale}/inventory', params: { locale: localeParam(locale) } });
-                    },
+                    onSuccess: () =>
+                      afterDelete({
+                        record: getInventoryItemQueryKey({ path }),
+                        list: listKey,
+                        notice: { title: intl.formatMessage({ id: 'inventory.deleted.title', defaultMessage: 'Product deleted' }), message: item.name },
+                        back: () => navigate({ to: '/{-$locale}/inventory', params: { locale: localeParam(locale) } }),
+                      }),
                   },
                 )
               }

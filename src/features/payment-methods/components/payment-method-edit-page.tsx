@@ -14,7 +14,7 @@ import type { PaymentMethod, Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { AnchorLink } from '~/components/anchor-link';
-import { DeleteButton } from '~/components/delete-button';
+import { DeleteButton, useAfterDelete } from '~/components/delete-button';
 import { PageHeader } from '~/components/page-header';
 import { QueryState } from '~/components/query-state';
 import { ReadOnlyNote } from '~/components/read-only-note';
@@ -37,13 +37,15 @@ function PaymentMethodEditor({ tenant, method, reload }: { tenant: Tenant; metho
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const afterDelete = useAfterDelete();
   const canManage = useCanManageCatalogue(tenant);
   const update = useMutation(updatePaymentMethodMutation());
   const remove = useMutation(deletePaymentMethodMutation());
   const save = useSaveState<PaymentMethodForm>({ reload, applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
   const path = { tenantId: tenant.id, id: method.id };
   const archived = Boolean(method.archivedAt);
-  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listPaymentMethodsQueryKey({ path: { tenantId: tenant.id } }) });
+  const listKey = listPaymentMethodsQueryKey({ path: { tenantId: tenant.id } });
+  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listKey });
 
   return (
     <Stack gap="lg" maw={960}>
@@ -66,16 +68,13 @@ function PaymentMethodEditor({ tenant, method, reload }: { tenant: Tenant; metho
                 remove.mutate(
                   { path },
                   {
-                    onSuccess: async () => {
-                      queryClient.removeQueries({ queryKey: getPaymentMethodQueryKey({ path }) });
-                      await invalidateList();
-                      notifications.show({
-                        color: 'green',
-                        title: intl.formatMessage({ id: 'paymentMethods.deleted.title', defaultMessage: 'Payment method deleted' }),
-                        message: method.name,
-                      });
-                      await navigate({ to: '/{-$locale}/payment-methods', params: { locale: localeParam(locale) } });
-                    },
+                    onSuccess: () =>
+                      afterDelete({
+                        record: getPaymentMethodQueryKey({ path }),
+                        list: listKey,
+                        notice: { title: intl.formatMessage({ id: 'paymentMethods.deleted.title', defaultMessage: 'Payment method deleted' }), message: method.name },
+                        back: () => navigate({ to: '/{-$locale}/payment-methods', params: { locale: localeParam(locale) } }),
+                      }),
                   },
                 )
               }

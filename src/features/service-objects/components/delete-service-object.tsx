@@ -1,11 +1,10 @@
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { deleteServiceObjectMutation, getServiceObjectQueryKey, listServiceObjectsQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { ServiceObject } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
-import { DeleteButton } from '~/components/delete-button';
+import { DeleteButton, useAfterDelete } from '~/components/delete-button';
 import { localeParam } from '~/lib/locale';
 
 /** Delete with a confirmation; then back to the customer's objects. */
@@ -13,7 +12,7 @@ export function DeleteServiceObjectButton({ object }: { object: ServiceObject })
   const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const afterDelete = useAfterDelete();
   const remove = useMutation(deleteServiceObjectMutation());
   const path = { tenantId: object.tenantId, customerId: object.customerId, id: object.id };
 
@@ -27,12 +26,13 @@ export function DeleteServiceObjectButton({ object }: { object: ServiceObject })
         remove.mutate(
           { path },
           {
-            onSuccess: async () => {
-              queryClient.removeQueries({ queryKey: getServiceObjectQueryKey({ path }) });
-              await queryClient.invalidateQueries({ queryKey: listServiceObjectsQueryKey({ path: { tenantId: object.tenantId, customerId: object.customerId } }) });
-              notifications.show({ color: 'green', title: intl.formatMessage({ id: 'serviceObjects.deleted.title', defaultMessage: 'Object deleted' }), message: object.name });
-              await navigate({ to: '/{-$locale}/customers/$customerId/services-object', params: { locale: localeParam(locale), customerId: object.customerId } });
-            },
+            onSuccess: () =>
+              afterDelete({
+                record: getServiceObjectQueryKey({ path }),
+                list: listServiceObjectsQueryKey({ path: { tenantId: object.tenantId, customerId: object.customerId } }),
+                notice: { title: intl.formatMessage({ id: 'serviceObjects.deleted.title', defaultMessage: 'Object deleted' }), message: object.name },
+                back: () => navigate({ to: '/{-$locale}/customers/$customerId/services-object', params: { locale: localeParam(locale), customerId: object.customerId } }),
+              }),
           },
         )
       }

@@ -14,7 +14,7 @@ import type { Service, Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { AnchorLink } from '~/components/anchor-link';
-import { DeleteButton } from '~/components/delete-button';
+import { DeleteButton, useAfterDelete } from '~/components/delete-button';
 import { PageHeader } from '~/components/page-header';
 import { QueryState } from '~/components/query-state';
 import { ReadOnlyNote } from '~/components/read-only-note';
@@ -38,6 +38,7 @@ function ServiceEditor({ tenant, service, reload }: { tenant: Tenant; service: S
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const afterDelete = useAfterDelete();
   const canManage = useCanManageCatalogue(tenant);
   const update = useMutation(updateServiceMutation());
   const remove = useMutation(deleteServiceMutation());
@@ -74,16 +75,13 @@ function ServiceEditor({ tenant, service, reload }: { tenant: Tenant; service: S
                 remove.mutate(
                   { path },
                   {
-                    onSuccess: async () => {
-                      queryClient.removeQueries({ queryKey: getServiceQueryKey({ path }) });
-                      await queryClient.invalidateQueries({ queryKey: listServicesQueryKey({ path: { tenantId: tenant.id } }) });
-                      notifications.show({
-                        color: 'green',
-                        title: intl.formatMessage({ id: 'services.deleted.title', defaultMessage: 'Service deleted' }),
-                        message: service.name,
-                      });
-                      await navigate({ to: '/{-$locale}/services', params: { locale: localeParam(locale) } });
-                    },
+                    onSuccess: () =>
+                      afterDelete({
+                        record: getServiceQueryKey({ path }),
+                        list: listServicesQueryKey({ path: { tenantId: tenant.id } }),
+                        notice: { title: intl.formatMessage({ id: 'services.deleted.title', defaultMessage: 'Service deleted' }), message: service.name },
+                        back: () => navigate({ to: '/{-$locale}/services', params: { locale: localeParam(locale) } }),
+                      }),
                   },
                 )
               }
