@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { newEmail, onboard, register, type Locale } from './fixtures';
 
 // On the real stack: an owner creates a product, adjusts its stock with a reason, sees the ledger,
-// the low-stock badge in the list and the count in the sidebar, and is refused a negative stock.
+// the low-stock badge in the list and the count in the sidebar, is refused a negative stock, and
+// deletes the product.
 const T = {
   'en-US': {
     prefix: '',
@@ -33,6 +34,9 @@ const T = {
     negative: 'The stock cannot go below zero. Count it and set the counted quantity instead.',
     cancel: 'Cancel',
     money: '€12.50', // a new business charges in EUR unless its settings say otherwise
+    delete: 'Delete',
+    deleteConfirm: 'Delete product',
+    deleted: 'Product deleted',
   },
   'es-ES': {
     prefix: '/es-ES',
@@ -63,6 +67,9 @@ const T = {
     negative: 'El stock no puede quedar por debajo de cero. Haz un recuento e indica la cantidad contada.',
     cancel: 'Cancelar',
     money: '12,50',
+    delete: 'Eliminar',
+    deleteConfirm: 'Eliminar producto',
+    deleted: 'Producto eliminado',
   },
 } as const;
 
@@ -148,5 +155,15 @@ for (const locale of ['en-US', 'es-ES'] as Locale[]) {
     await expect(row.getByText(t.lowStock)).toBeVisible();
     await expect(row).toContainText(t.money);
     await expect(nav.getByTestId('nav-low-stock')).toHaveText('1');
+
+    // Deleted after a confirmation: a notice, back to the list, which is empty again, and the sidebar
+    // no longer counts it.
+    await row.getByRole('link', { name }).click();
+    await page.getByRole('button', { name: t.delete, exact: true }).click();
+    await page.getByRole('button', { name: t.deleteConfirm }).click();
+    await expect(page.getByRole('alert').filter({ hasText: t.deleted })).toContainText(name);
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/inventory$`));
+    await expect(page.getByText(t.emptyTitle)).toBeVisible();
+    await expect(nav.getByTestId('nav-low-stock')).toHaveCount(0);
   });
 }

@@ -1,9 +1,9 @@
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Card, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
+import { FormFrame } from '~/components/form-frame';
+import { NumberField } from '~/components/number-field';
 import { SwitchField } from '~/components/switch-field';
 import { useZodForm } from '~/lib/use-zod-form';
 import { UNITS, unitNames } from '../messages';
@@ -31,119 +31,96 @@ export function InventoryItemForm({
 }) {
   const intl = useIntl();
   const form = useZodForm(inventoryFormSchema, inventoryIssueMessages, { defaultValues });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { errors } = form.formState;
   const unitData = UNITS.map((value) => ({ value, label: intl.formatMessage(unitNames[value]) }));
 
-  const numberField = (name: 'quantity' | 'minQuantity' | 'taxPercentage', props: { label: string; description?: string; decimalScale: number; suffix?: string }) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <NumberInput
-          label={props.label}
-          description={props.description}
-          min={0}
-          decimalScale={props.decimalScale}
-          suffix={props.suffix}
-          allowNegative={false}
-          value={field.value}
-          onChange={(value) => field.onChange(value === '' ? '' : typeof value === 'number' ? value : Number(value))}
-          onBlur={field.onBlur}
-          error={errors[name]?.message}
-        />
-      )}
-    />
+  const numberField = (name: 'quantity' | 'minQuantity' | 'taxPercentage', props: { label: string; description?: string; decimalScale: number }) => (
+    <NumberField control={form.control} name={name} min={0} allowNegative={false} error={errors[name]?.message} {...props} />
   );
 
   return (
-    <form onSubmit={form.handleSubmit((values) => onSubmit(values, form))} noValidate>
-      <UnsavedChangesGuard when={isDirty && !isSubmitting && !readOnly} />
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="lg">
-          {alert}
-          <Card withBorder radius="lg" padding="lg">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={intl.formatMessage({ id: 'inventory.form.name', defaultMessage: 'Name' })}
-                required
-                maxLength={120}
-                error={errors.name?.message}
-                {...form.register('name')}
+    <FormFrame
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      alert={alert}
+      invalidMessage={<FormattedMessage id="inventory.form.invalid" defaultMessage="Some fields need your attention; they are marked in red." />}
+      submitLabel={<FormattedMessage id="inventory.form.save" defaultMessage="Save" />}
+    >
+      <Card withBorder radius="lg" padding="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={intl.formatMessage({ id: 'inventory.form.name', defaultMessage: 'Name' })}
+            required
+            maxLength={120}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <TextInput label={intl.formatMessage({ id: 'inventory.form.sku', defaultMessage: 'SKU' })} maxLength={64} error={errors.sku?.message} {...form.register('sku')} />
+          <TextInput label={intl.formatMessage({ id: 'inventory.form.barcode', defaultMessage: 'Barcode' })} maxLength={64} error={errors.barcode?.message} {...form.register('barcode')} />
+          <TextInput label={intl.formatMessage({ id: 'inventory.form.category', defaultMessage: 'Category' })} maxLength={80} error={errors.category?.message} {...form.register('category')} />
+          <Controller
+            control={form.control}
+            name="unit"
+            render={({ field }) => (
+              <Select
+                label={intl.formatMessage({ id: 'inventory.form.unit', defaultMessage: 'Unit' })}
+                data={unitData}
+                allowDeselect={false}
+                value={field.value}
+                onChange={(value) => value && field.onChange(value)}
+                onBlur={field.onBlur}
+                error={errors.unit?.message}
               />
-              <TextInput label={intl.formatMessage({ id: 'inventory.form.sku', defaultMessage: 'SKU' })} maxLength={64} error={errors.sku?.message} {...form.register('sku')} />
-              <TextInput label={intl.formatMessage({ id: 'inventory.form.barcode', defaultMessage: 'Barcode' })} maxLength={64} error={errors.barcode?.message} {...form.register('barcode')} />
-              <TextInput label={intl.formatMessage({ id: 'inventory.form.category', defaultMessage: 'Category' })} maxLength={80} error={errors.category?.message} {...form.register('category')} />
-              <Controller
-                control={form.control}
-                name="unit"
-                render={({ field }) => (
-                  <Select
-                    label={intl.formatMessage({ id: 'inventory.form.unit', defaultMessage: 'Unit' })}
-                    data={unitData}
-                    allowDeselect={false}
-                    value={field.value}
-                    onChange={(value) => value && field.onChange(value)}
-                    onBlur={field.onBlur}
-                    error={errors.unit?.message}
-                  />
-                )}
-              />
-              {withQuantity
-                ? numberField('quantity', {
-                    label: intl.formatMessage({ id: 'inventory.form.quantity', defaultMessage: 'Stock on hand' }),
-                    description: intl.formatMessage({ id: 'inventory.form.quantity.description', defaultMessage: 'Later changes go through stock adjustments.' }),
-                    decimalScale: 3,
-                  })
-                : null}
-              {numberField('minQuantity', {
-                label: intl.formatMessage({ id: 'inventory.form.minQuantity', defaultMessage: 'Low-stock threshold' }),
-                description: intl.formatMessage({ id: 'inventory.form.minQuantity.description', defaultMessage: 'Warn when the stock is at or below this. Leave empty for no warning.' }),
+            )}
+          />
+          {withQuantity
+            ? numberField('quantity', {
+                label: intl.formatMessage({ id: 'inventory.form.quantity', defaultMessage: 'Stock on hand' }),
+                description: intl.formatMessage({ id: 'inventory.form.quantity.description', defaultMessage: 'Later changes go through stock adjustments.' }),
                 decimalScale: 3,
-              })}
-              <TextInput
-                label={intl.formatMessage({ id: 'inventory.form.cost', defaultMessage: 'Cost per unit' })}
-                description={intl.formatMessage({ id: 'inventory.form.cost.description', defaultMessage: 'What you pay, tax excluded.' })}
-                inputMode="decimal"
-                leftSection={currencySymbol}
-                error={errors.cost?.message}
-                {...form.register('cost')}
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'inventory.form.price', defaultMessage: 'Sale price' })}
-                description={intl.formatMessage({ id: 'inventory.form.price.description', defaultMessage: 'What the customer pays, tax included.' })}
-                inputMode="decimal"
-                leftSection={currencySymbol}
-                error={errors.price?.message}
-                {...form.register('price')}
-              />
-              {numberField('taxPercentage', { label: intl.formatMessage({ id: 'inventory.form.tax', defaultMessage: 'Tax (%)' }), decimalScale: 2 })}
-              <TextInput label={intl.formatMessage({ id: 'inventory.form.supplier', defaultMessage: 'Supplier' })} maxLength={200} error={errors.supplier?.message} {...form.register('supplier')} />
-            </SimpleGrid>
-            <Textarea
-              mt="md"
-              label={intl.formatMessage({ id: 'inventory.form.description', defaultMessage: 'Description' })}
-              autosize
-              minRows={2}
-              maxLength={1000}
-              error={errors.description?.message}
-              {...form.register('description')}
-            />
-            <SwitchField
-              control={form.control}
-              name="active"
-              mt="md"
-              label={intl.formatMessage({ id: 'inventory.form.active', defaultMessage: 'Active (offered for sale)' })}
-            />
-          </Card>
-          {readOnly ? null : (
-            <Group justify="flex-end">
-              <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-                <FormattedMessage id="inventory.form.save" defaultMessage="Save" />
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </fieldset>
-    </form>
+              })
+            : null}
+          {numberField('minQuantity', {
+            label: intl.formatMessage({ id: 'inventory.form.minQuantity', defaultMessage: 'Low-stock threshold' }),
+            description: intl.formatMessage({ id: 'inventory.form.minQuantity.description', defaultMessage: 'Warn when the stock is at or below this. Leave empty for no warning.' }),
+            decimalScale: 3,
+          })}
+          <TextInput
+            label={intl.formatMessage({ id: 'inventory.form.cost', defaultMessage: 'Cost per unit' })}
+            description={intl.formatMessage({ id: 'inventory.form.cost.description', defaultMessage: 'What you pay, tax excluded.' })}
+            inputMode="decimal"
+            leftSection={currencySymbol}
+            error={errors.cost?.message}
+            {...form.register('cost')}
+          />
+          <TextInput
+            label={intl.formatMessage({ id: 'inventory.form.price', defaultMessage: 'Sale price' })}
+            description={intl.formatMessage({ id: 'inventory.form.price.description', defaultMessage: 'What the customer pays, tax included.' })}
+            inputMode="decimal"
+            leftSection={currencySymbol}
+            error={errors.price?.message}
+            {...form.register('price')}
+          />
+          {numberField('taxPercentage', { label: intl.formatMessage({ id: 'inventory.form.tax', defaultMessage: 'Tax (%)' }), decimalScale: 2 })}
+          <TextInput label={intl.formatMessage({ id: 'inventory.form.supplier', defaultMessage: 'Supplier' })} maxLength={200} error={errors.supplier?.message} {...form.register('supplier')} />
+        </SimpleGrid>
+        <Textarea
+          mt="md"
+          label={intl.formatMessage({ id: 'inventory.form.description', defaultMessage: 'Description' })}
+          autosize
+          minRows={2}
+          maxLength={1000}
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
+        <SwitchField
+          control={form.control}
+          name="active"
+          mt="md"
+          label={intl.formatMessage({ id: 'inventory.form.active', defaultMessage: 'Active (offered for sale)' })}
+        />
+      </Card>
+    </FormFrame>
   );
 }
