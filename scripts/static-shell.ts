@@ -130,7 +130,11 @@ export function staticShell(root: string): Plugin[] {
           return `<span lang="${locale}">${messageHtml(message, locale)}</span>`;
         }).join(''),
       );
-      return { html: text, tags: [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'head-prepend' }] };
+      // First in the head after <meta charset>, which must stay within the page's first 1,024 bytes
+      // (the shell script's tag grows long once the build adds its chunk lists).
+      const charset = '<meta charset="UTF-8" />';
+      if (!text.includes(charset)) throw new Error(`static shell: index.html has no ${charset}`);
+      return text.replace(charset, `${charset}\n    <script src="/${fileName}"></script>`);
     },
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {

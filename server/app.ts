@@ -402,7 +402,7 @@ export async function buildApp({ config, db, verifier, logger = true, assetStora
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/v1/') && (request.headers.accept ?? '').includes('text/html');
     if (bookPage && wantsPage && BOOKING_PAGE_PATH.test(request.url.split('?')[0] ?? '')) return reply.code(200).sendFile('book.html');
-    if (indexHtml && wantsPage) return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    if (indexHtml && wantsPage) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     return sendProblem(request, reply, 404, `No route ${request.method} ${request.url.split('?')[0]}.`);
   });
 
