@@ -1564,9 +1564,9 @@ export type CustomerUpdateWrite = {
 };
 
 /**
- * Order of the customer list; a leading '-' sorts descending. name: first name; lastName: last name, then first name; createdAt: when the customer was added. Ties are broken by id.
+ * Order of the customer list; a leading '-' sorts descending. name: first name; lastName: last name, then first name; createdAt: when the customer was added; relevance: with `q`, the best matches first, ranked as GET /customers/by/{pattern} ranks them (without `q` it sorts as lastName). Ties are broken by id.
  */
-export type CustomerSort = 'name' | '-name' | 'lastName' | '-lastName' | 'createdAt' | '-createdAt';
+export type CustomerSort = 'relevance' | 'name' | '-name' | 'lastName' | '-lastName' | 'createdAt' | '-createdAt';
 
 /**
  * Beyond SPEC: the business's customers as a CSV file (UTF-8, comma-separated, a header row, RFC 4180 quoting), to save as `fileName`.

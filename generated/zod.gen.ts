@@ -1125,9 +1125,10 @@ export const zCustomerUpdateWrite = z.object({
 });
 
 /**
- * Order of the customer list; a leading '-' sorts descending. name: first name; lastName: last name, then first name; createdAt: when the customer was added. Ties are broken by id.
+ * Order of the customer list; a leading '-' sorts descending. name: first name; lastName: last name, then first name; createdAt: when the customer was added; relevance: with `q`, the best matches first, ranked as GET /customers/by/{pattern} ranks them (without `q` it sorts as lastName). Ties are broken by id.
  */
 export const zCustomerSort = z.enum([
+    'relevance',
     'name',
     '-name',
     'lastName',

@@ -73,7 +73,7 @@ export function toCustomerListItem(row: Row): CustomerListItem {
 }
 
 
-const ORDER: Record<CustomerSort, string> = {
+const ORDER: Record<Exclude<CustomerSort, 'relevance'>, string> = {
   name: 'cita_fold(c.name), c.id',
   '-name': 'cita_fold(c.name) DESC, c.id DESC',
   lastName: 'c.sort_name, c.id',
@@ -133,6 +133,22 @@ function where(tenantId: string, filter: ListFilter): { with: string; from: stri
  * most of a business: ranking thousands of rows by similarity costs more than it tells).
  */
 const RANKED_HITS = 500;
+
+/**
+ * The order of a search's hits, best first: a name, last name or phone starting with the first word,
+ * then trigram similarity to the whole pattern (when there are at most RANKED_HITS hits), then the
+ * list's order. The folded name and last name are the stored columns' beginnings (`search` starts
+ * with the name, `sort_name` with the last name; the word has no space): folding each hit again cost
+ * more than the search itself on PGlite. Adds its two parameters to `params`.
+ */
+function relevance(params: unknown[], terms: string[], sql: string): string {
+  params.push(terms.join(' '), terms[0]);
+  const [whole, first] = [`$${params.length - 1}`, `$${params.length}`];
+  return `CASE WHEN starts_with(c.search, cita_fold(${first})) OR starts_with(c.sort_name, cita_fold(${first}))
+                 OR starts_with(c.phone_digits, ${first}) THEN 0 ELSE 1 END,
+          CASE WHEN (SELECT count(*) FROM hits c WHERE ${sql}) <= ${RANKED_HITS} THEN similarity(c.search, cita_fold(${whole})) END DESC NULLS LAST,
+          c.sort_name, c.id`;
+}
 
 async function loadCustomer(tx: Queryable, tenantId: string, id: string): Promise<Row | undefined> {
   const { rows } = await tx.query(`SELECT c.*, ${TAG_IDS} FROM customers c WHERE c.tenant_id = $1 AND c.id = $2`, [tenantId, id]);
@@ -197,9 +213,10 @@ async function relatedRows(tx: Queryable, tenantId: string, customerId: string, 
 }
 
 export function customerHandlers({ db }: HandlerDeps): Handlers {
-  async function page(tenantId: string, filter: ListFilter, order: string, limit: number, offset: number) {
+  async function page(tenantId: string, filter: ListFilter, sort: CustomerSort, limit: number, offset: number) {
     return db.withTenant(tenantId, async (tx) => {
       const { with: prefix, from, sql, params, searching } = where(tenantId, filter);
+      const order = sort !== 'relevance' ? ORDER[sort] : searching ? relevance(params, filter.terms, sql) : ORDER.lastName;
       const [limitParam, offsetParam] = [`$${params.length + 1}`, `$${params.length + 2}`];
       // One statement: the total, and the page. The page is chosen on the ids alone (for a plain list
       // an index-only scan when the table is vacuumed), then only its rows are read in full and get
@@ -227,7 +244,7 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId } = request.params;
       await authorize(db, request, tenantId, 'customers', 'read');
       const { limit = 50, offset = 0, q, tagId, sort = 'lastName' } = request.query ?? {};
-      const result = await page(tenantId, { terms: searchTerms(q), tagId }, ORDER[sort], limit, offset);
+      const result = await page(tenantId, { terms: searchTerms(q), tagId }, sort, limit, offset);
       return reply.code(200).send(result);
     },
 
@@ -237,31 +254,7 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
       const { limit = 50, offset = 0 } = request.query ?? {};
       const terms = searchTerms(pattern);
       if (terms.length === 0) return reply.code(200).send({ items: [], total: 0 });
-      const first = terms[0]!;
-      // Ranked: a name, last name or phone starting with the first word, then trigram similarity to
-      // the whole pattern (when there are at most RANKED_HITS hits), then the list's order. The folded
-      // name and last name are the stored columns' beginnings (`search` starts with the name,
-      // `sort_name` with the last name; the word has no space): folding each hit again cost more than
-      // the search itself on PGlite.
-      const order = `CASE WHEN starts_with(c.search, cita_fold($4)) OR starts_with(c.sort_name, cita_fold($4))
-                          OR starts_with(c.phone_digits, $4) THEN 0 ELSE 1 END,
-                     CASE WHEN (SELECT total FROM n) <= ${RANKED_HITS} THEN similarity(c.search, cita_fold($3)) END DESC NULLS LAST,
-                     c.sort_name, c.id`;
-      const result = await db.withTenant(tenantId, async (tx) => {
-        // The search runs once: `hits` (with the columns of an item) serves the page, its order and
-        // its total; only the page's rows get their tags; the LEFT JOIN answers the total when the page is empty.
-        const { rows } = await tx.query(
-          `WITH hits AS MATERIALIZED (SELECT * FROM customer_search($2::text[])),
-                n AS (SELECT count(*)::int AS total FROM hits),
-                page AS (SELECT p.*, row_number() OVER () AS rn
-                           FROM (SELECT ${ITEM_COLUMNS} FROM hits c ORDER BY ${order} LIMIT $5 OFFSET $6) p)
-           SELECT n.total, p.id, p.name, p.last_name, p.phone_country_code, p.phone_number, p.email, ${PAGE_TAG_IDS}
-             FROM n LEFT JOIN page p ON true
-            ORDER BY p.rn`,
-          [tenantId, terms, terms.join(' '), first, limit, offset],
-        );
-        return { items: rows.filter((row) => row.id !== null).map(toCustomerListItem), total: Number(rows[0]!.total) };
-      });
+      const result = await page(tenantId, { terms }, 'relevance', limit, offset);
       return reply.code(200).send(result);
     },
 

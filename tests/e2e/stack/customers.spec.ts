@@ -22,6 +22,8 @@ const T = {
     tagsField: 'Tags',
     createCustomer: 'Create customer',
     search: 'Search',
+    sortBy: 'Sort by',
+    bestMatch: 'Best match',
     notes: 'Notes',
     save: 'Save changes',
     saved: 'Customer saved',
@@ -56,6 +58,8 @@ const T = {
     tagsField: 'Etiquetas',
     createCustomer: 'Crear cliente',
     search: 'Buscar',
+    sortBy: 'Ordenar por',
+    bestMatch: 'Mejor coincidencia',
     notes: 'Notas',
     save: 'Guardar cambios',
     saved: 'Cliente guardado',
@@ -131,6 +135,8 @@ for (const locale of Object.keys(T) as Locale[]) {
       const row = page.getByRole('row', { name: /Lucía Peña/ });
       await expect(row).toContainText(t.shownPhone);
       await expect(row).toContainText(t.customer.tag);
+      // While searching, the best matches come first.
+      await expect(page.getByRole('combobox', { name: t.sortBy })).toHaveValue(t.bestMatch);
       await page.getByRole('searchbox', { name: t.search }).fill('zzzz');
       await expect(page.getByText(t.noMatch)).toBeVisible();
       await page.getByRole('searchbox', { name: t.search }).fill('PEÑA');

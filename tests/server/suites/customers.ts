@@ -206,6 +206,7 @@ export function customersSuite(server: () => TestServer) {
       await create(owner, tenant, { name: 'Carmen', lastName: 'Campeña' });
       await create(owner, tenant, { name: '50% off', lastName: 'Promo_x' });
       await create(owner, tenant, { name: 'Ana', lastName: 'Ocampo' });
+      await create(owner, tenant, { name: 'Juliana', lastName: 'Becerra' });
 
       expect(names(await search(owner, tenant, 'pena'))).toEqual(['Lucía Peña García', 'Carmen Campeña']);
       expect(names(await search(owner, tenant, 'PEÑA'))).toEqual(['Lucía Peña García', 'Carmen Campeña']);
@@ -223,6 +224,15 @@ export function customersSuite(server: () => TestServer) {
       expect((await search(owner, tenant, 'zzz')).items).toEqual([]);
       // The list's free text uses the same search.
       expect(names(await list(owner, tenant, { q: 'garcía lucía' }))).toEqual(['Lucía Peña García']);
+      // Sorted by relevance, the list ranks as the search does (A–Z by last name puts Becerra first);
+      // without a search it sorts by last name.
+      expect(names(await search(owner, tenant, 'ana'))).toEqual(['Ana Ocampo', 'Juliana Becerra']);
+      expect(names(await list(owner, tenant, { q: 'ana' }))).toEqual(['Juliana Becerra', 'Ana Ocampo']);
+      expect(names(await list(owner, tenant, { q: 'ana', sort: 'relevance' }))).toEqual(['Ana Ocampo', 'Juliana Becerra']);
+      expect(names(await list(owner, tenant, { q: 'ana', sort: 'relevance', limit: 1, offset: 1 }))).toEqual(['Juliana Becerra']);
+      expect((await list(owner, tenant, { sort: 'relevance' })).items.map((c) => c.lastName)).toEqual(
+        (await list(owner, tenant, { sort: 'lastName' })).items.map((c) => c.lastName),
+      );
     });
 
     it('searches on the trigram index of the folded search column, not a sequential scan', async () => {

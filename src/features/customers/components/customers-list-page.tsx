@@ -28,7 +28,9 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 300);
   const [tagId, setTagId] = useState<string | null>(null);
-  const [sort, setSort] = useState<CustomerSort>('lastName');
+  // The order the user chose; until then a search shows the best matches first, the list A–Z by last name.
+  const [chosenSort, setSort] = useState<CustomerSort | null>(null);
+  const sort: CustomerSort = q ? (chosenSort ?? 'relevance') : chosenSort && chosenSort !== 'relevance' ? chosenSort : 'lastName';
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
@@ -45,6 +47,7 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
   const filtered = Boolean(q || tagId);
 
   const sortOptions: Array<{ value: CustomerSort; label: string }> = [
+    ...(q ? [{ value: 'relevance' as const, label: intl.formatMessage({ id: 'customers.sort.relevance', defaultMessage: 'Best match' }) }] : []),
     { value: 'lastName', label: intl.formatMessage({ id: 'customers.sort.lastName', defaultMessage: 'Last name (A–Z)' }) },
     { value: '-lastName', label: intl.formatMessage({ id: 'customers.sort.lastNameDesc', defaultMessage: 'Last name (Z–A)' }) },
     { value: 'name', label: intl.formatMessage({ id: 'customers.sort.name', defaultMessage: 'Name (A–Z)' }) },
