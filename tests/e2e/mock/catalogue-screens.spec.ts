@@ -122,8 +122,9 @@ test.describe('Prism mode: every catalogue screen, signed in through the form', 
         await main.getByRole('link', { name: tag.name, exact: true }).click();
         await expectScreen(at(`/customer-tags/${tag.id}`), { text: tag.name });
         // customerTags.count's plural for many: "86 customers carry this tag." / "86 clientes tienen esta etiqueta."
-        const count = m('customerTags.count').match(/other \{([^}]*)\}/)![1].replace('#', String(tag.customerCount));
-        await expect(main.getByText(count, { exact: true })).toBeVisible();
+        const many = /other \{([^}]*)\}/.exec(m('customerTags.count'))?.[1];
+        expect(many, 'customerTags.count has a plural for many').toBeTruthy();
+        await expect(main.getByText(many!.replace('#', String(tag.customerCount)), { exact: true })).toBeVisible();
 
         await page.goto(`${prefix}/customer-tags`);
         await main.getByRole('link', { name: m('customerTags.list.create'), exact: true }).click();
