@@ -1314,7 +1314,7 @@ export const exportCustomers = <ThrowOnError extends boolean = false>(options: O
 /**
  * Import customers
  *
- * Beyond SPEC: creates customers from the rows of a CSV file whose columns the user mapped. All or nothing: when any row fails, nothing is imported and the 422 names every failing cell as /rows/{index}/{field} (index from 0). Tag names that do not exist are created when the caller may write tags (owner or admin); for a member they fail the row. `dryRun` checks without writing (the preview). Up to 5,000 rows per request; a body above 4 MiB answers 413 (the rest of the API takes 128 kB).
+ * Beyond SPEC: creates customers from the rows of a CSV file whose columns the user mapped. All or nothing: when any row fails, nothing is imported and the 422 names every failing cell as /rows/{index}/{field} (index from 0). Tag names that do not exist are created when the caller may write tags (owner or admin); for a member they fail the row; 422 `too_many_tags` when creating them would take the business past 200 tags. `dryRun` checks without writing (the preview). Up to 5,000 rows per request; a body above 4 MiB answers 413 (the rest of the API takes 128 kB).
  */
 export const importCustomers = <ThrowOnError extends boolean = false>(options: Options<ImportCustomersData, ThrowOnError>) => (options.client ?? client).post<ImportCustomersResponses, ImportCustomersErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1464,7 +1464,7 @@ export const updateServiceObject = <ThrowOnError extends boolean = false>(option
 /**
  * Create a customer tag
  *
- * SPEC §7 (customer tags POST). Body wrapped in `tag` like the update. Owner or admin only (403 for members); 409 `duplicate_name` when the name exists (case-insensitive). Safe to retry with an Idempotency-Key.
+ * SPEC §7 (customer tags POST). Body wrapped in `tag` like the update. Owner or admin only (403 for members); 409 `duplicate_name` when the name exists (case-insensitive); 422 `too_many_tags` when the business already has 200 tags (the most a list page holds). Safe to retry with an Idempotency-Key.
  */
 export const createCustomerTag = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerTagData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerTagResponses, CreateCustomerTagErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({

@@ -1733,7 +1733,7 @@ export const exportCustomersOptions = (options: Options<ExportCustomersData>) =>
 /**
  * Import customers
  *
- * Beyond SPEC: creates customers from the rows of a CSV file whose columns the user mapped. All or nothing: when any row fails, nothing is imported and the 422 names every failing cell as /rows/{index}/{field} (index from 0). Tag names that do not exist are created when the caller may write tags (owner or admin); for a member they fail the row. `dryRun` checks without writing (the preview). Up to 5,000 rows per request; a body above 4 MiB answers 413 (the rest of the API takes 128 kB).
+ * Beyond SPEC: creates customers from the rows of a CSV file whose columns the user mapped. All or nothing: when any row fails, nothing is imported and the 422 names every failing cell as /rows/{index}/{field} (index from 0). Tag names that do not exist are created when the caller may write tags (owner or admin); for a member they fail the row; 422 `too_many_tags` when creating them would take the business past 200 tags. `dryRun` checks without writing (the preview). Up to 5,000 rows per request; a body above 4 MiB answers 413 (the rest of the API takes 128 kB).
  */
 export const importCustomersMutation = (options?: Partial<Options<ImportCustomersData>>): UseMutationOptions<ImportCustomersResponse, ImportCustomersError, Options<ImportCustomersData>> => {
     const mutationOptions: UseMutationOptions<ImportCustomersResponse, ImportCustomersError, Options<ImportCustomersData>> = {
@@ -1947,7 +1947,7 @@ export const updateServiceObjectMutation = (options?: Partial<Options<UpdateServ
 /**
  * Create a customer tag
  *
- * SPEC §7 (customer tags POST). Body wrapped in `tag` like the update. Owner or admin only (403 for members); 409 `duplicate_name` when the name exists (case-insensitive). Safe to retry with an Idempotency-Key.
+ * SPEC §7 (customer tags POST). Body wrapped in `tag` like the update. Owner or admin only (403 for members); 409 `duplicate_name` when the name exists (case-insensitive); 422 `too_many_tags` when the business already has 200 tags (the most a list page holds). Safe to retry with an Idempotency-Key.
  */
 export const createCustomerTagMutation = (options?: Partial<Options<CreateCustomerTagData>>): UseMutationOptions<CreateCustomerTagResponse, CreateCustomerTagError, Options<CreateCustomerTagData>> => {
     const mutationOptions: UseMutationOptions<CreateCustomerTagResponse, CreateCustomerTagError, Options<CreateCustomerTagData>> = {

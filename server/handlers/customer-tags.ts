@@ -1,5 +1,6 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { CustomerTag } from '../../generated/types.gen.ts';
+import { MAX_CUSTOMER_TAGS } from '../../src/lib/limits.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { HttpProblem, notFound, unprocessable } from '../problem.ts';
@@ -39,6 +40,19 @@ export function toCustomerTag(row: Row): CustomerTag {
 export async function pickTagColor(tx: Queryable, tenantId: string): Promise<string> {
   const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customer_tags WHERE tenant_id = $1', [tenantId]);
   return TAG_PALETTE[rows[0]!.n % TAG_PALETTE.length]!;
+}
+
+/**
+ * 422 `too_many_tags` when adding `adding` tags would take the business past MAX_CUSTOMER_TAGS. A
+ * transaction-scoped advisory lock per business comes first, so that two concurrent creates cannot
+ * both count 199.
+ */
+export async function assertTagRoom(tx: Queryable, tenantId: string, adding: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`customer-tags:${tenantId}`]);
+  const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customer_tags WHERE tenant_id = $1', [tenantId]);
+  if (rows[0]!.n + adding > MAX_CUSTOMER_TAGS) {
+    throw new HttpProblem(422, `A business can have at most ${MAX_CUSTOMER_TAGS} customer tags; delete one before adding another.`, 'too_many_tags');
+  }
 }
 
 const duplicateTagName = () =>
@@ -95,6 +109,7 @@ export function customerTagHandlers({ db }: HandlerDeps): Handlers {
         db.withTenant(tenantId, (tx) =>
           idempotent(tx, tenantId, idempotencyKeyOf(request), 'createCustomerTag', request.body, async () => {
             await assertNameFree(tx, tenantId, name, null);
+            await assertTagRoom(tx, tenantId, 1);
             const color = input.color ?? (await pickTagColor(tx, tenantId));
             const { rows } = await tx.query<{ id: string }>(
               'INSERT INTO customer_tags (tenant_id, name, color, description) VALUES ($1, $2, $3, $4) RETURNING id',

@@ -7,7 +7,7 @@ import { conflict, HttpProblem, notFound, unprocessable, type FieldError } from 
 import { authorize, can } from '../tenancy/roles.ts';
 import type { HandlerDeps } from './context.ts';
 import { checkImportRow, csvLine, EXPORT_COLUMNS, type ImportedCustomer } from './customers-csv.ts';
-import { pickTagColor } from './customer-tags.ts';
+import { assertTagRoom, pickTagColor } from './customer-tags.ts';
 import { idempotencyKeyOf, idempotent, updateVersioned } from './write-rules.ts';
 
 type Handlers = Pick<
@@ -442,6 +442,7 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
           throw new HttpProblem(422, `${rowsWithErrors} of ${input.length} rows have errors; nothing was imported.`, 'import_invalid', errors.slice(0, 1000));
         }
         const createdTags = [...missing.values()];
+        if (createdTags.length > 0) await assertTagRoom(tx, tenantId, createdTags.length);
         if (dryRun) return { status: 200, body: { dryRun: true, imported: 0, createdTags } };
         for (const name of createdTags) {
           const color = await pickTagColor(tx, tenantId);

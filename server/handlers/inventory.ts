@@ -13,7 +13,6 @@ import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
 import { HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import { sessionOf, type HandlerDeps } from './context.ts';
-import { escapeLike } from './sql.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from './write-rules.ts';
 
 type Handlers = Pick<
@@ -208,10 +207,13 @@ export function inventoryHandlers({ db }: HandlerDeps): Handlers {
       const query = request.query ?? {};
       const where = ['tenant_id = $1', 'deleted_at IS NULL'];
       const params: unknown[] = [tenantId];
+      // A search reads inventory_item_search's rows (on the tenant-first trigram index, migration 018)
+      // instead of the table: LIKE under row-level security could not use the index. Same filters, order, total.
+      let from = 'inventory_items';
       const q = query.q?.trim();
       if (q) {
-        params.push(`%${escapeLike(q)}%`);
-        where.push(`search LIKE cita_fold($${params.length})`);
+        params.push([q]);
+        from = `inventory_item_search($${params.length}::text[]) inventory_items`;
       }
       if (query.category?.trim()) {
         params.push(query.category.trim());
@@ -229,8 +231,8 @@ export function inventoryHandlers({ db }: HandlerDeps): Handlers {
       const order = SORTS[query.sort ?? 'name'];
       const { items, total } = await db.withTenant(tenantId, async (tx) => {
         const filter = where.join(' AND ');
-        const count = await tx.query<{ total: unknown }>(`SELECT count(*) AS total FROM inventory_items WHERE ${filter}`, params);
-        const page = await tx.query(`SELECT * FROM inventory_items WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params);
+        const count = await tx.query<{ total: unknown }>(`SELECT count(*) AS total FROM ${from} WHERE ${filter}`, params);
+        const page = await tx.query(`SELECT * FROM ${from} WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params);
         return { items: page.rows, total: Number(count.rows[0]?.total ?? 0) };
       });
       return reply.code(200).send({ items: items.map(toInventoryItem), total });

@@ -7,7 +7,6 @@ import { notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import type { HandlerDeps } from './context.ts';
 import { cleanName, duplicateName, hasTwoDecimalsAtMost } from './payment-methods.ts';
-import { escapeLike } from './sql.ts';
 import { idempotencyKeyOf, idempotent, updateVersioned } from './write-rules.ts';
 
 type Handlers = Pick<RouteHandlers, 'listServices' | 'createService' | 'getService' | 'updateService' | 'deleteService'>;
@@ -22,10 +21,9 @@ export const SERVICE_PALETTE = ['#228be6', '#40c057', '#fab005', '#e64980', '#79
 
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
-/** The columns of a service as the API answers it (user ids from service_members). */
+/** The columns of a service `s` as the API answers it (user ids from service_members); the FROM follows. */
 const SELECT = `SELECT s.*, ARRAY(SELECT m.user_id::text FROM service_members m
-                  WHERE m.tenant_id = s.tenant_id AND m.service_id = s.id ORDER BY m.user_id) AS user_ids
-                  FROM services s`;
+                  WHERE m.tenant_id = s.tenant_id AND m.service_id = s.id ORDER BY m.user_id) AS user_ids`;
 
 export function toService(row: Row): Service {
   const opt = (key: string, value: unknown) => (value === null || value === undefined ? {} : { [key]: value });
@@ -118,7 +116,7 @@ async function completeOnboarding(tx: Queryable, tenantId: string) {
 }
 
 async function readService(tx: Queryable, tenantId: string, id: string): Promise<Row | undefined> {
-  return (await tx.query(`${SELECT} WHERE s.tenant_id = $1 AND s.id = $2`, [tenantId, id])).rows[0];
+  return (await tx.query(`${SELECT} FROM services s WHERE s.tenant_id = $1 AND s.id = $2`, [tenantId, id])).rows[0];
 }
 
 /** Runs `write`, turning a unique-name violation (a concurrent twin) into 409 duplicate_name. */
@@ -137,17 +135,26 @@ export function serviceHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId } = request.params;
       await authorize(db, request, tenantId, 'services', 'read');
       const { limit = 50, offset = 0, q, active, category, userId, sort = 'category' } = request.query ?? {};
-      const params = [tenantId, q ? escapeLike(q) : null, active ?? null, category ?? null, userId ?? null];
+      // A search reads service_search's rows (on the tenant-first trigram index, migration 018) instead
+      // of the table: LIKE under row-level security could not use the index. Same filters, order, total.
+      const params: unknown[] = [tenantId, active ?? null, category ?? null, userId ?? null];
+      let from = 'services s';
+      if (q) {
+        params.push([q]);
+        from = `service_search($${params.length}::text[]) s`;
+      }
       const filter = `s.tenant_id = $1 AND s.archived_at IS NULL
-        AND ($2::text IS NULL OR s.search LIKE '%' || cita_fold($2::text) || '%')
-        AND ($3::boolean IS NULL OR s.active = $3)
-        AND ($4::text IS NULL OR lower(s.category) = lower($4::text))
-        AND ($5::uuid IS NULL
+        AND ($2::boolean IS NULL OR s.active = $2)
+        AND ($3::text IS NULL OR lower(s.category) = lower($3::text))
+        AND ($4::uuid IS NULL
              OR NOT EXISTS (SELECT 1 FROM service_members m WHERE m.tenant_id = s.tenant_id AND m.service_id = s.id)
-             OR EXISTS (SELECT 1 FROM service_members m WHERE m.tenant_id = s.tenant_id AND m.service_id = s.id AND m.user_id = $5))`;
+             OR EXISTS (SELECT 1 FROM service_members m WHERE m.tenant_id = s.tenant_id AND m.service_id = s.id AND m.user_id = $4))`;
       const result = await db.withTenant(tenantId, async (tx) => {
-        const { rows } = await tx.query(`${SELECT} WHERE ${filter} ORDER BY ${ORDER[sort]} LIMIT $6 OFFSET $7`, [...params, limit, offset]);
-        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM services s WHERE ${filter}`, params);
+        const { rows } = await tx.query(
+          `${SELECT} FROM ${from} WHERE ${filter} ORDER BY ${ORDER[sort]} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          [...params, limit, offset],
+        );
+        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${filter}`, params);
         return { items: rows.map(toService), total: total.rows[0]!.n };
       });
       return reply.code(200).send(result);

@@ -58,8 +58,11 @@ export function ColorLabelCreatePage({
   applyServerErrors,
   defaultValues,
   create,
+  problemCodes,
 }: Common & {
   title: ReactNode;
+  /** Texts for a refused create by its problem code (e.g. 422 `too_many_tags`). */
+  problemCodes?: Record<string, ReactNode>;
   defaultValues: ColorLabelFormInput;
   /** Saves, then goes on (notification, navigation). */
   create: (values: ColorLabelFormValues, form: ColorLabelForm) => Promise<void>;
@@ -80,7 +83,7 @@ export function ColorLabelCreatePage({
           kind={kind}
           defaultValues={defaultValues}
           submitLabel={submitLabel}
-          alert={<SaveAlert state={saving} texts={{ forbidden: texts.forbidden }} paused={paused} />}
+          alert={<SaveAlert state={saving} texts={{ forbidden: texts.forbidden, ...(problemCodes ? { problemCodes } : {}) }} paused={paused} />}
           onSubmit={saving.submit(create)}
         />
       </RoleGate>

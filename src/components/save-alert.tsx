@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
+import { asProblem, problemKind } from '~/lib/api-problem';
 import type { SaveState } from '~/lib/use-save-state';
 import { ApiErrorAlert } from './api-error-alert';
 import { PausedNotice } from './paused-notice';
@@ -11,6 +13,8 @@ export interface SaveAlertTexts {
   staleReload?: MessageDescriptor;
   /** Replaces the generic 403 text. */
   forbidden?: MessageDescriptor;
+  /** Texts for a refused save by its problem code (e.g. 422 `too_many_tags`), instead of the generic one. */
+  problemCodes?: Record<string, ReactNode>;
 }
 
 /**
@@ -24,7 +28,9 @@ export function SaveAlert({ state, texts = {}, paused }: {
   paused?: boolean;
 }) {
   const intl = useIntl();
-  const { staleTitle, staleMessage, staleReload, forbidden } = texts;
+  const { staleTitle, staleMessage, staleReload, forbidden, problemCodes } = texts;
+  const code = asProblem(state.error)?.code;
+  const byCode = code ? problemCodes?.[code] : undefined;
   return (
     <>
       {state.stale && staleTitle && staleMessage && staleReload ? (
@@ -35,7 +41,13 @@ export function SaveAlert({ state, texts = {}, paused }: {
           onReload={() => void state.reload()}
         />
       ) : (
-        <ApiErrorAlert error={state.error} messages={forbidden ? { forbidden: intl.formatMessage(forbidden) } : undefined} />
+        <ApiErrorAlert
+          error={state.error}
+          messages={{
+            ...(forbidden ? { forbidden: intl.formatMessage(forbidden) } : {}),
+            ...(byCode ? { [problemKind(state.error)]: byCode } : {}),
+          }}
+        />
       )}
       {paused === undefined ? null : <PausedNotice paused={paused} />}
     </>

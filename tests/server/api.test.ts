@@ -15,6 +15,7 @@ import {
 import { appointmentsSuite } from './suites/appointments.ts';
 import { assetStorageSuite } from './suites/asset-storage.ts';
 import { assetSuite } from './suites/assets.ts';
+import { catalogueSearchSuite } from './suites/catalogue-search.ts';
 import { customerTagsSuite } from './suites/customer-tags.ts';
 import { customersSuite } from './suites/customers.ts';
 import { distinctionsSuite } from './suites/distinctions.ts';
@@ -78,6 +79,7 @@ describe.each(testEngines)('API on %s', (engine) => {
   securitySuite(current);
   inventorySuite(current);
   servicesSuite(current);
+  catalogueSearchSuite(current);
   paymentMethodsSuite(current);
   customersSuite(current);
   customerTagsSuite(current);

@@ -8,12 +8,14 @@ import {
   deleteCustomerTag,
   getCustomer,
   getCustomerTag,
+  importCustomers,
   listCustomerTags,
   updateCustomerTag,
 } from '../../../generated/sdk.gen.ts';
 import type { CustomerTag, CustomerTagInput, Tenant } from '../../../generated/types.gen.ts';
 import type { Actor } from '../harness.ts';
 import { fields, join, ok, problem, raw, signUpOwner, type TestServer } from '../harness.ts';
+import { MAX_CUSTOMER_TAGS } from '../../../src/lib/limits.ts';
 
 async function create(actor: Actor, tenant: Tenant, input: CustomerTagInput, key?: string): Promise<CustomerTag> {
   const { tag } = await ok(
@@ -68,6 +70,38 @@ export function customerTagsSuite(server: () => TestServer) {
       await problem(getCustomerTag({ client: owner.client, path: { tenantId: tenant.id, id: regular.id } }), 404);
       expect((await ok(getCustomer({ client: owner.client, path: { tenantId: tenant.id, id: ana.id } }))).customer.tagIds).toEqual([curly.id]);
       expect((await list(owner, tenant)).items.map((t) => t.name)).toEqual(['Pelo rizado']);
+    });
+
+    it(`keeps at most ${MAX_CUSTOMER_TAGS} tags per business: the next one, created or imported, is refused with 422 too_many_tags`, async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'ct-cap');
+      const other = await signUpOwner(s, 'ct-cap-other');
+      expect(MAX_CUSTOMER_TAGS).toBe(200);
+      // All but one inserted directly (the API would take a while), the last through the API.
+      await s.db.withSystem((tx) =>
+        tx.query(`INSERT INTO customer_tags (tenant_id, name, color) SELECT $1::uuid, 'Etiqueta ' || g, '#2f9e44' FROM generate_series(1, $2::int) g`, [
+          tenant.id,
+          MAX_CUSTOMER_TAGS - 1,
+        ]),
+      );
+      const last = await create(owner, tenant, { name: 'La última' });
+      expect((await list(owner, tenant)).total).toBe(MAX_CUSTOMER_TAGS);
+
+      const refused = await problem(createCustomerTag({ client: owner.client, path: { tenantId: tenant.id }, body: { tag: { name: 'Una más' } } }), 422);
+      expect(refused.code).toBe('too_many_tags');
+      expect(refused.detail).toContain(String(MAX_CUSTOMER_TAGS));
+      // An import that would create a tag is refused too, preview included; nothing is imported.
+      for (const dryRun of [true, false]) {
+        const body = { rows: [{ name: 'Ana', tags: 'Etiqueta 1; Nueva' }], dryRun };
+        expect((await problem(importCustomers({ client: owner.client, path: { tenantId: tenant.id }, body }), 422)).code).toBe('too_many_tags');
+      }
+      // Existing tags still import.
+      expect(await ok(importCustomers({ client: owner.client, path: { tenantId: tenant.id }, body: { rows: [{ name: 'Ana', tags: 'Etiqueta 1' }] } }))).toMatchObject({ imported: 1, createdTags: [] });
+      expect((await list(owner, tenant)).total).toBe(MAX_CUSTOMER_TAGS);
+      // Another business is not counted; deleting a tag makes room again.
+      await create(other.owner, other.tenant, { name: 'Una más' });
+      await ok(deleteCustomerTag({ client: owner.client, path: { tenantId: tenant.id, id: last.id } }), 204);
+      await create(owner, tenant, { name: 'Una más' });
     });
 
     it('refuses blank and duplicate names, stale versions, and creates once per key', async () => {

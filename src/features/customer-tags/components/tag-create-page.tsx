@@ -7,6 +7,7 @@ import type { Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { ColorLabelCreatePage } from '~/components/color-label-pages';
+import { MAX_CUSTOMER_TAGS } from '~/lib/limits';
 import { localeParam } from '~/lib/locale';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { tagMessages } from '../messages';
@@ -36,6 +37,15 @@ export function TagCreatePage({ tenant }: { tenant: Tenant }) {
       submitLabel={<FormattedMessage id="customerTags.create.submit" defaultMessage="Create tag" />}
       paused={create.isPaused}
       applyServerErrors={(failure, form) => applyServerErrors(failure, form, intl)}
+      problemCodes={{
+        too_many_tags: intl.formatMessage(
+          {
+            id: 'customerTags.create.tooMany',
+            defaultMessage: 'This business already has {max} tags, the most it can have. Delete a tag you no longer use to add another.',
+          },
+          { max: MAX_CUSTOMER_TAGS },
+        ),
+      }}
       create={async (values, form) => {
         const { tag } = await create.mutateAsync({
           path: { tenantId: tenant.id },

@@ -22,6 +22,7 @@ import { DeleteButton, useAfterDelete } from '~/components/delete-button';
 import { PageHeader } from '~/components/page-header';
 import { QueryState } from '~/components/query-state';
 import { SaveAlert } from '~/components/save-alert';
+import { MAX_CUSTOMER_TAGS } from '~/lib/limits';
 import { localeParam } from '~/lib/locale';
 import { formatPhone } from '~/lib/phone';
 import { useSaveState } from '~/lib/use-save-state';
@@ -50,7 +51,7 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
   const afterDelete = useAfterDelete();
   const update = useMutation(updateCustomerMutation());
   const remove = useMutation(deleteCustomerMutation());
-  const tags = useQuery(listCustomerTagsOptions({ path: { tenantId: tenant.id }, query: { limit: 200 } }));
+  const tags = useQuery(listCustomerTagsOptions({ path: { tenantId: tenant.id }, query: { limit: MAX_CUSTOMER_TAGS } }));
   const save = useSaveState<CustomerForm>({ reload, applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
   const [exportError, setExportError] = useState<unknown>(null);
   const [exporting, setExporting] = useState(false);

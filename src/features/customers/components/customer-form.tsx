@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { listCustomerTagsOptions, searchCustomersOptions } from '@generated/@tanstack/react-query.gen';
 import type { CustomerListItem } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
+import { MAX_CUSTOMER_TAGS } from '~/lib/limits';
 import { nationalDigits } from '~/lib/phone-field';
 import { LOCALE_NAMES, LOCALES } from '~/lib/locale';
 import { FormFrame } from '~/components/form-frame';
@@ -70,7 +71,7 @@ export function CustomerFormFields({
   const schema = useMemo(() => customerFormSchema(today), [today]);
   const form: CustomerForm = useZodForm(schema, customerIssueMessages, { defaultValues });
   const { errors } = form.formState;
-  const tags = useQuery(listCustomerTagsOptions({ path: { tenantId }, query: { limit: 200 } }));
+  const tags = useQuery(listCustomerTagsOptions({ path: { tenantId }, query: { limit: MAX_CUSTOMER_TAGS } }));
   const tagData = (tags.data?.items ?? []).map((tag) => ({ value: tag.id, label: tag.name }));
   const colours = new Map((tags.data?.items ?? []).map((tag) => [tag.id, tag.color]));
   const duplicates = useDuplicates(tenantId, customerId, form);
