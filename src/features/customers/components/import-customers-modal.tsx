@@ -9,6 +9,7 @@ import { importCustomersMutation, listCustomersQueryKey, listCustomerTagsQueryKe
 import type { CustomerImportRow, Tenant } from '@generated/types.gen';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { asProblem, problemFieldErrors } from '~/lib/api-problem';
+import { MAX_CUSTOMER_TAGS } from '~/lib/limits';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { guessMapping, IMPORT_FIELDS, importBodyBytes, mapRows, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type ImportField } from '../import-mapping';
 import { importErrorMessages, importFieldMessages } from '../messages';
@@ -289,7 +290,17 @@ export function ImportCustomersModal({ tenant, opened, onClose }: { tenant: Tena
             <FormattedMessage id="customers.import.nameRequired" defaultMessage="Choose the column with the customers’ names." />
           </Text>
         ) : null}
-        <ApiErrorAlert error={error} />
+        {asProblem(error)?.code === 'too_many_tags' ? (
+          <Alert color="red" role="alert">
+            <FormattedMessage
+              id="customers.import.tooManyTags"
+              defaultMessage="Importing these rows would take the business past {max} tags, the most it can have. Delete tags you no longer use, or map fewer new tags."
+              values={{ max: MAX_CUSTOMER_TAGS }}
+            />
+          </Alert>
+        ) : (
+          <ApiErrorAlert error={error} />
+        )}
 
         <Group justify="space-between">
           {parsed ? (
