@@ -176,11 +176,14 @@ export function DetailsStep({
                     if (country) setValues({ ...values, phoneCountry: country.code, phoneDialCode: country.dial_code });
                   }}
                 >
-                  {countryList.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {`${country.dial_code} ${country.name}`}
-                    </option>
-                  ))}
+                  {countryList.map((country) => {
+                    const text = [country.dial_code, country.name].join(' ');
+                    return (
+                      <option key={country.code} value={country.code}>
+                        {text}
+                      </option>
+                    );
+                  })}
                 </select>
               </div>
             )}
