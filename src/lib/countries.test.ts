@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_DIAL_CODES, countries, findCountryByCode, findCountryByDialCode, flagEmoji } from './countries.ts';
+import { COUNTRY_DIAL_CODES, countries, findCountryByCode, findCountryByDialCode } from './countries.ts';
 
 describe('COUNTRY_DIAL_CODES', () => {
   it('covers the ISO 3166-1 countries with well-formed dial codes', () => {
@@ -23,13 +23,6 @@ describe('COUNTRY_DIAL_CODES', () => {
   });
 });
 
-describe('flagEmoji', () => {
-  it('builds the flag from regional-indicator symbols', () => {
-    expect(flagEmoji('ES')).toBe('🇪🇸');
-    expect(flagEmoji('us')).toBe('🇺🇸');
-  });
-});
-
 describe('countries', () => {
   it('puts Spain first, then sorts by localized name', () => {
     for (const language of ['en', 'es-ES']) {
@@ -41,7 +34,9 @@ describe('countries', () => {
   });
 
   it('localizes names and builds entries', () => {
-    expect(countries('es')[0]).toEqual({ name: 'España', flag: '🇪🇸', code: 'ES', dial_code: '+34' });
+    // No emoji flag (regional-indicator letters) anywhere: flags are images (CountryFlag).
+    expect(countries('es')[0]).toEqual({ name: 'España', code: 'ES', dial_code: '+34' });
+    for (const language of ['en-US', 'es-ES']) expect(JSON.stringify(countries(language))).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
     expect(findCountryByCode('DE', 'en')?.name).toBe('Germany');
     expect(findCountryByCode('de', 'es-ES')?.name).toBe('Alemania');
     expect(findCountryByCode('DE', 'ca')?.name).toBe('Alemanya');

@@ -1,10 +1,12 @@
-/** Countries for phone inputs (SPEC §3 "Country entry"): Spain first, then alphabetical by localized name. */
+/**
+ * Countries for phone inputs (SPEC §3 "Country entry"): Spain first, then alphabetical by localized name.
+ * No flag here: flags are images (~/components/country-flag), never emoji, which Windows and Linux
+ * without an emoji font show as letters or boxes.
+ */
 
 export interface Country {
   /** Localized country name. */
   name: string;
-  /** Regional-indicator flag emoji, e.g. 🇪🇸. */
-  flag: string;
   /** ISO 3166-1 alpha-2 code, e.g. 'ES'. */
   code: string;
   /** International dial code, e.g. '+34'. North American Numbering Plan territories carry their area code ('+1264'). */
@@ -65,11 +67,6 @@ const PREFERRED_BY_DIAL_CODE: Readonly<Record<string, string>> = {
 
 const FIRST_COUNTRY_CODE = 'ES';
 
-/** 'ES' → '🇪🇸' (two regional-indicator symbols). */
-export function flagEmoji(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
-}
-
 function safeLanguage(language: string): string {
   try {
     return Intl.getCanonicalLocales(language)[0] ?? 'en';
@@ -79,7 +76,7 @@ function safeLanguage(language: string): string {
 }
 
 function buildCountry(code: string, dialCode: string, names: Intl.DisplayNames): Country {
-  return { name: names.of(code) ?? code, flag: flagEmoji(code), code, dial_code: dialCode };
+  return { name: names.of(code) ?? code, code, dial_code: dialCode };
 }
 
 const cache = new Map<string, readonly Country[]>();

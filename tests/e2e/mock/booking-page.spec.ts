@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../a11y';
+import { expectCountryFlag } from '../flags';
 import { expect, test } from '../csp';
 
 // The public booking page (book.html, src/features/booking) against the contract's examples (Prism):
@@ -22,6 +23,8 @@ const TEXT = {
     name: 'First name',
     lastName: 'Last name',
     phone: 'Phone',
+    phoneCountry: 'Country code',
+    spain: '+34 Spain',
     email: 'E-mail',
     privacy: /I agree that Peluquería Ana keeps my details/,
     book: 'Book',
@@ -51,6 +54,8 @@ const TEXT = {
     name: 'Nombre',
     lastName: 'Apellidos',
     phone: 'Teléfono',
+    phoneCountry: 'Prefijo',
+    spain: '+34 España',
     email: 'Correo electrónico',
     privacy: /Acepto que Peluquería Ana guarde mis datos/,
     book: 'Reservar',
@@ -142,6 +147,22 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     // The details, then Book.
     await expect(page.getByRole('heading', { level: 2, name: t.details })).toBeFocused();
     await expectNoSeriousViolations(page, `booking details (${locale})`);
+    // The phone's country: a native select (keyboard and phone pickers), its options plain text with no
+    // emoji flag (Windows and Linux without an emoji font show letters or boxes); the chosen country's
+    // flag is an image beside it, and follows the choice.
+    const country = page.getByRole('combobox', { name: t.phoneCountry });
+    await expect(country).toHaveValue('ES');
+    const options = await country.locator('option').allTextContents();
+    expect(options.length).toBeGreaterThan(240);
+    expect(options[0]).toBe(t.spain);
+    expect(options.filter((text) => /[\u{1F1E6}-\u{1F1FF}]/u.test(text))).toEqual([]);
+    await expectCountryFlag(page, 'ES');
+    await country.focus();
+    await country.selectOption('PT');
+    await expectCountryFlag(page, 'PT');
+    await expect(page.locator('img[data-flag="ES"]')).toHaveCount(0);
+    await country.selectOption('ES');
+    await expectCountryFlag(page, 'ES');
     await fillDetailsWithKeyboard(page, t);
     await tabTo(page, page.getByRole('button', { name: t.book, exact: true }));
     await page.keyboard.press('Enter');

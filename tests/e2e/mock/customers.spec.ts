@@ -18,6 +18,7 @@ const SCREENS = {
     cancel: 'Cancel',
     save: 'Save changes',
     objects: 'Objects',
+    seeAllObjects: 'See all 2 objects',
     gdpr: 'Export data (GDPR)',
     notes: 'Notes',
     delete: 'Delete',
@@ -41,6 +42,7 @@ const SCREENS = {
     cancel: 'Cancelar',
     save: 'Guardar cambios',
     objects: 'Objetos',
+    seeAllObjects: 'Ver los 2 objetos',
     gdpr: 'Exportar datos (RGPD)',
     notes: 'Notas',
     delete: 'Eliminar',
@@ -76,7 +78,17 @@ for (const [locale, t] of Object.entries(SCREENS)) {
       await expect(page.getByRole('heading', { level: 1, name: 'Lucía García' })).toBeVisible();
       await expect(page.getByRole('textbox', { name: t.notes })).toHaveValue(/amoniaco/);
       await expectCountryFlag(page, 'ES');
-      await expect(page.getByRole('link', { name: t.objects })).toHaveAttribute('href', `${t.prefix}/customers/${CUSTOMER_ID}/services-object`);
+      // The customer's objects, listed on their page (name, type, identifier), each linked to its page.
+      const objects = page.getByRole('region', { name: t.objects });
+      const wig = objects.getByRole('row', { name: /Peluca de pelo natural/ });
+      await expect(wig).toContainText('Peluca');
+      await expect(wig).toContainText('HD-22817');
+      await expect(objects.getByRole('row', { name: /Extensiones de queratina/ })).toContainText('ESC-7741');
+      await expect(wig.getByRole('link', { name: 'Peluca de pelo natural' })).toHaveAttribute(
+        'href',
+        new RegExp(`^${t.prefix}/customers/${CUSTOMER_ID}/[0-9a-f-]{36}/view$`),
+      );
+      await expect(objects.getByRole('link', { name: t.seeAllObjects })).toHaveAttribute('href', `${t.prefix}/customers/${CUSTOMER_ID}/services-object`);
       await expect(page.getByRole('button', { name: t.gdpr })).toBeVisible();
       await page.getByRole('button', { name: t.delete, exact: true }).click();
       await expect(page.getByRole('dialog', { name: t.deleteTitle })).toContainText('Lucía García');

@@ -1,4 +1,5 @@
 import { expect, test } from './signed-in';
+import { expectCountryFlag } from '../flags';
 
 // Settings → "Online booking" and "Reminders and cancellation" against the contract's examples
 // (Prism): the example business has its booking page on at /book/peluqueria-ana, cancellations up
@@ -18,6 +19,9 @@ const TEXT = {
     taken: 'Another business already uses this address. Choose another one.',
     invalid: 'Use 3 to 63 lower-case letters, digits and single hyphens, e.g. my-salon.',
     copy: 'Copy the link',
+    country: 'Country',
+    spain: 'Spain',
+    portugal: 'Portugal',
   },
   'es-ES': {
     prefix: '/es-ES',
@@ -32,6 +36,9 @@ const TEXT = {
     taken: 'Otro negocio ya usa esta dirección. Elige otra.',
     invalid: 'Usa de 3 a 63 minúsculas, cifras y guiones sueltos, p. ej. mi-salon.',
     copy: 'Copiar el enlace',
+    country: 'País',
+    spain: 'España',
+    portugal: 'Portugal',
   },
 } as const;
 
@@ -79,5 +86,32 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       onlineBooking: { enabled: true, slug: 'ana-centro', confirmation: 'ONLINE_BOOKING_CONFIRMATION_AUTOMATIC', minimumNoticeMinutes: 120, horizonDays: 60, slotIntervalMinutes: 15, memberChoice: true },
     });
     expect(body.tenant?.defaultReminders).toHaveLength(3);
+  });
+}
+
+for (const locale of ['en-US', 'es-ES'] as const) {
+  const t = TEXT[locale];
+  test(`the business's country shows its flag as an image, never an emoji, and is chosen with the keyboard (${locale})`, async ({ page }) => {
+    await page.goto(`${t.prefix}/settings`);
+    const country = page.getByRole('combobox', { name: t.country, exact: true });
+    // The example business is in Spain: the name alone in the field (no emoji), its flag an image beside it.
+    await expect(country).toHaveValue(t.spain);
+    const field = country.locator('xpath=..');
+    await expect(field.locator('img[data-flag="ES"]')).toHaveCount(1);
+    await expectCountryFlag(page, 'ES');
+
+    // With the keyboard: type, arrow down, Enter. The options show flags as images, their names as text.
+    await country.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(t.portugal);
+    const listbox = page.getByRole('listbox');
+    const option = listbox.getByRole('option', { name: t.portugal, exact: true });
+    await expect(option.locator('img[data-flag="PT"]')).toHaveCount(1);
+    expect(await listbox.innerText()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(country).toHaveValue(t.portugal);
+    await expectCountryFlag(page, 'PT');
+    await expect(field.locator('img[data-flag="ES"]')).toHaveCount(0);
   });
 }

@@ -28,6 +28,8 @@ const T = {
     object: { name: 'White Seat León', kind: 'Car', identifier: '1234 KLM', key: 'Mileage', value: '84,000 km', caption: 'Front' },
     newIdentifier: '5678 XYZ',
     notImage: 'This file is not a JPEG, PNG or WebP image.',
+    objects: 'Objects',
+    seeAll: 'See 1 object',
   },
   'es-ES': {
     prefix: '/es-ES',
@@ -52,6 +54,8 @@ const T = {
     object: { name: 'Seat León blanco', kind: 'Coche', identifier: '1234 KLM', key: 'Kilómetros', value: '84.000 km', caption: 'Frontal' },
     newIdentifier: '5678 XYZ',
     notImage: 'Este archivo no es una imagen JPEG, PNG o WebP.',
+    objects: 'Objetos',
+    seeAll: 'Ver 1 objeto',
   },
 } as const;
 
@@ -86,6 +90,12 @@ for (const locale of ['en-US', 'es-ES'] as Locale[]) {
     await onboard(page, locale, `Taller ${locale}`);
     await closeSubscriptionPopup(page);
     const customerId = await createCustomer(page, 'Lucía');
+
+    // The customer's page has an Objects section: none yet, with the way to add one.
+    await page.goto(`${t.prefix}/customers/${customerId}`);
+    const objects = page.getByRole('region', { name: t.objects });
+    await expect(objects.getByText(t.emptyTitle)).toBeVisible();
+    await expect(objects.getByRole('link', { name: t.add })).toHaveAttribute('href', `${t.prefix}/customers/${customerId}/create`);
 
     await page.goto(`${t.prefix}/customers/${customerId}/services-object`);
     await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
@@ -134,6 +144,18 @@ for (const locale of ['en-US', 'es-ES'] as Locale[]) {
     const row = page.getByRole('row', { name: new RegExp(t.object.name) });
     await expect(row).toContainText(t.newIdentifier);
     await expect(row).toContainText(t.object.kind);
+
+    // The customer's page lists it (name, type, identifier), linked to its page, and links to all of them.
+    await page.goto(`${t.prefix}/customers/${customerId}`);
+    const listed = objects.getByRole('row', { name: new RegExp(t.object.name) });
+    await expect(listed).toContainText(t.object.kind);
+    await expect(listed).toContainText(t.newIdentifier);
+    await expect(objects.getByText(t.emptyTitle)).toHaveCount(0);
+    await expect(objects.getByRole('link', { name: t.seeAll })).toHaveAttribute('href', `${t.prefix}/customers/${customerId}/services-object`);
+    await listed.getByRole('link', { name: t.object.name }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/customers/${customerId}/[0-9a-f-]{36}/view$`));
+    await expect(page.getByRole('heading', { level: 1, name: t.object.name })).toBeVisible();
+    await page.goto(`${t.prefix}/customers/${customerId}/services-object`);
 
     // Delete, confirmed: back to the empty list.
     await row.getByRole('link', { name: t.object.name }).click();

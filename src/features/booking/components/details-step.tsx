@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import type { BookingPage, BookingSlot, OnlineBookingSummary } from '@generated/types.gen';
+import { CountryFlag } from '~/components/country-flag';
 import { asProblem, problemKind } from '~/lib/api-problem';
 import { countries, findCountryByDialCode } from '~/lib/countries';
 import { isAppLocale } from '~/lib/locale';
@@ -162,24 +163,29 @@ export function DetailsStep({
         <div className="bk-phone">
           <Field id={FIELD_IDS.phoneDialCode} label={intl.formatMessage(m.phoneCountry)} error={errorOf('phoneDialCode')}>
             {(props) => (
-              <select
-                {...props}
-                autoComplete="tel-country-code"
-                value={values.phoneCountry}
-                onChange={(event) => {
-                  const country = countryList.find((item) => item.code === event.target.value);
-                  if (country) setValues({ ...values, phoneCountry: country.code, phoneDialCode: country.dial_code });
-                }}
-              >
-                {countryList.map((country) => {
-                  const text = [country.flag, country.dial_code, country.name].join(' ');
-                  return (
-                    <option key={country.code} value={country.code}>
-                      {text}
-                    </option>
-                  );
-                })}
-              </select>
+              // A native select (keyboard, screen readers and phone pickers for free) cannot draw images in
+              // its options: the chosen country's flag is an image beside the value, the options are text.
+              <div className="bk-flag-select">
+                <CountryFlag code={values.phoneCountry} />
+                <select
+                  {...props}
+                  autoComplete="tel-country-code"
+                  value={values.phoneCountry}
+                  onChange={(event) => {
+                    const country = countryList.find((item) => item.code === event.target.value);
+                    if (country) setValues({ ...values, phoneCountry: country.code, phoneDialCode: country.dial_code });
+                  }}
+                >
+                  {countryList.map((country) => {
+                    const text = [country.dial_code, country.name].join(' ');
+                    return (
+                      <option key={country.code} value={country.code}>
+                        {text}
+                      </option>
+                    );
+                  })}
+                </select>
+              </div>
             )}
           </Field>
           <Field id={FIELD_IDS.phoneNumber} label={intl.formatMessage(m.phone)} error={errorOf('phoneNumber')} required>

@@ -1,8 +1,8 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBox, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
@@ -33,6 +33,7 @@ import { customerFormFrom, toCustomerUpdate } from '../schemas/customer-form-sch
 import { applyServerErrors } from './apply-server-errors';
 import { CustomerAppointments } from './customer-appointments';
 import { CustomerFormFields, type CustomerForm } from './customer-form';
+import { CustomerObjects } from './customer-objects';
 import { TagBadge } from './tag-badge';
 
 /** /customers/{customerId}: a customer to see, change, export or delete. */
@@ -163,27 +164,7 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
         })}
       />
 
-      <Card withBorder radius="lg" padding="lg">
-        <Group justify="space-between">
-          <Stack gap={2}>
-            <Title order={2} size="h4">
-              <FormattedMessage id="customers.objects.title" defaultMessage="Objects" />
-            </Title>
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id="customers.objects.description" defaultMessage="Things this customer brings to be serviced: a car, a pet, a device…" />
-            </Text>
-          </Stack>
-          <Button
-            variant="light"
-            leftSection={<IconBox size={16} aria-hidden />}
-            renderRoot={(props) => (
-              <Link {...props} to="/{-$locale}/customers/$customerId/services-object" params={{ locale: localeParam(locale), customerId: customer.id }} />
-            )}
-          >
-            <FormattedMessage id="customers.objects.open" defaultMessage="Objects" />
-          </Button>
-        </Group>
-      </Card>
+      <CustomerObjects tenantId={tenant.id} customerId={customer.id} />
 
       <CustomerAppointments tenant={tenant} customerId={customer.id} />
 

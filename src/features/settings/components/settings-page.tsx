@@ -11,6 +11,7 @@ import { refreshSession, setSession } from '~/app/session/use-session';
 import { useIsManager } from '~/app/session/use-team-role';
 import { useLocale } from '~/app/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
+import { CountryFlag } from '~/components/country-flag';
 import { OpeningHoursEditor } from '~/components/opening-hours-editor';
 import { PausedNotice } from '~/components/paused-notice';
 import { TimeZoneSelect } from '~/components/time-zone-select';
@@ -116,7 +117,7 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
     return data;
   }, [currencies.data, tenant.currency.currencyCode, tenant.currencySymbol]);
   const countryData = useMemo(
-    () => countries(locale).map((country) => ({ value: country.code, label: `${country.flag} ${country.name}` })),
+    () => countries(locale).map((country) => ({ value: country.code, label: country.name })),
     [locale],
   );
   const localeData = LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
@@ -265,6 +266,13 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
                     searchable
                     clearable
                     data={countryData}
+                    renderOption={({ option }) => (
+                      <Group gap="xs" wrap="nowrap">
+                        <CountryFlag code={option.value} />
+                        <span>{option.label}</span>
+                      </Group>
+                    )}
+                    leftSection={field.value ? <CountryFlag code={field.value} /> : null}
                     comboboxProps={{ keepMounted: false }}
                     value={field.value || null}
                     onChange={(value) => field.onChange(value ?? '')}
