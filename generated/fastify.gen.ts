@@ -551,6 +551,7 @@ export type RouteHandlers = {
     }>;
     uploadAsset: RouteHandler<{
         Body: UploadAssetData['body'];
+        Headers?: UploadAssetData['headers'];
         Reply: UploadAssetErrors & UploadAssetResponses;
     }>;
     getAssetContent: RouteHandler<{

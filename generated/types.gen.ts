@@ -2856,7 +2856,7 @@ export type InventoryItem = {
      */
     supplier?: string;
     /**
-     * Product photo (an asset).
+     * Product photo, an image asset of the business (uploadAsset); absent when it has none.
      */
     imageAssetId?: Id;
     /**
@@ -2864,7 +2864,7 @@ export type InventoryItem = {
      */
     active: boolean;
     /**
-     * Where the photo can be downloaded (present when `imageAssetId` is).
+     * Where the photo can be downloaded (getAssetContent, root-relative to the API base, with the session's Bearer header); present when `imageAssetId` is.
      */
     imageUrl?: string;
     /**
@@ -2932,7 +2932,7 @@ export type InventoryItemInput = {
      */
     supplier?: string;
     /**
-     * Product photo (an asset).
+     * Product photo, an image asset of the business (uploaded first through uploadAsset); an id that is not an image of this business answers 422 `unknown_asset`.
      */
     imageAssetId?: Id;
     /**
@@ -3015,7 +3015,7 @@ export type InventoryItemUpdateInput = {
      */
     supplier?: string;
     /**
-     * Product photo (an asset).
+     * Product photo, an image asset of the business (uploaded first through uploadAsset); absent removes the photo (a full replacement). An id that is not an image of this business answers 422 `unknown_asset`.
      */
     imageAssetId?: Id;
     /**
@@ -11611,6 +11611,12 @@ export type RemoveAssetResponse = RemoveAssetResponses[keyof RemoveAssetResponse
 
 export type UploadAssetData = {
     body: AssetUpload;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/v1/assets';

@@ -4609,6 +4609,10 @@ export const zRemoveAssetResponse = z.void();
 
 export const zUploadAssetBody = zAssetUpload;
 
+export const zUploadAssetHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 /**
  * The stored image.
  */

@@ -11,14 +11,15 @@ import type { AssetStorage } from './storage.ts';
  * whatever is left, the cleaner retries.
  *
  * The cleaner (one per server instance, like the outbox worker) also deletes orphans: images that
- * nothing references (no business logo or cover, avatar, service picture, service-object photo,
- * portfolio item) once they are older than a grace period (24 h by default), which covers both an
- * upload whose form was never saved and an image that was replaced or removed from what showed it.
+ * nothing references (no business logo or cover, avatar, service picture, photo of a product not
+ * deleted, service-object photo, portfolio item) once they are older than a grace period (24 h by
+ * default), which covers both an upload whose form was never saved and an image that was replaced
+ * or removed from what showed it (a deleted product's photo goes too: its reference is cleared).
  *
  * Several instances on one PostgreSQL: candidates are locked with FOR UPDATE SKIP LOCKED, and the
  * references are checked again by a second statement once the locks are held. A request that
  * starts referencing an image holds a KEY SHARE lock on its row until it commits (the foreign keys
- * for logo, cover, avatar and service picture; assertAssetsExist's FOR KEY SHARE for photos), so the
+ * for logo, cover, avatar, service picture and product photo; assertAssetsExist's FOR KEY SHARE for photos), so the
  * cleaner either skips the image or the request waits and then finds it gone (422 unknown_asset):
  * an image is never deleted under a reference being saved.
  */
@@ -35,12 +36,13 @@ interface Log {
 }
 
 /**
- * SQL: nothing of its business (logo, cover, service, object, portfolio item) shows the asset
+ * SQL: nothing of its business (logo, cover, service, live product, object, portfolio item) shows the asset
  * aliased `a`. Readable in withTenant (avatars are not: see UNREFERENCED).
  */
 export const UNREFERENCED_IN_TENANT = `
       NOT EXISTS (SELECT 1 FROM tenants t WHERE t.id = a.tenant_id AND (t.logo_asset_id = a.id OR t.cover_asset_id = a.id))
   AND NOT EXISTS (SELECT 1 FROM services s WHERE s.tenant_id = a.tenant_id AND s.image_asset_id = a.id)
+  AND NOT EXISTS (SELECT 1 FROM inventory_items i WHERE i.tenant_id = a.tenant_id AND i.image_asset_id = a.id AND i.deleted_at IS NULL)
   AND NOT EXISTS (SELECT 1 FROM portfolio_items p WHERE p.tenant_id = a.tenant_id AND p.image_asset_id = a.id)
   AND NOT EXISTS (SELECT 1 FROM service_objects o
                    WHERE o.tenant_id = a.tenant_id AND o.photos @> jsonb_build_array(jsonb_build_object('assetId', a.id::text)))`;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { decodeBase64, MAX_UPLOAD_BYTES, processImage } from '../assets/images.ts';
 import { purgeStorageKeys, trashStorageKeys } from '../assets/cleanup.ts';
@@ -7,6 +7,7 @@ import type { AssetStorage } from '../assets/storage.ts';
 import { forbidden, notFound } from '../problem.ts';
 import { authorize, can } from '../tenancy/roles.ts';
 import { sessionOf, type HandlerDeps } from './context.ts';
+import { idempotencyKeyOf, idempotent } from './write-rules.ts';
 
 type Handlers = Pick<RouteHandlers, 'uploadAsset' | 'removeAsset' | 'getAssetContent'>;
 
@@ -30,24 +31,33 @@ export function assetHandlers({ db }: HandlerDeps, storage: AssetStorage): Handl
   return {
     async uploadAsset(request, reply) {
       const { userId } = sessionOf(request);
-      const { tenantId, payload, fileName } = request.body;
+      const { tenantId, payload, fileName, mimeType } = request.body;
       await authorize(db, request, tenantId, 'assets', 'write');
+      // Decoding and re-encoding happen outside the transaction (CPU time must not hold a connection).
       const image = await processImage(decodeBase64(payload));
-      const id = randomUUID();
-      const storageKey = `${tenantId}/${id}.webp`;
-      await storage.put(storageKey, image.bytes);
+      // The Idempotency-Key remembers a digest of the file, not the file (the body is up to 20 MB).
+      const fingerprint = { userId, tenantId, fileName, mimeType, payloadSha256: createHash('sha256').update(payload).digest('hex') };
+      let stored: string | undefined;
       try {
-        const row = await db.withTenant(tenantId, async (tx) => {
-          const { rows } = await tx.query(
-            `INSERT INTO assets (tenant_id, id, storage_key, mime_type, file_name, size, original_size, width, height, created_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-            [tenantId, id, storageKey, image.mimeType, fileName, image.bytes.length, Math.ceil((payload.length * 3) / 4), image.width, image.height, userId],
-          );
-          return rows[0]!;
-        });
-        return reply.code(201).send({ asset: toAsset(row) });
+        const result = await db.withTenant(tenantId, (tx) =>
+          idempotent(tx, tenantId, idempotencyKeyOf(request), 'uploadAsset', fingerprint, async () => {
+            // Only a first request stores bytes: a replay answers the stored asset and writes nothing.
+            const id = randomUUID();
+            const storageKey = `${tenantId}/${id}.webp`;
+            await storage.put(storageKey, image.bytes);
+            stored = storageKey;
+            const { rows } = await tx.query(
+              `INSERT INTO assets (tenant_id, id, storage_key, mime_type, file_name, size, original_size, width, height, created_by)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+              [tenantId, id, storageKey, image.mimeType, fileName, image.bytes.length, Math.ceil((payload.length * 3) / 4), image.width, image.height, userId],
+            );
+            return { status: 201, body: { asset: toAsset(rows[0]!) } };
+          }),
+        );
+        return reply.code(201).send(result.body);
       } catch (error) {
-        await storage.delete(storageKey).catch((cleanup) => request.log.warn({ err: cleanup }, 'orphan asset file left'));
+        // The transaction did not commit: the bytes it stored belong to nothing.
+        if (stored) await storage.delete(stored).catch((cleanup) => request.log.warn({ err: cleanup }, 'orphan asset file left'));
         throw error;
       }
     },
@@ -76,6 +86,12 @@ export function assetHandlers({ db }: HandlerDeps, storage: AssetStorage): Handl
           throw forbidden('Only the owner or an administrator can remove the picture of a service.');
         }
         await tx.query('UPDATE services SET image_asset_id = NULL, version = version + 1 WHERE tenant_id = $1 AND image_asset_id = $2', [tenantId, id]);
+        // A product's photo likewise: owner or administrator (inventory), and the product's version moves on.
+        const usedByProduct = await tx.query('SELECT 1 FROM inventory_items WHERE tenant_id = $1 AND image_asset_id = $2 AND deleted_at IS NULL', [tenantId, id]);
+        if (usedByProduct.rows.length > 0 && !can(role, 'inventory', 'write')) {
+          throw forbidden('Only the owner or an administrator can remove the photo of a product.');
+        }
+        await tx.query('UPDATE inventory_items SET image_asset_id = NULL, version = version + 1 WHERE tenant_id = $1 AND image_asset_id = $2', [tenantId, id]);
         // Service-object photos lose the image (their version moves on: the object changed).
         await tx.query(
           `UPDATE service_objects

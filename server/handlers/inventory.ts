@@ -8,6 +8,7 @@ import type {
   InventorySort,
   Money,
 } from '../../generated/types.gen.ts';
+import { assertAssetsExist, assetPath } from '../assets/references.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
 import { HttpProblem, notFound, unprocessable } from '../problem.ts';
@@ -54,6 +55,8 @@ export function toInventoryItem(row: Row): InventoryItem {
     ...opt('price', money(row.price_amount, row.price_currency)),
     taxPercentage: num(row.tax_percentage),
     ...opt('supplier', row.supplier as string | null),
+    ...opt('imageAssetId', row.image_asset_id as string | null),
+    ...opt('imageUrl', row.image_asset_id ? assetPath(row.tenant_id as string, row.image_asset_id as string) : null),
     active: Boolean(row.active),
     version: num(row.version),
     createdAt: iso(row.created_at),
@@ -103,7 +106,8 @@ async function checkItem(tx: Queryable, tenantId: string, input: Input): Promise
     }
     if (value.amount < 0) throw unprocessable(`/inventoryItem/${key}/amount`, 'negative_amount', 'The amount cannot be negative.');
   }
-  if (input.imageAssetId !== undefined) throw unprocessable('/inventoryItem/imageAssetId', 'unknown_asset', 'No uploaded image has this id.');
+  // An image of this business (422 unknown_asset otherwise: another tenant's or no such id).
+  if (input.imageAssetId) await assertAssetsExist(tx, tenantId, [{ id: input.imageAssetId, field: '/inventoryItem/imageAssetId' }]);
   return Number(tenant.tax_percentage);
 }
 
@@ -124,10 +128,11 @@ function itemValues(input: Input, defaultTax: number): unknown[] {
     input.taxPercentage ?? defaultTax,
     text(input.supplier),
     input.active ?? true,
+    input.imageAssetId ?? null,
   ];
 }
 const ITEM_COLUMNS =
-  'name, sku, barcode, description, category, unit, min_quantity, cost_amount, cost_currency, price_amount, price_currency, tax_percentage, supplier, active';
+  'name, sku, barcode, description, category, unit, min_quantity, cost_amount, cost_currency, price_amount, price_currency, tax_percentage, supplier, active, image_asset_id';
 
 /** A duplicate sku or barcode: 409 naming the field. */
 function duplicate(error: unknown): never {

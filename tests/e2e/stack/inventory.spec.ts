@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { newEmail, onboard, register, type Locale } from './fixtures';
 
-// On the real stack: an owner creates a product, adjusts its stock with a reason, sees the ledger,
+// On the real stack: an owner creates a product with a photo, adjusts its stock with a reason, sees the ledger,
 // the low-stock badge in the list and the count in the sidebar, is refused a negative stock, and
 // deletes the product.
 const T = {
@@ -37,6 +38,7 @@ const T = {
     delete: 'Delete',
     deleteConfirm: 'Delete product',
     deleted: 'Product deleted',
+    photoAlt: 'Photo of the product',
   },
   'es-ES': {
     prefix: '/es-ES',
@@ -70,8 +72,13 @@ const T = {
     delete: 'Eliminar',
     deleteConfirm: 'Eliminar producto',
     deleted: 'Producto eliminado',
+    photoAlt: 'Foto del producto',
   },
 } as const;
+
+/** The image named `alt` is on the page and its bytes arrived (it is fetched with the session). */
+const loaded = (page: Page, alt: string) =>
+  page.getByRole('img', { name: alt }).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
 
 async function closeSubscriptionPopup(page: Page) {
   // The beta-tester popup may cover the bottom-right corner; it is not what this test is about.
@@ -102,6 +109,10 @@ for (const locale of ['en-US', 'es-ES'] as Locale[]) {
     await page.getByLabel(t.stock).fill('3');
     await page.getByLabel(t.threshold).fill('5');
     await page.getByLabel(t.price).fill(t.priceText);
+    // A photo goes up (checked, re-encoded by the server) and shows in the form before saving.
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'product.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect.poll(() => loaded(page, t.photoAlt)).toBe(true);
     await page.getByRole('button', { name: t.save, exact: true }).click();
 
     // The product page: 3 in stock, at or below 5 → low stock, here and in the sidebar.
@@ -111,6 +122,8 @@ for (const locale of ['en-US', 'es-ES'] as Locale[]) {
     await expect(stock).toHaveText(t.units('3'));
     await expect(page.getByText(t.lowStock, { exact: true })).toBeVisible();
     await expect(nav.getByTestId('nav-low-stock')).toHaveText('1');
+    // The saved product keeps its photo.
+    await expect.poll(() => loaded(page, t.photoAlt)).toBe(true);
 
     // Received 10: 13 in stock, no longer low; the ledger shows the movement with its reason and note.
     await page.getByRole('button', { name: t.adjust }).click();

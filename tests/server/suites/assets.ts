@@ -1,6 +1,8 @@
 // Images: upload checked by content, re-encoded and resized; served only to members of their
 // business; references by asset id (logo, cover, avatar) and removal.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { getAssetContent, getTenant, getUser, removeAsset, updateTenant, updateUser, uploadAsset } from '../../../generated/sdk.gen.ts';
@@ -111,6 +113,49 @@ export function assetSuite(server: () => TestServer) {
       const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(MAX_UPLOAD_BYTES - 3)]);
       const p = await problem(uploadAsset({ client: owner.client, body: { tenantId: tenant.id, payload: bytes.toString('base64'), mimeType: 'image/jpeg', fileName: 'huge.jpg' } }), 413);
       expect(p.detail).toMatch(/larger than/);
+    });
+
+    it('stores a retried upload once per Idempotency-Key (per business), and refuses the key with another file', async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'upload-retry');
+      const filesOnDisk = () => (existsSync(joinPath(s.config.assets.dir, tenant.id)) ? readdirSync(joinPath(s.config.assets.dir, tenant.id)).length : 0);
+      const rows = async () =>
+        s.db.withSystem(async (tx) => (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM assets WHERE tenant_id = $1', [tenant.id])).rows[0]!.n);
+      const photo = (await smallJpeg()).toString('base64');
+      const body = { tenantId: tenant.id, payload: photo, mimeType: 'image/jpeg' as const, fileName: 'retry.jpg' };
+      const key = `upload-${randomUUID()}`;
+      const send = (payload = body) => uploadAsset({ client: owner.client, body: payload, headers: { 'Idempotency-Key': key } });
+
+      const first = await ok(send(), 201);
+      const again = await ok(send(), 201);
+      expect(again.asset).toEqual(first.asset);
+      expect(await rows()).toBe(1);
+      expect(filesOnDisk()).toBe(1);
+
+      // Another file (or name) with the same key: 422 idempotency_key_reused, nothing stored.
+      const other = await problem(send({ ...body, payload: (await smallJpeg()).toString('base64') }), 422);
+      expect(other.errors?.[0]).toMatchObject({ field: 'Idempotency-Key', code: 'idempotency_key_reused' });
+      await problem(send({ ...body, fileName: 'renamed.jpg' }), 422);
+      expect(await rows()).toBe(1);
+      expect(filesOnDisk()).toBe(1);
+
+      // Concurrent retries of one upload also store it once.
+      const concurrentKey = `upload-${randomUUID()}`;
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => ok(uploadAsset({ client: owner.client, body, headers: { 'Idempotency-Key': concurrentKey } }), 201)),
+      );
+      expect(new Set(answers.map((answer) => answer.asset.id)).size).toBe(1);
+      expect(await rows()).toBe(2);
+      expect(filesOnDisk()).toBe(2);
+
+      // Keys are remembered per business: the same key in another business is a new upload there.
+      const { owner: otherOwner, tenant: otherTenant } = await signUpOwner(s, 'upload-retry-other');
+      const theirs = await ok(uploadAsset({ client: otherOwner.client, body: { ...body, tenantId: otherTenant.id }, headers: { 'Idempotency-Key': key } }), 201);
+      expect(theirs.asset.id).not.toBe(first.asset.id);
+      expect(theirs.asset.tenantId).toBe(otherTenant.id);
+      // Without a key, each upload is a new image.
+      await upload(owner.client, tenant.id, await smallJpeg());
+      expect(await rows()).toBe(3);
     });
 
     it('lets members upload, and refuses strangers of the business with 404', async () => {

@@ -9,10 +9,12 @@ import {
   getInventoryItem,
   listInventoryItems,
   listInventoryMovements,
+  removeAsset,
   updateInventoryItem,
 } from '../../../generated/sdk.gen.ts';
 import type { InventoryItem, InventoryItemInput, Tenant } from '../../../generated/types.gen.ts';
 import { fields, join, ok, problem, raw, signUpOwner, type Actor, type TestServer } from '../harness.ts';
+import { smallJpeg, upload } from './assets.ts';
 
 const shampoo: InventoryItemInput = {
   name: 'Champú reparador 500 ml',
@@ -119,6 +121,42 @@ export function inventorySuite(server: () => TestServer) {
       p = await problem(adjust(owner, inventoryItem.id, { delta: 0, reason: 'INVENTORY_MOVEMENT_REASON_OTHER' }), 422);
       expect(p.errors?.[0]?.code).toBe('zero_delta');
       await problem(raw(s.baseUrl, 'POST', `${base}/${inventoryItem.id}/adjustments`, { token: owner.token, body: { delta: 1, reason: 'stolen' } }), 400);
+    });
+
+    it('keeps a product photo of the business; refuses another business\'s image or an unknown id; removing the image clears it', async () => {
+      const photo = await upload(owner.client, tenant.id, await smallJpeg(), 'champu.jpg');
+      const { inventoryItem } = await ok(create(owner, { imageAssetId: photo.id }), 201);
+      expect(inventoryItem).toMatchObject({ imageAssetId: photo.id, imageUrl: `/v1/tenants/${tenant.id}/assets/${photo.id}` });
+      const here = { tenantId: tenant.id, id: inventoryItem.id };
+      const { inventoryItem: read } = await ok(getInventoryItem({ client: owner.client, path: here }));
+      expect(read.imageAssetId).toBe(photo.id);
+      const { items } = await ok(listInventoryItems({ client: owner.client, path: path(), query: { q: inventoryItem.sku! } }));
+      expect(items[0]?.imageAssetId).toBe(photo.id);
+
+      // Another business's image, or no image at all: 422 unknown_asset naming the field, nothing saved.
+      const foreign = await upload(stranger.owner.client, stranger.tenant.id, await smallJpeg());
+      let p = await problem(create(owner, { imageAssetId: foreign.id }), 422);
+      expect(p.errors).toEqual([expect.objectContaining({ field: '/inventoryItem/imageAssetId', code: 'unknown_asset' })]);
+      p = await problem(create(owner, { imageAssetId: randomUUID() }), 422);
+      expect(fields(p)).toEqual(['/inventoryItem/imageAssetId']);
+      p = await problem(updateInventoryItem({ client: owner.client, path: here, body: asUpdate(read, { imageAssetId: foreign.id }) }), 422);
+      expect(fields(p)).toEqual(['/inventoryItem/imageAssetId']);
+
+      // The PUT replaces the photo, and leaving it out removes it.
+      const other = await upload(admin.client, tenant.id, await smallJpeg(), 'otro.jpg');
+      const { inventoryItem: replaced } = await ok(updateInventoryItem({ client: admin.client, path: here, body: asUpdate(read, { imageAssetId: other.id }) }));
+      expect(replaced.imageAssetId).toBe(other.id);
+      const { inventoryItem: bare } = await ok(updateInventoryItem({ client: owner.client, path: here, body: asUpdate(replaced) }));
+      expect(bare.imageAssetId).toBeUndefined();
+      expect(bare.imageUrl).toBeUndefined();
+
+      // Removing the image: only owners and administrators for a product's photo; the product loses it and moves on a version.
+      const { inventoryItem: withPhoto } = await ok(updateInventoryItem({ client: owner.client, path: here, body: asUpdate(bare, { imageAssetId: photo.id }) }));
+      await problem(removeAsset({ client: member.client, body: { asset: { id: photo.id, tenantId: tenant.id } } }), 403);
+      await ok(removeAsset({ client: admin.client, body: { asset: { id: photo.id, tenantId: tenant.id } } }), 204);
+      const { inventoryItem: after } = await ok(getInventoryItem({ client: owner.client, path: here }));
+      expect(after.imageAssetId).toBeUndefined();
+      expect(after.version).toBe(withPhoto.version + 1);
     });
 
     it('answers 404 to another business, for every operation', async () => {

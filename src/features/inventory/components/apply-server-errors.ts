@@ -5,7 +5,7 @@ import { inventoryMessages } from '../messages';
 import { isMoneyProblem } from '../schemas/inventory-form-schema';
 import type { InventoryForm } from './inventory-form';
 
-const FIELDS = ['name', 'sku', 'barcode', 'category', 'description', 'unit', 'quantity', 'minQuantity', 'cost', 'price', 'taxPercentage', 'supplier'] as const;
+const FIELDS = ['name', 'sku', 'barcode', 'category', 'description', 'unit', 'quantity', 'minQuantity', 'cost', 'price', 'taxPercentage', 'supplier', 'imageAssetId'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
@@ -30,7 +30,9 @@ export function applyServerErrors(error: unknown, form: InventoryForm, intl: Int
         ? inventoryMessages.tooManyDecimals
         : code === 'currency_mismatch'
           ? inventoryMessages.currencyMismatch
-          : formIssueMessages.invalid;
+          : code === 'unknown_asset'
+            ? inventoryMessages.unknownPhoto
+            : formIssueMessages.invalid;
     form.setError(field as Field, { message: intl.formatMessage(message) });
   }
   return fieldErrors.length > 0;

@@ -47,6 +47,7 @@ export function InventoryCreatePage({ tenant }: { tenant: Tenant }) {
       />
       <RoleGate allowed={canManage} message={inventoryMessages.forbidden}>
         <InventoryItemForm
+          tenantId={tenant.id}
           defaultValues={emptyInventoryForm(tenant.taxPercentage)}
           withQuantity
           currencySymbol={tenant.currencySymbol}

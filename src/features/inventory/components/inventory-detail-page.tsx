@@ -148,6 +148,7 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
       </Title>
       <InventoryItemForm
         key={save.formKey}
+        tenantId={tenant.id}
         readOnly={canManage !== true}
         defaultValues={inventoryFormFromItem(item)}
         withQuantity={false}

@@ -36,6 +36,8 @@ export const inventoryFormSchema = z.object({
   taxPercentage: z.union([z.literal(''), z.number().min(0).max(100)]),
   supplier: optionalText(200),
   active: z.boolean(),
+  /** The product photo (an image asset of the business), or null for none. */
+  imageAssetId: z.string().nullable(),
 });
 
 export type InventoryFormInput = z.input<typeof inventoryFormSchema>;
@@ -74,6 +76,7 @@ export function emptyInventoryForm(taxPercentage: number | undefined): Inventory
     taxPercentage: taxPercentage ?? '',
     supplier: '',
     active: true,
+    imageAssetId: null,
   };
 }
 
@@ -92,6 +95,7 @@ export function inventoryFormFromItem(item: InventoryItem): InventoryFormInput {
     taxPercentage: item.taxPercentage,
     supplier: item.supplier ?? '',
     active: item.active,
+    imageAssetId: item.imageAssetId ?? null,
   };
 }
 
@@ -123,6 +127,8 @@ export function toInventoryInput(values: InventoryFormValues, currency: string, 
     taxPercentage: values.taxPercentage === '' ? undefined : values.taxPercentage,
     supplier: opt(values.supplier),
     active: values.active,
+    // Absent removes the photo (the PUT is a full replacement).
+    ...(values.imageAssetId ? { imageAssetId: values.imageAssetId } : {}),
   };
 }
 
