@@ -37,27 +37,31 @@ export function assetHandlers({ db }: HandlerDeps, storage: AssetStorage): Handl
       const image = await processImage(decodeBase64(payload));
       // The Idempotency-Key remembers a digest of the file, not the file (the body is up to 20 MB).
       const fingerprint = { userId, tenantId, fileName, mimeType, payloadSha256: createHash('sha256').update(payload).digest('hex') };
-      let stored: string | undefined;
+      // The bytes are stored before the transaction: a slow store (S3) must not hold it, and with it
+      // PGlite's one connection, while it runs. A replay answers the first upload's asset, and the bytes
+      // stored for it are deleted again, as they are when the transaction does not commit.
+      const id = randomUUID();
+      const storageKey = `${tenantId}/${id}.webp`;
+      await storage.put(storageKey, image.bytes);
+      let inserted = false;
+      const dropStored = () => storage.delete(storageKey).catch((cleanup) => request.log.warn({ err: cleanup }, 'orphan asset file left'));
       try {
-        const result = await db.withTenant(tenantId, (tx) =>
-          idempotent(tx, tenantId, idempotencyKeyOf(request), 'uploadAsset', fingerprint, async () => {
-            // Only a first request stores bytes: a replay answers the stored asset and writes nothing.
-            const id = randomUUID();
-            const storageKey = `${tenantId}/${id}.webp`;
-            await storage.put(storageKey, image.bytes);
-            stored = storageKey;
+        const result = await db.withTenant(tenantId, (tx) => {
+          inserted = false; // per attempt, should the transaction be retried
+          return idempotent(tx, tenantId, idempotencyKeyOf(request), 'uploadAsset', fingerprint, async () => {
             const { rows } = await tx.query(
               `INSERT INTO assets (tenant_id, id, storage_key, mime_type, file_name, size, original_size, width, height, created_by)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
               [tenantId, id, storageKey, image.mimeType, fileName, image.bytes.length, Math.ceil((payload.length * 3) / 4), image.width, image.height, userId],
             );
+            inserted = true;
             return { status: 201, body: { asset: toAsset(rows[0]!) } };
-          }),
-        );
+          });
+        });
+        if (!inserted) await dropStored();
         return reply.code(201).send(result.body);
       } catch (error) {
-        // The transaction did not commit: the bytes it stored belong to nothing.
-        if (stored) await storage.delete(stored).catch((cleanup) => request.log.warn({ err: cleanup }, 'orphan asset file left'));
+        await dropStored();
         throw error;
       }
     },
