@@ -90,8 +90,11 @@ test.describe('Prism mode: every catalogue screen, signed in through the form', 
       });
 
       await test.step("a customer's service objects: the list, an object, its edit form, the new-object form", async () => {
-        // From the customer's page (open since the previous step).
-        await main.getByRole('link', { name: m('customers.objects.open'), exact: true }).click();
+        // From the customer's page (open since the previous step): its Objects card links to all of them
+        // (customers.objects.all's plural for many: "See all 2 objects" / "Ver los 2 objetos").
+        const seeAll = /other \{([^}]*)\}/.exec(m('customers.objects.all'))?.[1];
+        expect(seeAll, 'customers.objects.all has a plural for many').toBeTruthy();
+        await main.getByRole('link', { name: new RegExp(`^${seeAll!.replace('#', '\\d+')}$`) }).click();
         const objects = `/customers/${customer.id}/services-object`;
         await expectScreen(at(objects), { id: 'serviceObjects.list.title' });
         await expect(main.getByRole('link', { name: serviceObject.name, exact: true })).toBeVisible();
