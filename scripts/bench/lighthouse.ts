@@ -103,16 +103,29 @@ function failedUnweighted(lhr: Result, category: string): string[] {
     .map((ref) => ref.id);
 }
 
+/**
+ * One Lighthouse run. A run whose trace recording failed (runtimeError, e.g. NO_NAVSTART: Lighthouse
+ * asks to run again) is run once more, rather than losing the whole bench to it.
+ */
+async function run(url: string, chromePort: number): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = (await lighthouse(url, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES.map((category) => category.id),
+    })) as RunnerResult | undefined;
+    if (!result) throw new Error(`bench: Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    const failure = `bench: Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt === 2) throw new Error(failure);
+    console.warn(`${failure}; running it again`);
+  }
+}
+
 async function audit(url: string, chromePort: number, page: string, expectPath: string): Promise<BenchRow[]> {
-  const result = (await lighthouse(url, {
-    port: chromePort,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: CATEGORIES.map((category) => category.id),
-  })) as RunnerResult | undefined;
-  if (!result) throw new Error(`bench: Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`bench: Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const lhr = await run(url, chromePort);
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== expectPath) throw new Error(`bench: Lighthouse on ${url} ended on ${landed}, not ${expectPath} (not signed in?)`);
   mkdirSync('bench', { recursive: true });
