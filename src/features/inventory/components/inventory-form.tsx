@@ -1,11 +1,9 @@
-import { Card, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Box, Card, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode } from 'react';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAssetImage } from '~/app/assets/use-asset-image';
-import { useImageUpload } from '~/app/assets/use-image-upload';
 import { FormFrame } from '~/components/form-frame';
-import { ImageUploader } from '~/components/image-uploader';
+import { ImageAssetField } from '~/components/image-asset-field';
 import { NumberField } from '~/components/number-field';
 import { SwitchField } from '~/components/switch-field';
 import { useZodForm } from '~/lib/use-zod-form';
@@ -37,10 +35,7 @@ export function InventoryItemForm({
 }) {
   const intl = useIntl();
   const form = useZodForm(inventoryFormSchema, inventoryIssueMessages, { defaultValues });
-  const { errors, isSubmitting } = form.formState;
-  const uploadImage = useImageUpload(tenantId);
-  const imageAssetId = useWatch({ control: form.control, name: 'imageAssetId' });
-  const image = useAssetImage(tenantId, imageAssetId ?? undefined);
+  const { errors } = form.formState;
   const unitData = UNITS.map((value) => ({ value, label: intl.formatMessage(unitNames[value]) }));
 
   const numberField = (name: 'quantity' | 'minQuantity' | 'taxPercentage', props: { label: string; description?: string; decimalScale: number }) => (
@@ -129,26 +124,17 @@ export function InventoryItemForm({
           mt="md"
           label={intl.formatMessage({ id: 'inventory.form.active', defaultMessage: 'Active (offered for sale)' })}
         />
-        <Stack mt="md" gap="xs">
-          <ImageUploader
+        <Box mt="md">
+          <ImageAssetField
+            control={form.control}
+            name="imageAssetId"
+            tenantId={tenantId}
+            readOnly={readOnly}
             label={intl.formatMessage({ id: 'inventory.form.photo', defaultMessage: 'Photo (optional)' })}
             description={intl.formatMessage({ id: 'inventory.form.photo.description', defaultMessage: 'Helps you and your team recognise the product. JPEG, PNG or WebP.' })}
-            imageUrl={image.url}
-            imageLoading={image.isLoading}
             imageAlt={intl.formatMessage({ id: 'inventory.form.photo.alt', defaultMessage: 'Photo of the product' })}
-            disabled={readOnly || isSubmitting}
-            upload={async (file, onProgress) => {
-              const asset = await uploadImage(file, onProgress);
-              form.setValue('imageAssetId', asset.id, { shouldDirty: true });
-            }}
-            {...(readOnly || !imageAssetId ? {} : { onRemove: () => form.setValue('imageAssetId', null, { shouldDirty: true }) })}
           />
-          {errors.imageAssetId?.message ? (
-            <Text c="red" size="sm">
-              {errors.imageAssetId.message}
-            </Text>
-          ) : null}
-        </Stack>
+        </Box>
       </Card>
     </FormFrame>
   );

@@ -1,13 +1,11 @@
-import { Card, ColorInput, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Card, ColorInput, MultiSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
-import { useAssetImage } from '~/app/assets/use-asset-image';
-import { useImageUpload } from '~/app/assets/use-image-upload';
 import { useLocale } from '~/app/use-locale';
-import { ImageUploader } from '~/components/image-uploader';
+import { ImageAssetField } from '~/components/image-asset-field';
 import { MoneyInput } from '~/components/money-input';
 import { FormFrame } from '~/components/form-frame';
 import { useZodForm } from '~/lib/use-zod-form';
@@ -45,12 +43,9 @@ export function ServiceFormFields({
   const intl = useIntl();
   const locale = useLocale();
   const form: ServiceForm = useZodForm(serviceFormSchema, serviceIssueMessages, { defaultValues });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const minutes = intl.formatMessage({ id: 'services.form.minutes.suffix', defaultMessage: ' min' });
   const team = useQuery({ ...listTeamMembersOptions({ path: { tenantId }, query: { limit: 100 } }), staleTime: 60_000 });
-  const uploadImage = useImageUpload(tenantId);
-  const imageAssetId = useWatch({ control: form.control, name: 'imageAssetId' });
-  const image = useAssetImage(tenantId, imageAssetId ?? undefined);
   const teamData = (team.data?.items ?? []).map((member) => ({
     value: member.userId,
     label: [member.name, member.lastName].filter(Boolean).join(' ') || member.email,
@@ -225,24 +220,15 @@ export function ServiceFormFields({
               />
             )}
           />
-          <ImageUploader
+          <ImageAssetField
+            control={form.control}
+            name="imageAssetId"
+            tenantId={tenantId}
+            readOnly={readOnly}
             label={pictureLabel}
             description={intl.formatMessage({ id: 'services.form.picture.description', defaultMessage: 'Shown with the service when customers book it. JPEG, PNG or WebP.' })}
-            imageUrl={image.url}
-            imageLoading={image.isLoading}
             imageAlt={intl.formatMessage({ id: 'services.form.picture.alt', defaultMessage: 'Picture of the service' })}
-            disabled={readOnly || isSubmitting}
-            upload={async (file, onProgress) => {
-              const asset = await uploadImage(file, onProgress);
-              form.setValue('imageAssetId', asset.id, { shouldDirty: true });
-            }}
-            {...(readOnly || !imageAssetId ? {} : { onRemove: () => form.setValue('imageAssetId', null, { shouldDirty: true }) })}
           />
-          {errors.imageAssetId?.message ? (
-            <Text c="red" size="sm">
-              {errors.imageAssetId.message}
-            </Text>
-          ) : null}
         </Stack>
       </Card>
     </FormFrame>
