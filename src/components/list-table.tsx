@@ -6,11 +6,14 @@ export interface ListColumn {
   align?: 'right';
 }
 
-/** The table of a list page: scrolls sideways below `minWidth`, a header row of `columns`, `children` are its rows. */
-export function ListTable({ minWidth, columns, children }: { minWidth: number; columns: ListColumn[]; children: ReactNode }) {
+/**
+ * The table of a list page: scrolls sideways below `minWidth`, a header row of `columns`, `children`
+ * are its rows; `label` names it where the page holds more than one list.
+ */
+export function ListTable({ minWidth, columns, label, children }: { minWidth: number; columns: ListColumn[]; label?: string; children: ReactNode }) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table verticalSpacing="sm" highlightOnHover>
+      <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, index) => (

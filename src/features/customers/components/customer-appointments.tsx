@@ -8,8 +8,7 @@ import { listCustomerAppointmentsOptions, listTeamMembersOptions } from '@genera
 import type { Appointment, AppointmentStatus, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
 import { EmptyState } from '~/components/empty-state';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 import { localizedPath } from '~/lib/locale';
 import { formatDateLong, formatTime, fromParts, nowPlain } from '~/lib/temporal';
 
@@ -69,83 +68,82 @@ export function CustomerAppointments({ tenant, customerId }: { tenant: Tenant; c
     );
   };
 
-  let body;
-  if (list.isPending) body = <PageLoader />;
-  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (list.data.items.length === 0)
-    body = (
-      <EmptyState
-        icon={<IconCalendarOff size={30} aria-hidden />}
-        title={<FormattedMessage id="customers.appointments.empty.title" defaultMessage="No appointments yet" />}
-        description={<FormattedMessage id="customers.appointments.empty.description" defaultMessage="Appointments booked for this customer will appear here." />}
-      />
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <FormattedMessage id="customers.appointments.date" defaultMessage="Date" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="customers.appointments.services" defaultMessage="Services" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="customers.appointments.member" defaultMessage="With" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="customers.appointments.status" defaultMessage="Status" />
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((appointment) => {
-              const href = localizedPath(`/appointments/${appointment.id}`, locale);
-              const upcoming = fromParts(appointment.startDate).since(now).sign > 0;
-              const status = STATUS_COLORS[appointment.status];
-              return (
-                <Table.Tr key={appointment.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor
-                        href={href}
-                        onClick={(event) => {
-                          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                          event.preventDefault();
-                          void navigate({ href });
-                        }}
-                      >
-                        {when(appointment)}
-                      </Anchor>
-                      {upcoming ? (
-                        <Badge size="xs" variant="dot">
-                          <FormattedMessage id="customers.appointments.upcoming" defaultMessage="Upcoming" />
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{appointment.services.map((service) => service.name).join(', ')}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{names.get(appointment.userId) ??
-                        (team.isPending ? '' : intl.formatMessage({ id: 'customers.appointments.member.unknown', defaultMessage: 'A former team member' }))}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={status.color} variant={status.variant} data-status={appointment.status}>
-                      {intl.formatMessage(statusMessages[appointment.status])}
-                    </Badge>
-                  </Table.Td>
+  const body = (
+    <QueryState query={list}>
+      {(data) =>
+        data.items.length === 0 ? (
+          <EmptyState
+            icon={<IconCalendarOff size={30} aria-hidden />}
+            title={<FormattedMessage id="customers.appointments.empty.title" defaultMessage="No appointments yet" />}
+            description={<FormattedMessage id="customers.appointments.empty.description" defaultMessage="Appointments booked for this customer will appear here." />}
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <FormattedMessage id="customers.appointments.date" defaultMessage="Date" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="customers.appointments.services" defaultMessage="Services" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="customers.appointments.member" defaultMessage="With" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="customers.appointments.status" defaultMessage="Status" />
+                  </Table.Th>
                 </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((appointment) => {
+                  const href = localizedPath(`/appointments/${appointment.id}`, locale);
+                  const upcoming = fromParts(appointment.startDate).since(now).sign > 0;
+                  const status = STATUS_COLORS[appointment.status];
+                  return (
+                    <Table.Tr key={appointment.id}>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Anchor
+                            href={href}
+                            onClick={(event) => {
+                              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                              event.preventDefault();
+                              void navigate({ href });
+                            }}
+                          >
+                            {when(appointment)}
+                          </Anchor>
+                          {upcoming ? (
+                            <Badge size="xs" variant="dot">
+                              <FormattedMessage id="customers.appointments.upcoming" defaultMessage="Upcoming" />
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{appointment.services.map((service) => service.name).join(', ')}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{names.get(appointment.userId) ??
+                            (team.isPending ? '' : intl.formatMessage({ id: 'customers.appointments.member.unknown', defaultMessage: 'A former team member' }))}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={status.color} variant={status.variant} data-status={appointment.status}>
+                          {intl.formatMessage(statusMessages[appointment.status])}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      }
+    </QueryState>
+  );
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="customer-appointments-title">
       <Stack gap="md">

@@ -1,13 +1,14 @@
-import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBox, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listServiceObjectsOptions } from '@generated/@tanstack/react-query.gen';
 import { useLocale } from '~/app/use-locale';
+import { AnchorLink } from '~/components/anchor-link';
 import { EmptyState } from '~/components/empty-state';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { ListTable } from '~/components/list-table';
+import { QueryState } from '~/components/query-state';
 import { localeParam } from '~/lib/locale';
 
 /** How many objects the customer's page shows; the objects page has them all, searchable. */
@@ -34,53 +35,38 @@ export function CustomerObjects({ tenantId, customerId }: { tenantId: string; cu
     </Button>
   );
 
-  let body;
-  if (list.isPending) body = <PageLoader minHeight={120} />;
-  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (list.data.items.length === 0)
-    body = (
-      <EmptyState
-        icon={<IconBox size={30} aria-hidden />}
-        title={<FormattedMessage id="customers.objects.empty.title" defaultMessage="No objects yet" />}
-        description={
-          <FormattedMessage
-            id="customers.objects.empty.description"
-            defaultMessage="Add what this customer brings to be serviced: a car, a pet, a device, a garment."
+  const body = (
+    <QueryState query={list} loaderHeight={120}>
+      {(data) =>
+        data.items.length === 0 ? (
+          <EmptyState
+            icon={<IconBox size={30} aria-hidden />}
+            title={<FormattedMessage id="customers.objects.empty.title" defaultMessage="No objects yet" />}
+            description={
+              <FormattedMessage
+                id="customers.objects.empty.description"
+                defaultMessage="Add what this customer brings to be serviced: a car, a pet, a device, a garment."
+              />
+            }
+            action={addButton}
           />
-        }
-        action={addButton}
-      />
-    );
-  else
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <FormattedMessage id="customers.objects.column.name" defaultMessage="Name" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="customers.objects.column.kind" defaultMessage="Type" />
-                </Table.Th>
-                <Table.Th>
-                  <FormattedMessage id="customers.objects.column.identifier" defaultMessage="Identifier" />
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((object) => (
+        ) : (
+          <>
+            <ListTable
+              minWidth={420}
+              label={title}
+              columns={[
+                { label: <FormattedMessage id="customers.objects.column.name" defaultMessage="Name" /> },
+                { label: <FormattedMessage id="customers.objects.column.kind" defaultMessage="Type" /> },
+                { label: <FormattedMessage id="customers.objects.column.identifier" defaultMessage="Identifier" /> },
+              ]}
+            >
+              {data.items.map((object) => (
                 <Table.Tr key={object.id}>
                   <Table.Td>
-                    <Anchor
-                      fw={500}
-                      renderRoot={(props) => (
-                        <Link {...props} to="/{-$locale}/customers/$customerId/$serviceId/view" params={{ ...params, serviceId: object.id }} />
-                      )}
-                    >
+                    <AnchorLink fw={500} to="/{-$locale}/customers/$customerId/$serviceId/view" params={{ customerId, serviceId: object.id }}>
                       {object.name}
-                    </Anchor>
+                    </AnchorLink>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{object.kind ?? ''}</Text>
@@ -90,21 +76,21 @@ export function CustomerObjects({ tenantId, customerId }: { tenantId: string; cu
                   </Table.Td>
                 </Table.Tr>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="flex-end">
-          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/customers/$customerId/services-object" params={params} />}>
-            <FormattedMessage
-              id="customers.objects.all"
-              defaultMessage="{total, plural, one {See # object} other {See all # objects}}"
-              values={{ total: list.data.total }}
-            />
-          </Anchor>
-        </Group>
-      </>
-    );
-
+            </ListTable>
+            <Group justify="flex-end">
+              <AnchorLink size="sm" to="/{-$locale}/customers/$customerId/services-object" params={{ customerId }}>
+                <FormattedMessage
+                  id="customers.objects.all"
+                  defaultMessage="{total, plural, one {See # object} other {See all # objects}}"
+                  values={{ total: data.total }}
+                />
+              </AnchorLink>
+            </Group>
+          </>
+        )
+      }
+    </QueryState>
+  );
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="customer-objects-title">
       <Stack gap="md">

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBox, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { listServiceObjectsOptions } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
+import { AnchorLink } from '~/components/anchor-link';
 import { EmptyState } from '~/components/empty-state';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
@@ -38,9 +39,9 @@ export function ServiceObjectsListPage({ tenant, customerId }: { tenant: Tenant;
     <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/customers/$customerId" params={params} />}>
+          <AnchorLink size="sm" to="/{-$locale}/customers/$customerId" params={{ customerId }}>
             <FormattedMessage id="serviceObjects.backToCustomer" defaultMessage="← Customer" />
-          </Anchor>
+          </AnchorLink>
           <Title order={1}>
             <FormattedMessage id="serviceObjects.list.title" defaultMessage="Service objects" />
           </Title>
@@ -109,14 +110,9 @@ export function ServiceObjectsListPage({ tenant, customerId }: { tenant: Tenant;
                 {list.data.items.map((object) => (
                   <Table.Tr key={object.id}>
                     <Table.Td>
-                      <Anchor
-                        fw={500}
-                        renderRoot={(props) => (
-                          <Link {...props} to="/{-$locale}/customers/$customerId/$serviceId/view" params={{ ...params, serviceId: object.id }} />
-                        )}
-                      >
+                      <AnchorLink fw={500} to="/{-$locale}/customers/$customerId/$serviceId/view" params={{ customerId, serviceId: object.id }}>
                         {object.name}
-                      </Anchor>
+                      </AnchorLink>
                     </Table.Td>
                     <Table.Td>{object.kind ?? ''}</Table.Td>
                     <Table.Td>{[object.brand, object.model].filter(Boolean).join(' ')}</Table.Td>
