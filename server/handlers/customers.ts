@@ -139,14 +139,15 @@ const RANKED_HITS = 500;
  * then trigram similarity to the whole pattern (when there are at most RANKED_HITS hits), then the
  * list's order. The folded name and last name are the stored columns' beginnings (`search` starts
  * with the name, `sort_name` with the last name; the word has no space): folding each hit again cost
- * more than the search itself on PGlite. Adds its two parameters to `params`.
+ * more than the search itself on PGlite. Adds its two parameters to `params`; `n` is the statement's
+ * count of hits (page()).
  */
-function relevance(params: unknown[], terms: string[], sql: string): string {
+function relevance(params: unknown[], terms: string[]): string {
   params.push(terms.join(' '), terms[0]);
   const [whole, first] = [`$${params.length - 1}`, `$${params.length}`];
   return `CASE WHEN starts_with(c.search, cita_fold(${first})) OR starts_with(c.sort_name, cita_fold(${first}))
                  OR starts_with(c.phone_digits, ${first}) THEN 0 ELSE 1 END,
-          CASE WHEN (SELECT count(*) FROM hits c WHERE ${sql}) <= ${RANKED_HITS} THEN similarity(c.search, cita_fold(${whole})) END DESC NULLS LAST,
+          CASE WHEN (SELECT total FROM n) <= ${RANKED_HITS} THEN similarity(c.search, cita_fold(${whole})) END DESC NULLS LAST,
           c.sort_name, c.id`;
 }
 
@@ -216,7 +217,7 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
   async function page(tenantId: string, filter: ListFilter, sort: CustomerSort, limit: number, offset: number) {
     return db.withTenant(tenantId, async (tx) => {
       const { with: prefix, from, sql, params, searching } = where(tenantId, filter);
-      const order = sort !== 'relevance' ? ORDER[sort] : searching ? relevance(params, filter.terms, sql) : ORDER.lastName;
+      const order = sort !== 'relevance' ? ORDER[sort] : searching ? relevance(params, filter.terms) : ORDER.lastName;
       const [limitParam, offsetParam] = [`$${params.length + 1}`, `$${params.length + 2}`];
       // One statement: the total, and the page. The page is chosen on the ids alone (for a plain list
       // an index-only scan when the table is vacuumed), then only its rows are read in full and get
@@ -229,9 +230,10 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
         : ['c.id', 'p.id, c.name, c.last_name, c.phone_country_code, c.phone_number, c.email', ' LEFT JOIN customers c ON c.tenant_id = $1 AND c.id = p.id'];
       const pageRows = `SELECT p.*, row_number() OVER () AS rn FROM (SELECT ${picked} FROM ${from} WHERE ${sql} ORDER BY ${order} LIMIT ${limitParam} OFFSET ${offsetParam}) p`;
       const { rows } = await tx.query(
-        `WITH ${prefix}page AS (${pageRows})
-         SELECT t.total, ${item}, ${PAGE_TAG_IDS}
-           FROM (SELECT count(*)::int AS total FROM ${from} WHERE ${sql}) t LEFT JOIN page p ON true${join}
+        `WITH ${prefix}n AS (SELECT count(*)::int AS total FROM ${from} WHERE ${sql}),
+              page AS (${pageRows})
+         SELECT n.total, ${item}, ${PAGE_TAG_IDS}
+           FROM n LEFT JOIN page p ON true${join}
           ORDER BY p.rn`,
         [...params, limit, offset],
       );
