@@ -8,13 +8,15 @@ import { resolveChromium } from './scripts/browser.mjs';
 // - mock: the built SPA (vite preview) against Prism serving the contract's examples, with an Auth
 //   emulator so that the real sign-in form works (scripts/dev-mock.mjs --preview);
 // - stack: the real product as `npm start` runs it (Auth emulator + API on a fresh PGlite + built SPA).
-export const MOCK_PORT = 4010;
-export const SPA_PORT = 4173;
-// The stack's ports can be moved (e.g. when a stale server still holds 8180): CITA_E2E_STACK_PORT,
-// CITA_E2E_STACK_EMULATOR_PORT.
-export const STACK_PORT = Number(process.env.CITA_E2E_STACK_PORT || 8180);
-export const STACK_EMULATOR_PORT = Number(process.env.CITA_E2E_STACK_EMULATOR_PORT || 9299);
-export const MOCK_EMULATOR_PORT = 9399;
+// Every port can be moved (e.g. when a stale server still holds one, or two checkouts test side by
+// side): CITA_E2E_PORT_OFFSET adds to all of them; CITA_E2E_STACK_PORT and CITA_E2E_STACK_EMULATOR_PORT
+// set the stack's.
+const offset = Number(process.env.CITA_E2E_PORT_OFFSET || 0);
+export const MOCK_PORT = 4010 + offset;
+export const SPA_PORT = 4173 + offset;
+export const STACK_PORT = Number(process.env.CITA_E2E_STACK_PORT || 8180 + offset);
+export const STACK_EMULATOR_PORT = Number(process.env.CITA_E2E_STACK_EMULATOR_PORT || 9299 + offset);
+export const MOCK_EMULATOR_PORT = 9399 + offset;
 
 // One data directory per run; set before the workers start so that they inherit it.
 process.env.CITA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cita-e2e-'));
