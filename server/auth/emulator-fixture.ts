@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAuthEmulator, type AuthEmulator } from '../../scripts/emulator.mjs';
 
-export const EMULATOR_START_TIMEOUT_MS = 90_000;
+// A busy machine (several checkouts testing at once) may need longer: CITA_TEST_EMULATOR_TIMEOUT_MS.
+export const EMULATOR_START_TIMEOUT_MS = Number(process.env.CITA_TEST_EMULATOR_TIMEOUT_MS || 90_000);
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -36,12 +36,13 @@ import {
   wallMinutes,
   type DateTimeParts,
 } from '../scheduling/time.ts';
+import { iso, opt } from '../kit/rows.ts';
 import { authorize } from '../tenancy/roles.ts';
 import { sessionOf, type TeamRole } from './context.ts';
 import type { HandlerDeps } from './context.ts';
 import { MAX_PRICE_MINOR } from './services.ts';
-import { escapeLike } from './sql.ts';
-import { idempotencyKeyOf, idempotent, staleVersion } from './write-rules.ts';
+import { escapeLike } from '../kit/sql.ts';
+import { idempotencyKeyOf, idempotent, staleVersion } from '../kit/write-rules.ts';
 
 type Handlers = Pick<
   RouteHandlers,
@@ -60,8 +61,6 @@ type Handlers = Pick<
 type Row = Record<string, unknown>;
 type PlainDateTime = Temporal.PlainDateTime;
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-const opt = <K extends string>(key: K, value: unknown) => (value === null || value === undefined ? {} : { [key]: value });
 
 // ---------------------------------------------------------------------------------------------
 // Statuses

@@ -2,25 +2,23 @@ import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { CustomerTag } from '../../generated/types.gen.ts';
 import { MAX_CUSTOMER_TAGS } from '../../src/lib/limits.ts';
 import type { Queryable } from '../db/database.ts';
-import { isUniqueViolation } from '../db/errors.ts';
-import { HttpProblem, notFound, unprocessable } from '../problem.ts';
+import { HttpProblem, notFound } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import type { HandlerDeps } from './context.ts';
-import { escapeLike } from './sql.ts';
-import { idempotencyKeyOf, idempotent, updateVersioned } from './write-rules.ts';
+import { cleanName, uniqueName } from '../kit/names.ts';
+import { listPage } from '../kit/pages.ts';
+import { iso, type Row } from '../kit/rows.ts';
+import { escapeLike } from '../kit/sql.ts';
+import { idempotencyKeyOf, idempotent, updateVersioned } from '../kit/write-rules.ts';
 
 type Handlers = Pick<RouteHandlers, 'createCustomerTag' | 'listCustomerTags' | 'getCustomerTag' | 'updateCustomerTag' | 'deleteCustomerTag'>;
-
-type Row = Record<string, unknown>;
 
 /** Colours given to tags created without one, in turn (Mantine's palette, shade 6). */
 export const TAG_PALETTE = ['#2f9e44', '#1c7ed6', '#ae3ec9', '#f76707', '#e03131', '#0c8599', '#f59f00', '#6741d9', '#d6336c', '#5c940d'];
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-
 /** A tag with how many customers carry it (`customer_count`). */
-const SELECT = `SELECT t.*, (SELECT count(*)::int FROM customer_tag_links l WHERE l.tenant_id = t.tenant_id AND l.tag_id = t.id) AS customer_count
-                  FROM customer_tags t`;
+const COLUMNS = `t.*, (SELECT count(*)::int FROM customer_tag_links l WHERE l.tenant_id = t.tenant_id AND l.tag_id = t.id) AS customer_count`;
+const SELECT = `SELECT ${COLUMNS} FROM customer_tags t`;
 
 export function toCustomerTag(row: Row): CustomerTag {
   return {
@@ -55,34 +53,8 @@ export async function assertTagRoom(tx: Queryable, tenantId: string, adding: num
   }
 }
 
-const duplicateTagName = () =>
-  new HttpProblem(409, 'Another tag already has this name.', 'duplicate_name', [
-    { field: '/tag/name', code: 'duplicate_name', message: 'Another tag already has this name.' },
-  ]);
-
-function cleanTagName(name: string): string {
-  const trimmed = name.trim().replace(/\s+/g, ' ');
-  if (!trimmed) throw unprocessable('/tag/name', 'blank', 'Enter a name.');
-  return trimmed;
-}
-
-async function assertNameFree(tx: Queryable, tenantId: string, name: string, exceptId: string | null) {
-  const { rows } = await tx.query(
-    'SELECT 1 FROM customer_tags WHERE tenant_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3)',
-    [tenantId, name, exceptId],
-  );
-  if (rows.length > 0) throw duplicateTagName();
-}
-
-/** Runs `write`, turning a unique-name violation (a concurrent twin) into 409 duplicate_name. */
-async function guardNames<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateTagName();
-    throw error;
-  }
-}
+const NAME_FIELD = '/tag/name';
+const names = uniqueName({ table: 'customer_tags', field: NAME_FIELD, what: 'tag' });
 
 export function customerTagHandlers({ db }: HandlerDeps): Handlers {
   return {
@@ -91,12 +63,21 @@ export function customerTagHandlers({ db }: HandlerDeps): Handlers {
       await authorize(db, request, tenantId, 'customerTags', 'read');
       const { limit = 50, offset = 0, q } = request.query ?? {};
       const pattern = q?.trim() ? `%${escapeLike(q.trim())}%` : null;
-      const result = await db.withTenant(tenantId, async (tx) => {
-        const filter = `t.tenant_id = $1 AND ($2::text IS NULL OR cita_fold(t.name) LIKE cita_fold($2) ESCAPE '\\')`;
-        const { rows } = await tx.query(`${SELECT} WHERE ${filter} ORDER BY lower(t.name), t.id LIMIT $3 OFFSET $4`, [tenantId, pattern, limit, offset]);
-        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM customer_tags t WHERE ${filter}`, [tenantId, pattern]);
-        return { items: rows.map(toCustomerTag), total: total.rows[0]!.n };
-      });
+      const result = await db.withTenant(tenantId, (tx) =>
+        listPage(
+          tx,
+          {
+            select: COLUMNS,
+            from: 'customer_tags t',
+            where: `t.tenant_id = $1 AND ($2::text IS NULL OR cita_fold(t.name) LIKE cita_fold($2) ESCAPE '\\')`,
+            orderBy: 'lower(t.name), t.id',
+            params: [tenantId, pattern],
+            limit,
+            offset,
+          },
+          toCustomerTag,
+        ),
+      );
       return reply.code(200).send(result);
     },
 
@@ -104,11 +85,11 @@ export function customerTagHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId } = request.params;
       await authorize(db, request, tenantId, 'customerTags', 'write');
       const input = request.body.tag;
-      const name = cleanTagName(input.name);
-      const stored = await guardNames(() =>
+      const name = cleanName(input.name, NAME_FIELD);
+      const stored = await names.guard(() =>
         db.withTenant(tenantId, (tx) =>
           idempotent(tx, tenantId, idempotencyKeyOf(request), 'createCustomerTag', request.body, async () => {
-            await assertNameFree(tx, tenantId, name, null);
+            await names.assertFree(tx, tenantId, name, null);
             await assertTagRoom(tx, tenantId, 1);
             const color = input.color ?? (await pickTagColor(tx, tenantId));
             const { rows } = await tx.query<{ id: string }>(
@@ -135,12 +116,12 @@ export function customerTagHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId, id } = request.params;
       await authorize(db, request, tenantId, 'customerTags', 'write');
       const input = request.body.tag;
-      const name = cleanTagName(input.name);
-      const row = await guardNames(() =>
+      const name = cleanName(input.name, NAME_FIELD);
+      const row = await names.guard(() =>
         db.withTenant(tenantId, async (tx) => {
           const current = await tx.query('SELECT 1 FROM customer_tags WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
           if (current.rows.length === 0) throw notFound('No tag has this id.');
-          await assertNameFree(tx, tenantId, name, id);
+          await names.assertFree(tx, tenantId, name, id);
           await updateVersioned(tx, 'customer_tags', { tenantId, id }, () =>
             tx.query(
               `UPDATE customer_tags SET name = $4, color = coalesce($5, color), description = $6, version = version + 1

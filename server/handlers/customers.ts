@@ -8,7 +8,8 @@ import { authorize, can } from '../tenancy/roles.ts';
 import type { HandlerDeps } from './context.ts';
 import { checkImportRow, csvLine, EXPORT_COLUMNS, type ImportedCustomer } from './customers-csv.ts';
 import { assertTagRoom, pickTagColor } from './customer-tags.ts';
-import { idempotencyKeyOf, idempotent, updateVersioned } from './write-rules.ts';
+import { iso, opt } from '../kit/rows.ts';
+import { idempotencyKeyOf, idempotent, updateVersioned } from '../kit/write-rules.ts';
 
 type Handlers = Pick<
   RouteHandlers,
@@ -25,8 +26,6 @@ type Handlers = Pick<
 
 type Row = Record<string, unknown>;
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-const opt = (key: string, value: unknown) => (value === null || value === undefined ? {} : { [key]: value });
 
 /** The customer's tag ids, as a column `tag_ids` (text[]). */
 const TAG_IDS = `ARRAY(SELECT l.tag_id::text FROM customer_tag_links l
@@ -64,10 +63,10 @@ export function toCustomerListItem(row: Row): CustomerListItem {
   return {
     id: row.id as string,
     name: row.name as string,
-    ...opt('lastName', row.last_name),
-    ...opt('phoneCountryCode', row.phone_country_code),
-    ...opt('phoneNumber', row.phone_number),
-    ...opt('email', row.email),
+    ...opt('lastName', row.last_name as string | null),
+    ...opt('phoneCountryCode', row.phone_country_code as string | null),
+    ...opt('phoneNumber', row.phone_number as string | null),
+    ...opt('email', row.email as string | null),
     tagIds: (row.tag_ids as string[] | null) ?? [],
   };
 }

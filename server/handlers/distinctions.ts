@@ -1,12 +1,14 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { AppointmentDistinction } from '../../generated/types.gen.ts';
 import type { Queryable } from '../db/database.ts';
-import { isUniqueViolation } from '../db/errors.ts';
-import { HttpProblem, notFound, unprocessable } from '../problem.ts';
+import { notFound } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import type { HandlerDeps } from './context.ts';
-import { escapeLike } from './sql.ts';
-import { idempotencyKeyOf, idempotent, updateVersioned } from './write-rules.ts';
+import { cleanName, uniqueName } from '../kit/names.ts';
+import { listPage } from '../kit/pages.ts';
+import { iso, type Row } from '../kit/rows.ts';
+import { escapeLike } from '../kit/sql.ts';
+import { idempotencyKeyOf, idempotent, updateVersioned } from '../kit/write-rules.ts';
 
 type Handlers = Pick<
   RouteHandlers,
@@ -17,12 +19,8 @@ type Handlers = Pick<
   | 'deleteAppointmentDistinction'
 >;
 
-type Row = Record<string, unknown>;
-
 /** Colours given to distinctions created without one, in turn (Mantine's palette, shade 6). */
 export const DISTINCTION_PALETTE = ['#fab005', '#15aabf', '#7048e8', '#e64980', '#37b24d', '#fd7e14', '#4263eb', '#f03e3e', '#12b886', '#be4bdb'];
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 const SELECT = 'SELECT d.* FROM appointment_distinctions d';
 
@@ -47,39 +45,12 @@ async function pickColor(tx: Queryable, tenantId: string): Promise<string> {
 
 const NAME_FIELD = '/distinction/distinction';
 
-const duplicateName = () =>
-  new HttpProblem(409, 'Another distinction already has this name.', 'duplicate_name', [
-    { field: NAME_FIELD, code: 'duplicate_name', message: 'Another distinction already has this name.' },
-  ]);
-
-function cleanName(name: string): string {
-  const trimmed = name.trim().replace(/\s+/g, ' ');
-  if (!trimmed) throw unprocessable(NAME_FIELD, 'blank', 'Enter a name.');
-  return trimmed;
-}
-
 /** The description, trimmed; undefined or blank: none (null). */
 function cleanDescription(description: string | undefined): string | null {
   return description?.trim() || null;
 }
 
-async function assertNameFree(tx: Queryable, tenantId: string, name: string, exceptId: string | null) {
-  const { rows } = await tx.query(
-    'SELECT 1 FROM appointment_distinctions WHERE tenant_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3)',
-    [tenantId, name, exceptId],
-  );
-  if (rows.length > 0) throw duplicateName();
-}
-
-/** Runs `write`, turning a unique-name violation (a concurrent twin) into 409 duplicate_name. */
-async function guardNames<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName();
-    throw error;
-  }
-}
+const names = uniqueName({ table: 'appointment_distinctions', field: NAME_FIELD, what: 'distinction' });
 
 const notFoundDistinction = () => notFound('No distinction has this id.');
 
@@ -90,12 +61,21 @@ export function distinctionHandlers({ db }: HandlerDeps): Handlers {
       await authorize(db, request, tenantId, 'distinctions', 'read');
       const { limit = 50, offset = 0, q } = request.query ?? {};
       const pattern = q?.trim() ? `%${escapeLike(q.trim())}%` : null;
-      const result = await db.withTenant(tenantId, async (tx) => {
-        const filter = `d.tenant_id = $1 AND ($2::text IS NULL OR cita_fold(d.name) LIKE cita_fold($2) ESCAPE '\\')`;
-        const { rows } = await tx.query(`${SELECT} WHERE ${filter} ORDER BY lower(d.name), d.id LIMIT $3 OFFSET $4`, [tenantId, pattern, limit, offset]);
-        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM appointment_distinctions d WHERE ${filter}`, [tenantId, pattern]);
-        return { items: rows.map(toDistinction), total: total.rows[0]!.n };
-      });
+      const result = await db.withTenant(tenantId, (tx) =>
+        listPage(
+          tx,
+          {
+            select: 'd.*',
+            from: 'appointment_distinctions d',
+            where: `d.tenant_id = $1 AND ($2::text IS NULL OR cita_fold(d.name) LIKE cita_fold($2) ESCAPE '\\')`,
+            orderBy: 'lower(d.name), d.id',
+            params: [tenantId, pattern],
+            limit,
+            offset,
+          },
+          toDistinction,
+        ),
+      );
       return reply.code(200).send(result);
     },
 
@@ -103,11 +83,11 @@ export function distinctionHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId } = request.params;
       await authorize(db, request, tenantId, 'distinctions', 'write');
       const input = request.body.distinction;
-      const name = cleanName(input.distinction);
-      const stored = await guardNames(() =>
+      const name = cleanName(input.distinction, NAME_FIELD);
+      const stored = await names.guard(() =>
         db.withTenant(tenantId, (tx) =>
           idempotent(tx, tenantId, idempotencyKeyOf(request), 'createAppointmentDistinction', request.body, async () => {
-            await assertNameFree(tx, tenantId, name, null);
+            await names.assertFree(tx, tenantId, name, null);
             const color = input.color ?? (await pickColor(tx, tenantId));
             const { rows } = await tx.query(
               'INSERT INTO appointment_distinctions (tenant_id, name, color, description) VALUES ($1, $2, $3, $4) RETURNING *',
@@ -132,12 +112,12 @@ export function distinctionHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId, id } = request.params;
       await authorize(db, request, tenantId, 'distinctions', 'write');
       const input = request.body.distinction;
-      const name = cleanName(input.distinction);
-      const row = await guardNames(() =>
+      const name = cleanName(input.distinction, NAME_FIELD);
+      const row = await names.guard(() =>
         db.withTenant(tenantId, async (tx) => {
           const current = await tx.query('SELECT 1 FROM appointment_distinctions WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
           if (current.rows.length === 0) throw notFoundDistinction();
-          await assertNameFree(tx, tenantId, name, id);
+          await names.assertFree(tx, tenantId, name, id);
           return updateVersioned<Row>(tx, 'appointment_distinctions', { tenantId, id }, () =>
             tx.query<Row>(
               `UPDATE appointment_distinctions SET name = $4, color = coalesce($5, color), description = $6, version = version + 1

@@ -14,7 +14,11 @@ import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
 import { HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import { sessionOf, type HandlerDeps } from './context.ts';
-import { idempotencyKeyOf, idempotent, staleVersion } from './write-rules.ts';
+import { cleanName } from '../kit/names.ts';
+import { listPage } from '../kit/pages.ts';
+import { iso, opt, type Row } from '../kit/rows.ts';
+import { tenantMoney } from '../kit/tenant-money.ts';
+import { idempotencyKeyOf, idempotent, staleVersion } from '../kit/write-rules.ts';
 
 type Handlers = Pick<
   RouteHandlers,
@@ -27,12 +31,7 @@ type Handlers = Pick<
   | 'listInventoryMovements'
 >;
 
-type Row = Record<string, unknown>;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 const num = (value: unknown) => Number(value);
-const opt = <K extends string, V>(key: K, value: V | null | undefined) =>
-  (value === null || value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 const money = (amount: unknown, currency: unknown): Money | undefined =>
   amount === null || amount === undefined ? undefined : { amount: Number(amount), currency: String(currency) };
 
@@ -93,22 +92,21 @@ type Input = InventoryItemInput | InventoryItemUpdateInput;
 
 /** Business rules of an item body beyond its schema; returns the tenant's tax percentage for the default. */
 async function checkItem(tx: Queryable, tenantId: string, input: Input): Promise<number> {
-  const tenant = (await tx.query<{ currency_code: string; tax_percentage: unknown }>('SELECT currency_code, tax_percentage FROM tenants WHERE id = $1', [tenantId])).rows[0];
-  if (!tenant) throw notFound();
-  if (input.name.trim() === '') throw unprocessable('/inventoryItem/name', 'required', 'Enter the product name.');
+  const tenant = await tenantMoney(tx, tenantId);
+  cleanName(input.name, '/inventoryItem/name', 'Enter the product name.');
   if ('quantity' in input) checkDecimals(input.quantity, '/inventoryItem/quantity');
   checkDecimals(input.minQuantity, '/inventoryItem/minQuantity');
   for (const key of ['cost', 'price'] as const) {
     const value = input[key];
     if (!value) continue;
-    if (value.currency !== tenant.currency_code) {
-      throw unprocessable(`/inventoryItem/${key}/currency`, 'currency_mismatch', `Amounts must be in the business currency (${tenant.currency_code}).`);
+    if (value.currency !== tenant.currencyCode) {
+      throw unprocessable(`/inventoryItem/${key}/currency`, 'currency_mismatch', `Amounts must be in the business currency (${tenant.currencyCode}).`);
     }
     if (value.amount < 0) throw unprocessable(`/inventoryItem/${key}/amount`, 'negative_amount', 'The amount cannot be negative.');
   }
   // An image of this business (422 unknown_asset otherwise: another tenant's or no such id).
   if (input.imageAssetId) await assertAssetsExist(tx, tenantId, [{ id: input.imageAssetId, field: '/inventoryItem/imageAssetId' }]);
-  return Number(tenant.tax_percentage);
+  return tenant.taxPercentage;
 }
 
 /** The writable columns of an item, in a fixed order ($3… after tenant and id). */
@@ -234,13 +232,10 @@ export function inventoryHandlers({ db }: HandlerDeps): Handlers {
       const limit = Math.trunc(Math.min(query.limit ?? 50, 200));
       const offset = Math.trunc(query.offset ?? 0);
       const order = SORTS[query.sort ?? 'name'];
-      const { items, total } = await db.withTenant(tenantId, async (tx) => {
-        const filter = where.join(' AND ');
-        const count = await tx.query<{ total: unknown }>(`SELECT count(*) AS total FROM ${from} WHERE ${filter}`, params);
-        const page = await tx.query(`SELECT * FROM ${from} WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params);
-        return { items: page.rows, total: Number(count.rows[0]?.total ?? 0) };
-      });
-      return reply.code(200).send({ items: items.map(toInventoryItem), total });
+      const result = await db.withTenant(tenantId, (tx) =>
+        listPage(tx, { select: '*', from, where: where.join(' AND '), orderBy: order, params, limit, offset }, toInventoryItem),
+      );
+      return reply.code(200).send(result);
     },
 
     async getInventoryItem(request, reply) {
@@ -324,16 +319,15 @@ export function inventoryHandlers({ db }: HandlerDeps): Handlers {
       await authorize(db, request, tenantId, 'inventory', 'read');
       const limit = Math.trunc(Math.min(request.query?.limit ?? 50, 200));
       const offset = Math.trunc(request.query?.offset ?? 0);
-      const { rows, total } = await db.withTenant(tenantId, async (tx) => {
+      const result = await db.withTenant(tenantId, async (tx) => {
         await liveItem(tx, tenantId, id);
-        const count = await tx.query<{ total: unknown }>('SELECT count(*) AS total FROM inventory_movements WHERE tenant_id = $1 AND item_id = $2', [tenantId, id]);
-        const page = await tx.query(
-          `SELECT * FROM inventory_movements WHERE tenant_id = $1 AND item_id = $2 ORDER BY created_at DESC, seq DESC LIMIT ${limit} OFFSET ${offset}`,
-          [tenantId, id],
+        return listPage(
+          tx,
+          { select: '*', from: 'inventory_movements', where: 'tenant_id = $1 AND item_id = $2', orderBy: 'created_at DESC, seq DESC', params: [tenantId, id], limit, offset },
+          toInventoryMovement,
         );
-        return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
       });
-      return reply.code(200).send({ items: rows.map(toInventoryMovement), total });
+      return reply.code(200).send(result);
     },
   };
 }

@@ -10,7 +10,7 @@ import { HttpProblem, unprocessable } from '../problem.ts';
 import { offsetDateTime, partsOfWall, plainFromParts } from '../scheduling/time.ts';
 import { defaultRemindersFor, guardDoubleBooking, insertOccurrence, type Prepared, type Slot } from './appointments.ts';
 import type { HandlerDeps } from './context.ts';
-import { idempotencyKeyOf, idempotent } from './write-rules.ts';
+import { idempotencyKeyOf, idempotent } from '../kit/write-rules.ts';
 
 type Handlers = Pick<RouteHandlers, 'getBookingPage' | 'getBookingAvailability' | 'createOnlineBooking'>;
 

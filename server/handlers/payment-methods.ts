@@ -5,16 +5,16 @@ import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
 import { HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import type { HandlerDeps } from './context.ts';
-import { idempotencyKeyOf, idempotent, updateVersioned } from './write-rules.ts';
+import { cleanName, uniqueName } from '../kit/names.ts';
+import { hasTwoDecimalsAtMost } from '../kit/percent.ts';
+import { listPage } from '../kit/pages.ts';
+import { iso, type Row } from '../kit/rows.ts';
+import { idempotencyKeyOf, idempotent, updateVersioned } from '../kit/write-rules.ts';
 
 type Handlers = Pick<
   RouteHandlers,
   'listPaymentMethods' | 'createPaymentMethod' | 'getPaymentMethod' | 'updatePaymentMethod' | 'deletePaymentMethod'
 >;
-
-type Row = Record<string, unknown>;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 export function toPaymentMethod(row: Row): PaymentMethod {
   return {
@@ -62,22 +62,7 @@ export async function insertDefaultPaymentMethods(tx: Queryable, tenantId: strin
   }
 }
 
-/** A percentage with at most two decimals (the column is numeric(5, 2): nothing may be rounded away). */
-export function hasTwoDecimalsAtMost(value: number): boolean {
-  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-7;
-}
-
-/** A name as stored: trimmed; blank answers 422 on `field`. */
-export function cleanName(name: string, field: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) throw unprocessable(field, 'blank', 'Enter a name.');
-  return trimmed;
-}
-
-export const duplicateName = (field: string, what: string) =>
-  new HttpProblem(409, `Another ${what} already has this name.`, 'duplicate_name', [
-    { field, code: 'duplicate_name', message: `Another ${what} already has this name.` },
-  ]);
+const names = uniqueName({ table: 'payment_methods', field: '/paymentMethod/name', what: 'payment method', archivable: true });
 
 /** The contract's rules beyond the schema, as 422 naming the field. */
 function checkInput(input: PaymentMethodInput): { name: string } {
@@ -99,21 +84,10 @@ async function guardNames<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error) && violatedConstraint(error) !== 'payment_methods_default_key') {
-      throw duplicateName('/paymentMethod/name', 'payment method');
-    }
+    if (isUniqueViolation(error) && violatedConstraint(error) !== 'payment_methods_default_key') throw names.refusal();
     if (isUniqueViolation(error)) throw new HttpProblem(409, 'Another payment method became the default at the same time; try again.', 'conflict');
     throw error;
   }
-}
-
-async function assertNameFree(tx: Queryable, tenantId: string, name: string, exceptId: string | null) {
-  const { rows } = await tx.query(
-    `SELECT 1 FROM payment_methods
-      WHERE tenant_id = $1 AND lower(name) = lower($2) AND archived_at IS NULL AND ($3::uuid IS NULL OR id <> $3)`,
-    [tenantId, name, exceptId],
-  );
-  if (rows.length > 0) throw duplicateName('/paymentMethod/name', 'payment method');
 }
 
 /** Setting a default clears it on the others (their version grows: they changed). */
@@ -131,15 +105,21 @@ export function paymentMethodHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId } = request.params;
       await authorize(db, request, tenantId, 'paymentMethods', 'read');
       const { limit = 50, offset = 0, active } = request.query ?? {};
-      const result = await db.withTenant(tenantId, async (tx) => {
-        const filter = `tenant_id = $1 AND archived_at IS NULL AND ($2::boolean IS NULL OR active = $2)`;
-        const { rows } = await tx.query(
-          `SELECT * FROM payment_methods WHERE ${filter} ORDER BY sort_order, lower(name), id LIMIT $3 OFFSET $4`,
-          [tenantId, active ?? null, limit, offset],
-        );
-        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_methods WHERE ${filter}`, [tenantId, active ?? null]);
-        return { items: rows.map(toPaymentMethod), total: total.rows[0]!.n };
-      });
+      const result = await db.withTenant(tenantId, (tx) =>
+        listPage(
+          tx,
+          {
+            select: '*',
+            from: 'payment_methods',
+            where: 'tenant_id = $1 AND archived_at IS NULL AND ($2::boolean IS NULL OR active = $2)',
+            orderBy: 'sort_order, lower(name), id',
+            params: [tenantId, active ?? null],
+            limit,
+            offset,
+          },
+          toPaymentMethod,
+        ),
+      );
       return reply.code(200).send(result);
     },
 
@@ -151,7 +131,7 @@ export function paymentMethodHandlers({ db }: HandlerDeps): Handlers {
       const stored = await guardNames(() =>
         db.withTenant(tenantId, (tx) =>
           idempotent(tx, tenantId, idempotencyKeyOf(request), 'createPaymentMethod', request.body, async () => {
-            await assertNameFree(tx, tenantId, name, null);
+            await names.assertFree(tx, tenantId, name, null);
             if (input.isDefault) await clearOtherDefaults(tx, tenantId, null);
             const { rows } = await tx.query(
               `INSERT INTO payment_methods (tenant_id, name, kind, active, commission_percentage, is_default, sort_order, notes)
@@ -182,7 +162,7 @@ export function paymentMethodHandlers({ db }: HandlerDeps): Handlers {
         db.withTenant(tenantId, async (tx) => {
           const current = await tx.query('SELECT 1 FROM payment_methods WHERE tenant_id = $1 AND id = $2 AND archived_at IS NULL', [tenantId, id]);
           if (current.rows.length === 0) throw notFound('No payment method has this id.');
-          await assertNameFree(tx, tenantId, name, id);
+          await names.assertFree(tx, tenantId, name, id);
           return updateVersioned(tx, 'payment_methods', { tenantId, id }, async () => {
             const updated = await tx.query(
               `UPDATE payment_methods

@@ -3,6 +3,7 @@ import { BUSINESS_CATEGORIES, CURRENCIES, PLANS } from '../catalog.ts';
 import { forbidden } from '../problem.ts';
 import { sessionOf, type HandlerDeps } from './context.ts';
 import { toAdminTenant } from './rows.ts';
+import { listPage } from '../kit/pages.ts';
 
 type Handlers = Pick<RouteHandlers, 'getConfiguration' | 'listCurrencies' | 'listAdminTenants'>;
 
@@ -40,16 +41,21 @@ export function platformHandlers({ config, db }: HandlerDeps): Handlers {
       const params = [q ? `%${fold(q)}%` : null, status ?? null, licenseStatus ?? null];
       const filter = `($1::text IS NULL OR ${FOLD_SQL('t.business_name')} LIKE $1 OR lower(t.email) LIKE $1)
         AND ($2::text IS NULL OR t.status = $2) AND ($3::text IS NULL OR t.license_status = $3)`;
-      const result = await db.withSystem(async (tx) => {
-        const { rows } = await tx.query(
-          `SELECT t.*, o.email AS owner_email, (SELECT count(*) FROM memberships m WHERE m.tenant_id = t.id) AS member_count
-             FROM tenants t JOIN users o ON o.id = t.owner_user_id WHERE ${filter}
-            ORDER BY t.created_at DESC LIMIT $4 OFFSET $5`,
-          [...params, limit, offset],
-        );
-        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tenants t WHERE ${filter}`, params);
-        return { items: rows.map(toAdminTenant), total: total.rows[0]!.n };
-      });
+      const result = await db.withSystem((tx) =>
+        listPage(
+          tx,
+          {
+            select: 't.*, o.email AS owner_email, (SELECT count(*) FROM memberships m WHERE m.tenant_id = t.id) AS member_count',
+            from: 'tenants t JOIN users o ON o.id = t.owner_user_id',
+            where: filter,
+            orderBy: 't.created_at DESC, t.id',
+            params,
+            limit,
+            offset,
+          },
+          toAdminTenant,
+        ),
+      );
       return reply.code(200).send(result);
     },
   };

@@ -1,26 +1,9 @@
 import { defaultRemindersOf, onlineBookingOf } from '../booking/business.ts';
-import type { AdminTenant, Invitation, TeamMember, Tenant, User, UtcDateTimeParts } from '../../generated/types.gen.ts';
+import type { AdminTenant, Invitation, TeamMember, Tenant, User } from '../../generated/types.gen.ts';
+import { iso, opt, utcParts, type Row } from '../kit/rows.ts';
 
 // Database rows → contract objects. Optional fields are left out when the column is NULL.
 
-type Row = Record<string, unknown>;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-const opt = <K extends string, V>(key: K, value: V | null | undefined) =>
-  (value === null || value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
-
-export function utcParts(value: unknown): UtcDateTimeParts | undefined {
-  if (value === null || value === undefined) return undefined;
-  const d = value instanceof Date ? value : new Date(String(value));
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hours: d.getUTCHours(),
-    minutes: d.getUTCMinutes(),
-    seconds: d.getUTCSeconds(),
-  };
-}
 
 export function toUser(row: Row): User {
   return {

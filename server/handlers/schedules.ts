@@ -6,15 +6,16 @@ import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound, unprocessable } from '../problem.ts';
 import { loadMembers, loadTenantClock, type TenantClock } from '../scheduling/schedules-db.ts';
 import { isWritableInstant, offsetDateTime, partsOf, plainFromSql, resolveLocal, sqlLocal, tryPlainFromParts, WEEKDAYS, type Weekly } from '../scheduling/time.ts';
+import { listPage } from '../kit/pages.ts';
 import { authorize, type Action } from '../tenancy/roles.ts';
 import { sessionOf, type HandlerDeps, type TeamRole } from './context.ts';
-import { idempotencyKeyOf, idempotent, staleVersion, updateVersioned } from './write-rules.ts';
+import { iso } from '../kit/rows.ts';
+import { idempotencyKeyOf, idempotent, staleVersion, updateVersioned } from '../kit/write-rules.ts';
 
 type Handlers = Pick<RouteHandlers, 'getWorkingHours' | 'updateWorkingHours' | 'listTimeOff' | 'createTimeOff' | 'updateTimeOff' | 'deleteTimeOff'>;
 
 type Row = Record<string, unknown>;
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 /** Open around the clock: what a business without opening hours means. */
 const ALWAYS_OPEN: Weekly = Object.fromEntries(WEEKDAYS.map((day) => [day, [{ start: '00:00', end: '23:59' }]])) as Weekly;
@@ -151,9 +152,9 @@ export function scheduleHandlers({ db }: HandlerDeps): Handlers {
         const filter = `tenant_id = $1 AND user_id = $2
           AND (CASE WHEN $3::date IS NULL THEN end_at > now() ELSE end_local > $3::date END)
           AND ($4::date IS NULL OR start_local < $4::date + 1)`;
-        const { rows } = await tx.query(`SELECT ${TIME_OFF_COLUMNS} FROM time_off WHERE ${filter} ORDER BY start_at, id LIMIT $5 OFFSET $6`, [...params, limit, offset]);
-        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM time_off WHERE ${filter}`, params);
-        return { items: rows.map((row) => toTimeOff(row, tenant.timeZone)), total: total.rows[0]!.n };
+        return listPage(tx, { select: TIME_OFF_COLUMNS, from: 'time_off', where: filter, orderBy: 'start_at, id', params, limit, offset }, (row) =>
+          toTimeOff(row, tenant.timeZone),
+        );
       });
       return reply.code(200).send(result);
     },

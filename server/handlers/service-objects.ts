@@ -5,9 +5,11 @@ import { purgeStorageKeys, trashStorageKeys, UNREFERENCED_IN_TENANT, type Trashe
 import type { AssetStorage } from '../assets/storage.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound, unprocessable } from '../problem.ts';
+import { listPage } from '../kit/pages.ts';
 import { authorize } from '../tenancy/roles.ts';
 import type { HandlerDeps } from './context.ts';
-import { idempotencyKeyOf, idempotent, staleVersion } from './write-rules.ts';
+import { iso, json, opt } from '../kit/rows.ts';
+import { idempotencyKeyOf, idempotent, staleVersion } from '../kit/write-rules.ts';
 
 type Handlers = Pick<
   RouteHandlers,
@@ -15,9 +17,6 @@ type Handlers = Pick<
 >;
 type Row = Record<string, unknown>;
 
-const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-const opt = <K extends string>(key: K, value: unknown) => (value === null || value === undefined ? {} : { [key]: value as string });
 
 export function toServiceObject(row: Row): ServiceObject {
   return {
@@ -25,11 +24,11 @@ export function toServiceObject(row: Row): ServiceObject {
     tenantId: row.tenant_id as string,
     customerId: row.customer_id as string,
     name: row.name as string,
-    ...opt('kind', row.kind),
-    ...opt('brand', row.brand),
-    ...opt('model', row.model),
-    ...opt('identifier', row.identifier),
-    ...opt('notes', row.notes),
+    ...opt('kind', row.kind as string | null),
+    ...opt('brand', row.brand as string | null),
+    ...opt('model', row.model as string | null),
+    ...opt('identifier', row.identifier as string | null),
+    ...opt('notes', row.notes as string | null),
     photos: json<ServiceObject['photos']>(row.photos),
     attributes: json<ServiceObject['attributes']>(row.attributes),
     version: Number(row.version),
@@ -115,13 +114,7 @@ export function serviceObjectHandlers({ db }: HandlerDeps, storage: AssetStorage
         params.push(words);
         from = `service_object_search($2::uuid, $${params.length}::text[]) s`;
       }
-      const where = 's.tenant_id = $1 AND s.customer_id = $2';
-      const { rows } = await tx.query(
-        `SELECT s.* FROM ${from} WHERE ${where} ORDER BY cita_fold(s.name), s.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, offset],
-      );
-      const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params);
-      return { items: rows.map(toServiceObject), total: total.rows[0]!.n };
+      return listPage(tx, { select: 's.*', from, where: 's.tenant_id = $1 AND s.customer_id = $2', orderBy: 'cita_fold(s.name), s.id', params, limit, offset }, toServiceObject);
     });
   }
 

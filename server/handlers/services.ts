@@ -2,16 +2,18 @@ import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { Service, ServiceInput, ServiceSort, ServiceUpdate } from '../../generated/types.gen.ts';
 import { assertAssetsExist } from '../assets/references.ts';
 import type { Queryable } from '../db/database.ts';
-import { isUniqueViolation } from '../db/errors.ts';
 import { notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import type { HandlerDeps } from './context.ts';
-import { cleanName, duplicateName, hasTwoDecimalsAtMost } from './payment-methods.ts';
-import { idempotencyKeyOf, idempotent, updateVersioned } from './write-rules.ts';
+import { cleanName, uniqueName } from '../kit/names.ts';
+import { listPage } from '../kit/pages.ts';
+import { hasTwoDecimalsAtMost } from '../kit/percent.ts';
+import { iso, opt, type Row } from '../kit/rows.ts';
+import { tenantMoney } from '../kit/tenant-money.ts';
+import { idempotencyKeyOf, idempotent, updateVersioned } from '../kit/write-rules.ts';
 
 type Handlers = Pick<RouteHandlers, 'listServices' | 'createService' | 'getService' | 'updateService' | 'deleteService'>;
 
-type Row = Record<string, unknown>;
 
 /** The highest price a service may have, in minor units (999,999.99). */
 export const MAX_PRICE_MINOR = 99_999_999;
@@ -19,30 +21,28 @@ export const MAX_PRICE_MINOR = 99_999_999;
 /** Colours given to services created without one, in turn (Mantine's palette, shade 6). */
 export const SERVICE_PALETTE = ['#228be6', '#40c057', '#fab005', '#e64980', '#7950f2', '#15aabf', '#fd7e14', '#12b886', '#be4bdb', '#fa5252'];
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-
 /** The columns of a service `s` as the API answers it (user ids from service_members); the FROM follows. */
-const SELECT = `SELECT s.*, ARRAY(SELECT m.user_id::text FROM service_members m
+const COLUMNS = `s.*, ARRAY(SELECT m.user_id::text FROM service_members m
                   WHERE m.tenant_id = s.tenant_id AND m.service_id = s.id ORDER BY m.user_id) AS user_ids`;
+const SELECT = `SELECT ${COLUMNS}`;
 
 export function toService(row: Row): Service {
-  const opt = (key: string, value: unknown) => (value === null || value === undefined ? {} : { [key]: value });
   return {
     id: row.id as string,
     tenantId: row.tenant_id as string,
     name: row.name as string,
-    ...opt('description', row.description),
+    ...opt('description', row.description as string | null),
     durationMinutes: Number(row.duration_minutes),
     price: { amount: Number(row.price_amount), currency: row.price_currency as string },
     taxIncluded: row.tax_included as boolean,
     taxPercentage: Number(row.tax_percentage),
     color: row.color as string,
     active: row.active as boolean,
-    ...opt('category', row.category),
+    ...opt('category', row.category as string | null),
     bufferMinutes: Number(row.buffer_minutes),
     onlineBookable: row.online_bookable as boolean,
     userIds: (row.user_ids as string[] | null) ?? [],
-    ...opt('imageAssetId', row.image_asset_id),
+    ...opt('imageAssetId', row.image_asset_id as string | null),
     ...(row.archived_at ? { archivedAt: iso(row.archived_at) } : {}),
     version: Number(row.version),
     createdAt: iso(row.created_at),
@@ -73,10 +73,9 @@ interface Cleaned {
  */
 async function checkInput(tx: Queryable, tenantId: string, input: ServiceInput | ServiceUpdate): Promise<Cleaned> {
   const name = cleanName(input.name, '/service/name');
-  const tenant = (await tx.query<{ currency_code: string; tax_percentage: string }>('SELECT currency_code, tax_percentage FROM tenants WHERE id = $1', [tenantId])).rows[0];
-  if (!tenant) throw notFound();
-  if (input.price.currency !== tenant.currency_code) {
-    throw unprocessable('/service/price/currency', 'currency_mismatch', `Prices are in the business's currency, ${tenant.currency_code}.`);
+  const tenant = await tenantMoney(tx, tenantId);
+  if (input.price.currency !== tenant.currencyCode) {
+    throw unprocessable('/service/price/currency', 'currency_mismatch', `Prices are in the business's currency, ${tenant.currencyCode}.`);
   }
   if (input.price.amount < 0 || input.price.amount > MAX_PRICE_MINOR) {
     throw unprocessable('/service/price/amount', 'out_of_range', `The price must be from 0 to ${MAX_PRICE_MINOR} minor units.`);
@@ -92,16 +91,10 @@ async function checkInput(tx: Queryable, tenantId: string, input: ServiceInput |
     if (index >= 0) throw unprocessable(`/service/userIds/${index}`, 'unknown_team_member', 'This person is not in the team.');
   }
   if (input.imageAssetId) await assertAssetsExist(tx, tenantId, [{ id: input.imageAssetId, field: '/service/imageAssetId' }]);
-  return { name, taxPercentage: input.taxPercentage ?? Number(tenant.tax_percentage) };
+  return { name, taxPercentage: input.taxPercentage ?? tenant.taxPercentage };
 }
 
-async function assertNameFree(tx: Queryable, tenantId: string, name: string, exceptId: string | null) {
-  const { rows } = await tx.query(
-    `SELECT 1 FROM services WHERE tenant_id = $1 AND lower(name) = lower($2) AND archived_at IS NULL AND ($3::uuid IS NULL OR id <> $3)`,
-    [tenantId, name, exceptId],
-  );
-  if (rows.length > 0) throw duplicateName('/service/name', 'service');
-}
+const names = uniqueName({ table: 'services', field: '/service/name', what: 'service', archivable: true });
 
 async function setMembers(tx: Queryable, tenantId: string, serviceId: string, userIds: readonly string[]) {
   await tx.query('DELETE FROM service_members WHERE tenant_id = $1 AND service_id = $2', [tenantId, serviceId]);
@@ -117,16 +110,6 @@ async function completeOnboarding(tx: Queryable, tenantId: string) {
 
 async function readService(tx: Queryable, tenantId: string, id: string): Promise<Row | undefined> {
   return (await tx.query(`${SELECT} FROM services s WHERE s.tenant_id = $1 AND s.id = $2`, [tenantId, id])).rows[0];
-}
-
-/** Runs `write`, turning a unique-name violation (a concurrent twin) into 409 duplicate_name. */
-async function guardName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName('/service/name', 'service');
-    throw error;
-  }
 }
 
 export function serviceHandlers({ db }: HandlerDeps): Handlers {
@@ -149,14 +132,9 @@ export function serviceHandlers({ db }: HandlerDeps): Handlers {
         AND ($4::uuid IS NULL
              OR NOT EXISTS (SELECT 1 FROM service_members m WHERE m.tenant_id = s.tenant_id AND m.service_id = s.id)
              OR EXISTS (SELECT 1 FROM service_members m WHERE m.tenant_id = s.tenant_id AND m.service_id = s.id AND m.user_id = $4))`;
-      const result = await db.withTenant(tenantId, async (tx) => {
-        const { rows } = await tx.query(
-          `${SELECT} FROM ${from} WHERE ${filter} ORDER BY ${ORDER[sort]} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-          [...params, limit, offset],
-        );
-        const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${filter}`, params);
-        return { items: rows.map(toService), total: total.rows[0]!.n };
-      });
+      const result = await db.withTenant(tenantId, (tx) =>
+        listPage(tx, { select: COLUMNS, from, where: filter, orderBy: ORDER[sort], params, limit, offset }, toService),
+      );
       return reply.code(200).send(result);
     },
 
@@ -164,11 +142,11 @@ export function serviceHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId } = request.params;
       await authorize(db, request, tenantId, 'services', 'write');
       const input = request.body.service;
-      const stored = await guardName(() =>
+      const stored = await names.guard(() =>
         db.withTenant(tenantId, (tx) =>
           idempotent(tx, tenantId, idempotencyKeyOf(request), 'createService', request.body, async () => {
             const { name, taxPercentage } = await checkInput(tx, tenantId, input);
-            await assertNameFree(tx, tenantId, name, null);
+            await names.assertFree(tx, tenantId, name, null);
             let color = input.color;
             if (!color) {
               const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM services WHERE tenant_id = $1', [tenantId]);
@@ -205,12 +183,12 @@ export function serviceHandlers({ db }: HandlerDeps): Handlers {
       const { tenantId, id } = request.params;
       await authorize(db, request, tenantId, 'services', 'write');
       const input = request.body.service;
-      const row = await guardName(() =>
+      const row = await names.guard(() =>
         db.withTenant(tenantId, async (tx) => {
           const current = await tx.query('SELECT 1 FROM services WHERE tenant_id = $1 AND id = $2 AND archived_at IS NULL', [tenantId, id]);
           if (current.rows.length === 0) throw notFound('No service has this id.');
           const { name, taxPercentage } = await checkInput(tx, tenantId, input);
-          await assertNameFree(tx, tenantId, name, id);
+          await names.assertFree(tx, tenantId, name, id);
           const active = input.active ?? true;
           await updateVersioned(tx, 'services', { tenantId, id }, () =>
             tx.query(

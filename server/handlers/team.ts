@@ -3,7 +3,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import { roleIn, sessionOf, type HandlerDeps } from './context.ts';
 import { toInvitation, toTeamMember, toTenant } from './rows.ts';
-import { escapeLike } from './sql.ts';
+import { escapeLike } from '../kit/sql.ts';
 
 type Handlers = Pick<RouteHandlers, 'listTeamMembers' | 'inviteTeamMembers' | 'revokeInvitation' | 'removeTeamMember' | 'acceptInvitation'>;
 
