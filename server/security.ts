@@ -3,7 +3,7 @@ import { isAdminEmail } from './auth/admins.ts';
 import { InvalidIdTokenError, type IdTokenVerifier } from './auth/firebase.ts';
 import { hashSessionToken, isWellFormedSessionToken } from './auth/session-token.ts';
 import type { Database } from './db/database.ts';
-import type { TeamRole } from './handlers/context.ts';
+import type { TeamRole } from './kit/context.ts';
 import { unauthorized } from './problem.ts';
 
 /** Who is calling, once `bearerAuth` has checked Cita's session token. */

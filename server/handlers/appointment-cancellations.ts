@@ -4,7 +4,7 @@ import { LIVE_STATUSES, appointmentsChanged } from '../appointments/events.ts';
 import type { Queryable } from '../db/database.ts';
 import { verifyCancelToken, type CancelTokenClaims } from '../notifications/cancel-token.ts';
 import { HttpProblem } from '../problem.ts';
-import type { HandlerDeps } from './context.ts';
+import type { HandlerDeps } from '../kit/context.ts';
 
 type Handlers = Pick<RouteHandlers, 'getAppointmentCancellation' | 'cancelAppointmentByToken'>;
 

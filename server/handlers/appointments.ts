@@ -38,8 +38,8 @@ import {
 } from '../scheduling/time.ts';
 import { iso, opt } from '../kit/rows.ts';
 import { authorize } from '../tenancy/roles.ts';
-import { sessionOf, type TeamRole } from './context.ts';
-import type { HandlerDeps } from './context.ts';
+import { sessionOf, type TeamRole } from '../kit/context.ts';
+import type { HandlerDeps } from '../kit/context.ts';
 import { MAX_PRICE_MINOR } from './services.ts';
 import { escapeLike } from '../kit/sql.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from '../kit/write-rules.ts';

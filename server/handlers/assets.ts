@@ -6,7 +6,7 @@ import { toAsset } from '../assets/references.ts';
 import type { AssetStorage } from '../assets/storage.ts';
 import { forbidden, notFound } from '../problem.ts';
 import { authorize, can } from '../tenancy/roles.ts';
-import { sessionOf, type HandlerDeps } from './context.ts';
+import { sessionOf, type HandlerDeps } from '../kit/context.ts';
 import { idempotencyKeyOf, idempotent } from '../kit/write-rules.ts';
 
 type Handlers = Pick<RouteHandlers, 'uploadAsset' | 'removeAsset' | 'getAssetContent'>;

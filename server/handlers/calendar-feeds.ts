@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.ts';
 import { signFeedToken, verifyFeedToken } from '../notifications/cancel-token.ts';
 import { buildIcs, type IcsEvent } from '../notifications/ics.ts';
 import { HttpProblem } from '../problem.ts';
-import { requireMember, sessionOf, type HandlerDeps } from './context.ts';
+import { requireMember, sessionOf, type HandlerDeps } from '../kit/context.ts';
 
 type Handlers = Pick<RouteHandlers, 'getCalendarFeed' | 'createCalendarFeed' | 'revokeCalendarFeed' | 'getCalendarFeedIcs'>;
 

@@ -4,7 +4,7 @@ import { MAX_CUSTOMER_TAGS } from '../../src/lib/limits.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem, notFound } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
-import type { HandlerDeps } from './context.ts';
+import type { HandlerDeps } from '../kit/context.ts';
 import { cleanName, uniqueName } from '../kit/names.ts';
 import { listPage } from '../kit/pages.ts';
 import { iso, type Row } from '../kit/rows.ts';

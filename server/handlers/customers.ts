@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { conflict, HttpProblem, notFound, unprocessable, type FieldError } from '../problem.ts';
 import { authorize, can } from '../tenancy/roles.ts';
-import type { HandlerDeps } from './context.ts';
+import type { HandlerDeps } from '../kit/context.ts';
 import { checkImportRow, csvLine, EXPORT_COLUMNS, type ImportedCustomer } from './customers-csv.ts';
 import { assertTagRoom, pickTagColor } from './customer-tags.ts';
 import { iso, opt } from '../kit/rows.ts';

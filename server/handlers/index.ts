@@ -5,7 +5,7 @@ import { appointmentHandlers } from './appointments.ts';
 import { appointmentCancellationHandlers } from './appointment-cancellations.ts';
 import { assetHandlers } from './assets.ts';
 import { calendarFeedHandlers } from './calendar-feeds.ts';
-import type { HandlerDeps } from './context.ts';
+import type { HandlerDeps } from '../kit/context.ts';
 import { distinctionHandlers } from './distinctions.ts';
 import { customerTagHandlers } from './customer-tags.ts';
 import { customerHandlers } from './customers.ts';

@@ -13,7 +13,7 @@ import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
 import { HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
-import { sessionOf, type HandlerDeps } from './context.ts';
+import { sessionOf, type HandlerDeps } from '../kit/context.ts';
 import { cleanName } from '../kit/names.ts';
 import { listPage } from '../kit/pages.ts';
 import { iso, opt, type Row } from '../kit/rows.ts';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { sendProblem } from '../problem.ts';
-import { requireMember, type HandlerDeps } from './context.ts';
+import { requireMember, type HandlerDeps } from '../kit/context.ts';
 
 /**
  * Operations whose domain belongs to a later issue. They answer 501 problem+json (never a fake

@@ -9,7 +9,7 @@ import type { Queryable } from '../db/database.ts';
 import { HttpProblem, unprocessable } from '../problem.ts';
 import { offsetDateTime, partsOfWall, plainFromParts } from '../scheduling/time.ts';
 import { defaultRemindersFor, guardDoubleBooking, insertOccurrence, type Prepared, type Slot } from './appointments.ts';
-import type { HandlerDeps } from './context.ts';
+import type { HandlerDeps } from '../kit/context.ts';
 import { idempotencyKeyOf, idempotent } from '../kit/write-rules.ts';
 
 type Handlers = Pick<RouteHandlers, 'getBookingPage' | 'getBookingAvailability' | 'createOnlineBooking'>;

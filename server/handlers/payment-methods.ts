@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
 import { HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
-import type { HandlerDeps } from './context.ts';
+import type { HandlerDeps } from '../kit/context.ts';
 import { cleanName, uniqueName } from '../kit/names.ts';
 import { hasTwoDecimalsAtMost } from '../kit/percent.ts';
 import { listPage } from '../kit/pages.ts';

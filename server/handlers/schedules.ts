@@ -8,7 +8,7 @@ import { loadMembers, loadTenantClock, type TenantClock } from '../scheduling/sc
 import { isWritableInstant, offsetDateTime, partsOf, plainFromSql, resolveLocal, sqlLocal, tryPlainFromParts, WEEKDAYS, type Weekly } from '../scheduling/time.ts';
 import { listPage } from '../kit/pages.ts';
 import { authorize, type Action } from '../tenancy/roles.ts';
-import { sessionOf, type HandlerDeps, type TeamRole } from './context.ts';
+import { sessionOf, type HandlerDeps, type TeamRole } from '../kit/context.ts';
 import { iso } from '../kit/rows.ts';
 import { idempotencyKeyOf, idempotent, staleVersion, updateVersioned } from '../kit/write-rules.ts';
 

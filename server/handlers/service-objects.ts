@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database.ts';
 import { notFound, unprocessable } from '../problem.ts';
 import { listPage } from '../kit/pages.ts';
 import { authorize } from '../tenancy/roles.ts';
-import type { HandlerDeps } from './context.ts';
+import type { HandlerDeps } from '../kit/context.ts';
 import { iso, json, opt } from '../kit/rows.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from '../kit/write-rules.ts';
 

@@ -4,7 +4,7 @@ import { assertAssetsExist } from '../assets/references.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
-import type { HandlerDeps } from './context.ts';
+import type { HandlerDeps } from '../kit/context.ts';
 import { cleanName, uniqueName } from '../kit/names.ts';
 import { listPage } from '../kit/pages.ts';
 import { hasTwoDecimalsAtMost } from '../kit/percent.ts';

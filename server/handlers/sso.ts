@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { HttpProblem, unprocessable } from '../problem.ts';
-import { sessionOf, type HandlerDeps } from './context.ts';
+import { sessionOf, type HandlerDeps } from '../kit/context.ts';
 
 type Handlers = Pick<RouteHandlers, 'createSsoCode' | 'exchangeSsoCode'>;
 

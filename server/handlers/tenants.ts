@@ -9,7 +9,7 @@ import { Temporal } from 'temporal-polyfill';
 import { assertAssetsExist } from '../assets/references.ts';
 import { verifyIdentity } from '../security.ts';
 import { authorize } from '../tenancy/roles.ts';
-import { identityOf, sessionOf, type HandlerDeps } from './context.ts';
+import { identityOf, sessionOf, type HandlerDeps } from '../kit/context.ts';
 import { insertDefaultPaymentMethods } from './payment-methods.ts';
 import { toTenant } from './rows.ts';
 import { openSession } from './sessions.ts';

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, forbidden, HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { verifyIdentity, type FirebaseAuth } from '../security.ts';
-import { identityOf, sessionOf, type HandlerDeps } from './context.ts';
+import { identityOf, sessionOf, type HandlerDeps } from '../kit/context.ts';
 import { toUser } from './rows.ts';
 import { acceptPendingInvitations, openSession } from './sessions.ts';
 

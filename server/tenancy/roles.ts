@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { callerRole, type TeamRole } from '../handlers/context.ts';
+import { callerRole, type TeamRole } from '../kit/context.ts';
 import { forbidden, notFound } from '../problem.ts';
 
 /**
