@@ -120,7 +120,11 @@ export function servicesSuite(server: () => TestServer) {
       const currency = await problem(post(haircut({ price: { amount: 2500, currency: 'USD' } })), 422);
       expect(currency.errors).toEqual([expect.objectContaining({ field: '/service/price/currency', code: 'currency_mismatch' })]);
       expect(fields(await problem(post(haircut({ price: { amount: -1, currency: 'EUR' } })), 422))).toEqual(['/service/price/amount']);
-      expect(fields(await problem(post(haircut({ price: { amount: 100_000_000, currency: 'EUR' } })), 422))).toEqual(['/service/price/amount']);
+      // The money module's one bound: 10^12 minor units (10,000,000,000.00 EUR), one code.
+      const beyond = await problem(post(haircut({ name: 'Lujo', price: { amount: 1_000_000_000_001, currency: 'EUR' } })), 422);
+      expect(beyond.errors).toEqual([expect.objectContaining({ field: '/service/price/amount', code: 'out_of_range' })]);
+      expect((await problem(post(haircut({ price: { amount: -1, currency: 'EUR' } })), 422)).errors).toEqual([expect.objectContaining({ code: 'out_of_range' })]);
+      expect((await ok(post(haircut({ name: 'Lujo', price: { amount: 1_000_000_000_000, currency: 'EUR' } })), 201)).service.price.amount).toBe(1_000_000_000_000);
       expect(fields(await problem(post(haircut({ taxPercentage: 21.005 })), 422))).toEqual(['/service/taxPercentage']);
       const stranger = await signUp(s, 'svc-stranger');
       const member = await problem(post(haircut({ userIds: [owner.userId, stranger.userId] })), 422);
