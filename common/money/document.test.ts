@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDocument, type DocumentInput, type DocumentLineInput } from './document.ts';
+import { computeDocument, parsePercentage, type DocumentInput, type DocumentLineInput } from './document.ts';
 import { MoneyError } from './errors.ts';
 
 // Examples a Spanish accountant checks by hand. Every expected figure is written out, never computed.
@@ -171,6 +171,16 @@ describe('computeDocument: refusals, each with its code and the input field', ()
   it('an exemption cause E1…E6, and no rate with it', () => {
     expect(refusal(eur('TAX_EXCLUSIVE', [line({ tax: { exemption: 'E9' as 'E1' } })]))).toEqual({ code: 'invalid_exemption', path: ['lines', 0, 'tax', 'exemption'] });
     expect(refusal(eur('TAX_EXCLUSIVE', [line({ tax: { exemption: 'E1', rate: 21 } as never })]))).toEqual({ code: 'invalid_exemption', path: ['lines', 0, 'tax', 'rate'] });
+  });
+
+  it('percentages alone: 0 to 100 with 2 decimals, in basis points', () => {
+    expect(parsePercentage(21)).toEqual({ ok: true, value: 2100 });
+    expect(parsePercentage('10.5')).toEqual({ ok: true, value: 1050 });
+    expect(parsePercentage(0.07)).toEqual({ ok: true, value: 7 });
+    expect(parsePercentage(21.005)).toEqual({ ok: false, code: 'too_many_decimals' });
+    expect(parsePercentage(100.01)).toEqual({ ok: false, code: 'out_of_range' });
+    expect(parsePercentage(-1)).toEqual({ ok: false, code: 'out_of_range' });
+    expect(parsePercentage('x')).toEqual({ ok: false, code: 'not_a_number' });
   });
 
   it('a currency ISO 4217 lists', () => {

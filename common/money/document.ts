@@ -1,6 +1,6 @@
 import { MAX_AMOUNT_MINOR, MAX_QUANTITY, amountIssueCode, exponentOf } from './amount.ts';
 import { allocateByWeight, divideRoundHalfUp, parseScaled, type DecimalInput } from './decimal.ts';
-import { MONEY_ERRORS, MoneyError, type MoneyErrorCode } from './errors.ts';
+import { MONEY_ERRORS, MoneyError, type MoneyErrorCode, type MoneyResult } from './errors.ts';
 
 /**
  * The arithmetic of every money document (ticket, sale, invoice, credit note, report line): one pure
@@ -123,14 +123,22 @@ function fail(code: MoneyErrorCode, path: Path, detail: string): never {
   throw new MoneyError(code, path, detail);
 }
 
-function readPercentage(value: DecimalInput, path: Path): bigint {
+/** A percentage (tax rate, discount, withholding) in basis points: 0 to 100 with at most 2 decimals ('21', 10.5 → 2100, 1050), or why not. */
+export function parsePercentage(value: DecimalInput): MoneyResult<number> {
   const parsed = parseScaled(value, PERCENTAGE_SCALE);
+  if (!parsed.ok) return parsed;
+  if (parsed.value < 0n || parsed.value > ONE_HUNDRED_PERCENT) return { ok: false, code: MONEY_ERRORS.outOfRange };
+  return { ok: true, value: Number(parsed.value) };
+}
+
+function readPercentage(value: DecimalInput, path: Path): bigint {
+  const parsed = parsePercentage(value);
   if (!parsed.ok) {
-    const detail = parsed.code === MONEY_ERRORS.tooManyDecimals ? 'A percentage has at most 2 decimals.' : 'Enter a percentage.';
+    const detail =
+      parsed.code === MONEY_ERRORS.tooManyDecimals ? 'A percentage has at most 2 decimals.' : parsed.code === MONEY_ERRORS.outOfRange ? 'A percentage is from 0 to 100.' : 'Enter a percentage.';
     fail(parsed.code, path, detail);
   }
-  if (parsed.value < 0n || parsed.value > ONE_HUNDRED_PERCENT) fail(MONEY_ERRORS.outOfRange, path, 'A percentage is from 0 to 100.');
-  return parsed.value;
+  return BigInt(parsed.value);
 }
 
 function readAmount(value: number, path: Path, allowNegative: boolean): bigint {

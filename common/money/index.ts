@@ -23,6 +23,7 @@ export {
   PERCENTAGE_SCALE,
   QUANTITY_SCALE,
   computeDocument,
+  parsePercentage,
   type ComputedDocument,
   type DiscountInput,
   type DocumentInput,
