@@ -102,7 +102,7 @@ describe('toMinorUnits', () => {
   });
 });
 
-describe('fromMinorUnits', () => {
+describe('fromMinorUnits', { timeout: 60_000 }, () => {
   it('writes the currency’s decimals exactly', () => {
     expect(fromMinorUnits(1999, 'EUR')).toBe('19.99');
     expect(fromMinorUnits(5, 'EUR')).toBe('0.05');
@@ -128,7 +128,7 @@ describe('fromMinorUnits', () => {
   }
 });
 
-describe('exact integer helpers', () => {
+describe('exact integer helpers', { timeout: 60_000 }, () => {
   it('rounds halves away from zero', () => {
     expect(divideRoundHalfUp(5n, 2n)).toBe(3n);
     expect(divideRoundHalfUp(-5n, 2n)).toBe(-3n);

@@ -124,7 +124,8 @@ const negate = (input: DocumentInput): DocumentInput => ({
   ...(input.discount && 'amount' in input.discount ? { discount: { amount: -input.discount.amount } } : {}),
 });
 
-describe('computeDocument: properties', () => {
+// Property runs take seconds on a loaded machine: a generous timeout instead of vitest's 5 s.
+describe('computeDocument: properties', { timeout: 120_000 }, () => {
   it('Σ breakdown (base + tax) = total = Σ line totals, exactly, for any sale (both price modes, discounts, many rates)', () => {
     fc.assert(
       fc.property(sale, (input) => {

@@ -27,7 +27,7 @@ describe('computeDocument: literal examples', () => {
     expect(doc.totals).toEqual({ subtotal: 1653, discount: 0, tax: 347, totalBeforeWithholding: 2000, withholding: 0, total: 2000 });
     expect(doc.breakdown).toEqual([{ rateBasisPoints: 2100, taxPercentage: 21, exemption: null, base: 1653, tax: 347 }]);
     expect(doc.lines).toEqual([
-      { quantityThousandths: 2000, unitPrice: 1000, rateBasisPoints: 2100, taxPercentage: 21, exemption: null, amount: 2000, discount: 0, base: 1653, tax: 347, total: 2000 },
+      { quantity: 2, quantityThousandths: 2000, unitPrice: 1000, rateBasisPoints: 2100, taxPercentage: 21, exemption: null, amount: 2000, discount: 0, base: 1653, tax: 347, total: 2000 },
     ]);
   });
 
@@ -104,7 +104,7 @@ describe('computeDocument: literal examples', () => {
 
   it('1.5 hours at €33.33 is €50.00 (49.995 rounded once), + 21 % = €60.50', () => {
     const doc = computeDocument(eur('TAX_EXCLUSIVE', [{ quantity: '1.5', unitPrice: 3333, tax: { rate: '21.00' } }]));
-    expect(doc.lines[0]).toMatchObject({ quantityThousandths: 1500, amount: 5000, base: 5000, tax: 1050, total: 6050 });
+    expect(doc.lines[0]).toMatchObject({ quantity: 1.5, quantityThousandths: 1500, amount: 5000, base: 5000, tax: 1050, total: 6050 });
   });
 
   it('yen have no decimals: 3 × ¥1,100 with 10 % included is ¥3,000 + ¥300; ¥999 + 10 % is ¥1,099', () => {

@@ -1,5 +1,5 @@
 import { MAX_AMOUNT_MINOR, MAX_QUANTITY, amountIssueCode, exponentOf } from './amount.ts';
-import { allocateByWeight, divideRoundHalfUp, parseScaled, type DecimalInput } from './decimal.ts';
+import { allocateByWeight, divideRoundHalfUp, formatScaled, parseScaled, type DecimalInput } from './decimal.ts';
 import { MONEY_ERRORS, MoneyError, type MoneyErrorCode, type MoneyResult } from './errors.ts';
 
 /**
@@ -64,7 +64,8 @@ export interface DocumentInput {
 }
 
 export interface DocumentLine {
-  /** The quantity in thousandths (1.5 → 1500). */
+  /** The quantity as read (1.5), and in thousandths (1500). */
+  quantity: number;
   quantityThousandths: number;
   unitPrice: number;
   /** The tax rate in hundredths of a percent (21 % → 2100); 0 when exempt. */
@@ -276,6 +277,7 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
   const out: DocumentLine[] = lines.map((line, index) => {
     const path = ['lines', index];
     return {
+      quantity: Number(formatScaled(line.quantity, QUANTITY_SCALE)),
       quantityThousandths: Number(line.quantity),
       unitPrice: Number(line.unitPrice),
       rateBasisPoints: Number(line.rate),
