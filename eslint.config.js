@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const featuresDir = path.join(root, 'src', 'features');
+const commonDir = path.join(root, 'common');
 
 /** A feature folder never imports another feature (ARCHITECTURE "Layout"). */
 const featureBoundaries = {
@@ -30,6 +31,34 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * common/ holds the code that both the SPA and the server import (the money module, limits): pure
+ * TypeScript that imports nothing but common/ itself (tests may also import their runner and
+ * fast-check), so that it runs unchanged in the browser and in Node.
+ */
+const TEST_PACKAGES = new Set(['vitest', 'fast-check']);
+const commonBoundary = {
+  meta: { type: 'problem', messages: { outside: 'common/ imports only from common/ (no packages, node:, ~/, @generated, src or server): "{{source}}".' } },
+  create(context) {
+    const file = context.filename;
+    const isTest = /\.test\.ts$/.test(file);
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      if (isTest && TEST_PACKAGES.has(source)) return;
+      const inside = source.startsWith('.') && (path.resolve(path.dirname(file), source) + path.sep).startsWith(commonDir + path.sep);
+      if (!inside) context.report({ node: node.source, messageId: 'outside', data: { source } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+/** Runtime-specific globals that common/ must not use (it runs in the browser and in Node). */
+const RUNTIME_GLOBALS = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest', 'process', 'Buffer', 'require', 'global', 'setTimeout', 'setInterval', 'Date'];
+
+/** The project's own rules. */
+const cita = { rules: { 'feature-boundaries': featureBoundaries, 'common-boundary': commonBoundary } };
+
 export default tseslint.config(
   { ignores: ['dist', 'generated', 'src/routeTree.gen.ts', 'node_modules', 'data', 'test-results', 'playwright-report', 'openapi/parts'] },
   js.configs.recommended,
@@ -38,9 +67,17 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    files: ['common/**/*.ts'],
+    plugins: { cita },
+    rules: {
+      'cita/common-boundary': 'error',
+      'no-restricted-globals': ['error', ...RUNTIME_GLOBALS.map((name) => ({ name, message: 'common/ runs in the browser and in Node: no runtime-specific globals (and no clock: pass dates in).' }))],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, formatjs, cita: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: { 'react-hooks': reactHooks, formatjs, cita },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'cita/feature-boundaries': 'error',

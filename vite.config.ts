@@ -99,6 +99,7 @@ export default defineConfig({
     alias: {
       '~': fileURLToPath(new URL('./src', import.meta.url)),
       '@generated': fileURLToPath(new URL('./generated', import.meta.url)),
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
     },
   },
   server: { host: '127.0.0.1', port: 5173, proxy },

@@ -9,6 +9,7 @@ export default defineConfig({
     alias: {
       '~': fileURLToPath(new URL('./src', import.meta.url)),
       '@generated': fileURLToPath(new URL('./generated', import.meta.url)),
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
     },
   },
   test: {

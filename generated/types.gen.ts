@@ -68,11 +68,11 @@ export type Locale = 'en-US' | 'es-ES';
 export type CurrencyCode = string;
 
 /**
- * An amount in the currency's minor units (cents for EUR), plus its currency.
+ * An amount in the currency's minor units (its ISO 4217 exponent: cents for EUR, yen for JPY, fils for KWD; `Currency.minorUnits`), plus its currency. Every amount of the API (prices, costs, lines, taxes, discounts, totals) is within one bound, 10^12 minor units either way (common/money in the code): beyond it this schema refuses the request (400 naming the field); an amount the server computes beyond it (a total), and one below 0 where a field is never negative, answer 422 `out_of_range` naming the amount.
  */
 export type Money = {
     /**
-     * Minor units, at most ten billion of the currency either way; may be negative for refunds and credit notes.
+     * Minor units, at most 10^12 either way (ten billion of a 2-decimal currency); may be negative for refunds and credit notes.
      */
     amount: number;
     currency: CurrencyCode;
@@ -883,7 +883,7 @@ export type AppointmentServiceInput = {
      */
     id: Id;
     /**
-     * Price override, in the tenant's currency and not negative (else 422).
+     * Price override, in the tenant's currency and not negative (else 422 `currency_mismatch` or `out_of_range`); the appointment's total (the sum of its prices) is within the Money bound too (else 422 `out_of_range` on `services`).
      */
     price?: Money;
 };
@@ -1924,7 +1924,7 @@ export type Service = {
 export type ServiceSort = 'category' | 'name' | '-name' | 'price' | '-price' | 'duration' | '-duration';
 
 /**
- * Writable fields of a service. The price's currency must be the tenant's (422 `currency_mismatch`) and its amount from 0 to 99999999 minor units (422 `out_of_range`); user ids must be team members (422 `unknown_team_member`); a duplicate name answers 409 `duplicate_name`.
+ * Writable fields of a service. The price's currency must be the tenant's (422 `currency_mismatch`) and its amount from 0 to 1000000000000 minor units (422 `out_of_range` below 0); user ids must be team members (422 `unknown_team_member`); a duplicate name answers 409 `duplicate_name`.
  */
 export type ServiceInput = {
     /**
@@ -2916,11 +2916,11 @@ export type InventoryItemInput = {
      */
     minQuantity?: number;
     /**
-     * Purchase cost per unit, tax excluded.
+     * Purchase cost per unit, tax excluded; not negative (else 422 `out_of_range`).
      */
     cost?: Money;
     /**
-     * Retail price per unit, tax included (what the customer pays). Absent for stock that is not sold.
+     * Retail price per unit, tax included (what the customer pays); not negative (else 422 `out_of_range`). Absent for stock that is not sold.
      */
     price?: Money;
     /**
@@ -2999,11 +2999,11 @@ export type InventoryItemUpdateInput = {
      */
     minQuantity?: number;
     /**
-     * Purchase cost per unit, tax excluded.
+     * Purchase cost per unit, tax excluded; not negative (else 422 `out_of_range`).
      */
     cost?: Money;
     /**
-     * Retail price per unit, tax included (what the customer pays). Absent for stock that is not sold.
+     * Retail price per unit, tax included (what the customer pays); not negative (else 422 `out_of_range`). Absent for stock that is not sold.
      */
     price?: Money;
     /**

@@ -53,7 +53,7 @@ export const zLocale = z.enum(['en-US', 'es-ES']);
 export const zCurrencyCode = z.string().regex(/^[A-Z]{3}$/);
 
 /**
- * An amount in the currency's minor units (cents for EUR), plus its currency.
+ * An amount in the currency's minor units (its ISO 4217 exponent: cents for EUR, yen for JPY, fils for KWD; `Currency.minorUnits`), plus its currency. Every amount of the API (prices, costs, lines, taxes, discounts, totals) is within one bound, 10^12 minor units either way (common/money in the code): beyond it this schema refuses the request (400 naming the field); an amount the server computes beyond it (a total), and one below 0 where a field is never negative, answer 422 `out_of_range` naming the amount.
  */
 export const zMoney = z.object({
     amount: z.int().gte(-1000000000000).lte(1000000000000),
@@ -1410,7 +1410,7 @@ export const zServiceSort = z.enum([
 ]);
 
 /**
- * Writable fields of a service. The price's currency must be the tenant's (422 `currency_mismatch`) and its amount from 0 to 99999999 minor units (422 `out_of_range`); user ids must be team members (422 `unknown_team_member`); a duplicate name answers 409 `duplicate_name`.
+ * Writable fields of a service. The price's currency must be the tenant's (422 `currency_mismatch`) and its amount from 0 to 1000000000000 minor units (422 `out_of_range` below 0); user ids must be team members (422 `unknown_team_member`); a duplicate name answers 409 `duplicate_name`.
  */
 export const zServiceInput = z.object({
     name: z.string().min(1).max(100),

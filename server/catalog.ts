@@ -1,3 +1,4 @@
+import { currencyExponent } from '../common/money/index.ts';
 import type { BusinessCategoriesByLanguage, Currency, SubscriptionPlan } from '../generated/types.gen.ts';
 
 // Product catalogue served by GET /v1/configuration and GET /v1/currencies/list.
@@ -40,17 +41,22 @@ export const BUSINESS_CATEGORIES: BusinessCategoriesByLanguage = {
   es: { categories: CATEGORIES.map(([code, , name]) => ({ code, name })) },
 };
 
-export const CURRENCIES: Currency[] = ([
-  { code: 'EUR', symbol: '€', name: 'Euro', minorUnits: 2 },
-  { code: 'USD', symbol: '$', name: 'US Dollar', minorUnits: 2 },
-  { code: 'GBP', symbol: '£', name: 'Pound Sterling', minorUnits: 2 },
-  { code: 'MXN', symbol: '$', name: 'Mexican Peso', minorUnits: 2 },
-  { code: 'ARS', symbol: '$', name: 'Argentine Peso', minorUnits: 2 },
-  { code: 'COP', symbol: '$', name: 'Colombian Peso', minorUnits: 2 },
-  { code: 'CLP', symbol: '$', name: 'Chilean Peso', minorUnits: 0 },
-  { code: 'PEN', symbol: 'S/', name: 'Peruvian Sol', minorUnits: 2 },
-  { code: 'CHF', symbol: 'CHF', name: 'Swiss Franc', minorUnits: 2 },
-  { code: 'JPY', symbol: '¥', name: 'Japanese Yen', minorUnits: 0 },
-] satisfies Currency[]).sort((a, b) => a.code.localeCompare(b.code));
+/** The currencies a business may charge in; their minor units are ISO 4217's (common/money). */
+export const CURRENCIES: Currency[] = (
+  [
+    { code: 'EUR', symbol: '€', name: 'Euro' },
+    { code: 'USD', symbol: '$', name: 'US Dollar' },
+    { code: 'GBP', symbol: '£', name: 'Pound Sterling' },
+    { code: 'MXN', symbol: '$', name: 'Mexican Peso' },
+    { code: 'ARS', symbol: '$', name: 'Argentine Peso' },
+    { code: 'COP', symbol: '$', name: 'Colombian Peso' },
+    { code: 'CLP', symbol: '$', name: 'Chilean Peso' },
+    { code: 'PEN', symbol: 'S/', name: 'Peruvian Sol' },
+    { code: 'CHF', symbol: 'CHF', name: 'Swiss Franc' },
+    { code: 'JPY', symbol: '¥', name: 'Japanese Yen' },
+  ] satisfies Omit<Currency, 'minorUnits'>[]
+)
+  .map((currency): Currency => ({ ...currency, minorUnits: currencyExponent(currency.code)! }))
+  .sort((a, b) => a.code.localeCompare(b.code));
 
 export const findCurrency = (code: string) => CURRENCIES.find((c) => c.code === code);

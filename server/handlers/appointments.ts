@@ -1,6 +1,7 @@
 import { cancellationLinkStatus } from '../appointments/cancellation-link.ts';
 import type { FastifyRequest } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
+import { amountIssue } from '../../common/money/index.ts';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type {
   Appointment,
@@ -40,7 +41,6 @@ import { iso, opt } from '../kit/rows.ts';
 import { authorize } from '../tenancy/roles.ts';
 import { sessionOf, type TeamRole } from '../kit/context.ts';
 import type { HandlerDeps } from '../kit/context.ts';
-import { MAX_PRICE_MINOR } from './services.ts';
 import { escapeLike } from '../kit/sql.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from '../kit/write-rules.ts';
 
@@ -339,14 +339,16 @@ async function prepare(
       if (service.price.currency !== tenant.currency) {
         throw unprocessable(`${p}/services/${i}/price/currency`, 'currency_mismatch', `Prices are in the business's currency, ${tenant.currency}.`);
       }
-      if (service.price.amount < 0 || service.price.amount > MAX_PRICE_MINOR) {
-        throw unprocessable(`${p}/services/${i}/price/amount`, 'out_of_range', `The price must be from 0 to ${MAX_PRICE_MINOR} minor units.`);
-      }
+      const priceIssue = amountIssue(service.price.amount);
+      if (priceIssue) throw unprocessable(`${p}/services/${i}/price/amount`, priceIssue.code, priceIssue.detail);
     }
     const base = kept ?? { id: row.id, name: row.name, durationMinutes: Number(row.duration_minutes), amount: Number(row.price_amount), currency: row.price_currency };
     return { ...base, ...(service.price ? { amount: service.price.amount, currency: service.price.currency } : {}) };
   });
   const total = services.reduce((sum, line) => sum + line.amount, 0);
+  // The total is an amount too: within the one bound (each price is, their sum need not be).
+  const totalIssue = amountIssue(total);
+  if (totalIssue) throw unprocessable(`${p}/services`, totalIssue.code, totalIssue.detail);
 
   if (input.distinctionId) {
     const { rows } = await tx.query('SELECT 1 FROM appointment_distinctions WHERE tenant_id = $1 AND id = $2', [tenant.id, input.distinctionId]);

@@ -1,6 +1,6 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { CustomerTag } from '../../generated/types.gen.ts';
-import { MAX_CUSTOMER_TAGS } from '../../src/lib/limits.ts';
+import { MAX_CUSTOMER_TAGS } from '../../common/limits.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem, notFound } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';

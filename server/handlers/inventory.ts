@@ -1,3 +1,4 @@
+import { amountIssue } from '../../common/money/index.ts';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type {
   InventoryAdjustmentInput,
@@ -102,7 +103,9 @@ async function checkItem(tx: Queryable, tenantId: string, input: Input): Promise
     if (value.currency !== tenant.currencyCode) {
       throw unprocessable(`/inventoryItem/${key}/currency`, 'currency_mismatch', `Amounts must be in the business currency (${tenant.currencyCode}).`);
     }
-    if (value.amount < 0) throw unprocessable(`/inventoryItem/${key}/amount`, 'negative_amount', 'The amount cannot be negative.');
+    // From 0 to the money module's one bound (422 out_of_range).
+    const issue = amountIssue(value.amount);
+    if (issue) throw unprocessable(`/inventoryItem/${key}/amount`, issue.code, issue.detail);
   }
   // An image of this business (422 unknown_asset otherwise: another tenant's or no such id).
   if (input.imageAssetId) await assertAssetsExist(tx, tenantId, [{ id: input.imageAssetId, field: '/inventoryItem/imageAssetId' }]);

@@ -1,3 +1,4 @@
+import { amountIssue } from '../../common/money/index.ts';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { Service, ServiceInput, ServiceSort, ServiceUpdate } from '../../generated/types.gen.ts';
 import { assertAssetsExist } from '../assets/references.ts';
@@ -14,9 +15,6 @@ import { idempotencyKeyOf, idempotent, updateVersioned } from '../kit/write-rule
 
 type Handlers = Pick<RouteHandlers, 'listServices' | 'createService' | 'getService' | 'updateService' | 'deleteService'>;
 
-
-/** The highest price a service may have, in minor units (999,999.99). */
-export const MAX_PRICE_MINOR = 99_999_999;
 
 /** Colours given to services created without one, in turn (Mantine's palette, shade 6). */
 export const SERVICE_PALETTE = ['#228be6', '#40c057', '#fab005', '#e64980', '#7950f2', '#15aabf', '#fd7e14', '#12b886', '#be4bdb', '#fa5252'];
@@ -77,9 +75,9 @@ async function checkInput(tx: Queryable, tenantId: string, input: ServiceInput |
   if (input.price.currency !== tenant.currencyCode) {
     throw unprocessable('/service/price/currency', 'currency_mismatch', `Prices are in the business's currency, ${tenant.currencyCode}.`);
   }
-  if (input.price.amount < 0 || input.price.amount > MAX_PRICE_MINOR) {
-    throw unprocessable('/service/price/amount', 'out_of_range', `The price must be from 0 to ${MAX_PRICE_MINOR} minor units.`);
-  }
+  // From 0 to the money module's one bound (422 out_of_range).
+  const priceIssue = amountIssue(input.price.amount);
+  if (priceIssue) throw unprocessable('/service/price/amount', priceIssue.code, priceIssue.detail);
   if (input.taxPercentage !== undefined && !hasTwoDecimalsAtMost(input.taxPercentage)) {
     throw unprocessable('/service/taxPercentage', 'too_precise', 'Use at most two decimals.');
   }

@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 const LABEL = 'Price';
 
-function Harness({ initial, locale, seen }: { initial: number | null; locale: string; seen: Array<number | null> }) {
+function Harness({ initial, locale, seen, currencyCode = 'EUR' }: { initial: number | null; locale: string; seen: Array<number | null>; currencyCode?: string }) {
   const [value, setValue] = useState<number | null>(initial);
   return (
     <MantineProvider>
@@ -22,7 +22,7 @@ function Harness({ initial, locale, seen }: { initial: number | null; locale: st
           seen.push(next);
           setValue(next);
         }}
-        currencyCode="EUR"
+        currencyCode={currencyCode}
         locale={locale}
       />
       <button type="button" data-testid="reset" onClick={() => setValue(999)} />
@@ -77,5 +77,49 @@ describe('MoneyInput', () => {
       fireEvent.click(screen.getByTestId('reset'));
     });
     expect(screen.getByRole('textbox', { name: LABEL })).toHaveProperty('value', '9.99');
+  });
+
+  it('in a yen business: whole yen, no decimals', () => {
+    expect(moneyInputText(2500, 'en-US', 'JPY')).toBe('2500');
+    const seen: Array<number | null> = [];
+    render(<Harness initial={2500} locale="es-ES" seen={seen} currencyCode="JPY" />);
+    const input = screen.getByRole('textbox', { name: LABEL });
+    expect(input).toHaveProperty('value', '2500');
+    type(input, '3.000');
+    expect(seen.at(-1)).toBe(3000);
+    act(() => {
+      fireEvent.blur(input);
+    });
+    expect(input).toHaveProperty('value', '3000');
+    type(input, '30,5');
+    expect(Number.isNaN(seen.at(-1))).toBe(true);
+  });
+
+  it('in a Kuwaiti dinar business: three decimals', () => {
+    expect(moneyInputText(1500, 'es-ES', 'KWD')).toBe('1,500');
+    const seen: Array<number | null> = [];
+    render(<Harness initial={1500} locale="en-US" seen={seen} currencyCode="KWD" />);
+    const input = screen.getByRole('textbox', { name: LABEL });
+    expect(input).toHaveProperty('value', '1.500');
+    type(input, '12.345');
+    expect(seen.at(-1)).toBe(12345);
+    type(input, '2.5');
+    expect(seen.at(-1)).toBe(2500);
+    act(() => {
+      fireEvent.blur(input);
+    });
+    expect(input).toHaveProperty('value', '2.500');
+    type(input, '1.2345');
+    expect(Number.isNaN(seen.at(-1))).toBe(true);
+  });
+
+  it('refuses an amount beyond the money module’s bound', () => {
+    const seen: Array<number | null> = [];
+    render(<Harness initial={null} locale="en-US" seen={seen} />);
+    const input = screen.getByRole('textbox', { name: LABEL });
+    type(input, '10000000000');
+    expect(seen.at(-1)).toBe(1_000_000_000_000);
+    type(input, '10000000000.01');
+    expect(Number.isNaN(seen.at(-1))).toBe(true);
   });
 });

@@ -1,9 +1,12 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useState } from 'react';
-import { DEFAULT_FRACTION_DIGITS, formatMoney, parseMoneyInput } from '~/lib/money';
+import { DEFAULT_CURRENCY_CODE, formatAmount, formatMoney, parseMoneyInput } from '~/lib/money';
 
 export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'type'> {
-  /** The amount in minor units (cents); null when empty; NaN while the text is not an amount. */
+  /**
+   * The amount in minor units of the currency (cents for EUR, yen for JPY, fils for KWD); null when
+   * empty; NaN while the text is not an amount of the currency within the money module's bound.
+   */
   value: number | null;
   onChange: (value: number | null) => void;
   /** ISO 4217 code of the amount, e.g. the business's currency. */
@@ -14,14 +17,10 @@ export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'default
   locale: string;
 }
 
-/** The text shown for an amount: decimals always, no grouping ('1234,50' in es-ES). */
-export function moneyInputText(value: number | null, locale: string): string {
+/** The text shown for an amount: the currency's decimals always, no grouping ('1234,50' in es-ES for EUR, '1234' for JPY). */
+export function moneyInputText(value: number | null, locale: string, currencyCode: string = DEFAULT_CURRENCY_CODE): string {
   if (value === null || !Number.isFinite(value)) return '';
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: DEFAULT_FRACTION_DIGITS,
-    maximumFractionDigits: DEFAULT_FRACTION_DIGITS,
-    useGrouping: false,
-  }).format(value / 10 ** DEFAULT_FRACTION_DIGITS);
+  return formatAmount(value, locale, currencyCode, { grouping: false });
 }
 
 /** The currency symbol shown beside the field. */
@@ -32,18 +31,18 @@ function symbolOf(currencyCode: string, locale: string, currencySymbol?: string)
 
 /**
  * SPEC §2 "money input": an amount typed the way people type it ('25', '25.5', '25,50', '1.234,56'),
- * kept as integer minor units (src/lib/money.ts). What was typed stays as typed while the field has
+ * kept as integer minor units of the currency (src/lib/money.ts, common/money). What was typed stays as typed while the field has
  * the focus, and is tidied on leaving it; text that is not an amount reports NaN, so the form can
  * show its error and nothing typed is lost.
  */
 export function MoneyInput({ value, onChange, currencyCode, currencySymbol, locale, onBlur, onFocus, ...props }: MoneyInputProps) {
-  const [text, setText] = useState(() => moneyInputText(value, locale));
+  const [text, setText] = useState(() => moneyInputText(value, locale, currencyCode));
   const [focused, setFocused] = useState(false);
   // Follows a value set from outside (a form reset) while the person is not typing.
   const [shown, setShown] = useState(value);
   if (!focused && !Object.is(value, shown)) {
     setShown(value);
-    if (!(Number.isNaN(value) && text.trim() !== '')) setText(moneyInputText(value, locale));
+    if (!(Number.isNaN(value) && text.trim() !== '')) setText(moneyInputText(value, locale, currencyCode));
   }
   const symbol = symbolOf(currencyCode, locale, currencySymbol);
   return (
@@ -62,15 +61,15 @@ export function MoneyInput({ value, onChange, currencyCode, currencySymbol, loca
       onChange={(event) => {
         const next = event.currentTarget.value;
         setText(next);
-        const parsed = next.trim() === '' ? null : parseMoneyInput(next, locale);
+        const parsed = next.trim() === '' ? null : parseMoneyInput(next, locale, currencyCode);
         const amount = parsed === null && next.trim() !== '' ? Number.NaN : parsed;
         setShown(amount);
         onChange(amount);
       }}
       onBlur={(event) => {
         setFocused(false);
-        const parsed = text.trim() === '' ? null : parseMoneyInput(text, locale);
-        if (parsed !== null) setText(moneyInputText(parsed, locale));
+        const parsed = text.trim() === '' ? null : parseMoneyInput(text, locale, currencyCode);
+        if (parsed !== null) setText(moneyInputText(parsed, locale, currencyCode));
         onBlur?.(event);
       }}
     />

@@ -5,8 +5,11 @@ import {
   DEFAULT_TAX_RATE,
   SUBSCRIPTION_DEFAULT_CURRENCY,
   addTax,
+  formatAmount,
   formatMoney,
+  fractionDigitsOf,
   parseMoneyInput,
+  readMoneyInput,
   taxOf,
   taxRateFromPercentage,
 } from './money.ts';
@@ -43,6 +46,51 @@ describe('formatMoney', () => {
     expect(formatMoney(-2500)).toBe('-€25.00');
     expect(formatMoney(-2500, { symbolAfter: true })).toBe('-25.00 €');
     expect(formatMoney(-0)).toBe('€0.00');
+  });
+});
+
+describe('the currency’s decimals (ISO 4217 exponent)', () => {
+  it('come from the money module: 2 for EUR, 0 for JPY and CLP, 3 for KWD', () => {
+    expect(fractionDigitsOf('EUR')).toBe(2);
+    expect(fractionDigitsOf('JPY')).toBe(0);
+    expect(fractionDigitsOf('CLP')).toBe(0);
+    expect(fractionDigitsOf('KWD')).toBe(3);
+    expect(fractionDigitsOf(undefined)).toBe(2);
+    expect(fractionDigitsOf('XYZ')).toBe(2);
+  });
+
+  it('format yen without decimals and dinars with three', () => {
+    expect(formatMoney(2500, { currencyCode: 'JPY' })).toBe('¥2,500');
+    expect(formatMoney(1500, { currencyCode: 'KWD', currencySymbol: 'KD ' })).toBe('KD 1.500');
+    expect(formatMoney(12345, { currencyCode: 'KWD', currencySymbol: 'KD', locale: 'es-ES', symbolAfter: true })).toBe('12,345 KD');
+    expect(formatMoney(-5, { currencyCode: 'BHD', currencySymbol: 'BD ' })).toBe('-BD 0.005');
+  });
+
+  it('format the largest amount exactly', () => {
+    expect(formatAmount(1_000_000_000_000, 'en-US', 'EUR')).toBe('10,000,000,000.00');
+    expect(formatAmount(999_999_999_999, 'es-ES', 'EUR')).toBe('9.999.999.999,99');
+    expect(formatAmount(999_999_999_999, 'en-US', 'KWD', { grouping: false })).toBe('999999999.999');
+  });
+
+  it('read what is typed in the currency’s decimals, never more', () => {
+    expect(parseMoneyInput('2500', 'en', 'JPY')).toBe(2500);
+    expect(parseMoneyInput('2.500', 'es', 'JPY')).toBe(2500);
+    expect(parseMoneyInput('2,500', 'en', 'JPY')).toBe(2500);
+    expect(readMoneyInput('25.5', 'en', 'JPY')).toEqual({ ok: false, code: 'too_many_decimals' });
+    expect(parseMoneyInput('1.5', 'en', 'KWD')).toBe(1500);
+    expect(parseMoneyInput('1,250', 'es', 'KWD')).toBe(1250);
+    expect(parseMoneyInput('12.345', 'en', 'KWD')).toBe(12345);
+    expect(readMoneyInput('1.2345', 'en', 'KWD')).toEqual({ ok: false, code: 'too_many_decimals' });
+    expect(readMoneyInput('25.555', 'en')).toEqual({ ok: false, code: 'too_many_decimals' });
+    expect(readMoneyInput('abc', 'en')).toEqual({ ok: false, code: 'not_a_number' });
+  });
+
+  it('read the one bound: 10,000,000,000.00 EUR and not a cent more', () => {
+    expect(readMoneyInput('10.000.000.000,00', 'es', 'EUR')).toEqual({ ok: true, value: 1_000_000_000_000 });
+    expect(readMoneyInput('10000000000.01', 'en', 'EUR')).toEqual({ ok: false, code: 'out_of_range' });
+    expect(readMoneyInput('1000000000001', 'en', 'JPY')).toEqual({ ok: false, code: 'out_of_range' });
+    expect(readMoneyInput('-5', 'en', 'EUR', {})).toEqual({ ok: false, code: 'out_of_range' });
+    expect(parseMoneyInput('19.99', 'en')).toBe(1999); // 19.99 is 19.989999… as a double: read exactly
   });
 });
 

@@ -36,4 +36,21 @@ export const c = { mutationFn: async () => 1 };
       'formatjs/no-literal-string-in-jsx',
     ]);
   });
+
+  it('keeps common/ pure: imports only from common/, no runtime globals', async () => {
+    const found = await rules(
+      `import { useState } from 'react';
+import { x } from '../../src/lib/money';
+import { y } from 'node:fs';
+import { MAX_CUSTOMER_TAGS } from '../limits';
+export const a = [useState, x, y, MAX_CUSTOMER_TAGS, window, process, Date];
+`,
+      'common/money/demo.ts',
+    );
+    expect(found.filter((r) => r === 'cita/common-boundary')).toHaveLength(3);
+    expect(found.filter((r) => r === 'no-restricted-globals')).toHaveLength(3);
+    expect(await rules(`import fc from 'fast-check';\nimport { it } from 'vitest';\nexport const a = [fc, it];\n`, 'common/money/demo.test.ts')).not.toContain('cita/common-boundary');
+    expect(await rules(`import fc from 'fast-check';\nexport const a = fc;\n`, 'common/money/demo.ts')).toContain('cita/common-boundary');
+  });
 });
+

@@ -1,5 +1,5 @@
 import type { CustomerSort } from '@generated/types.gen';
-import { MAX_CUSTOMER_TAGS } from '~/lib/limits';
+import { MAX_CUSTOMER_TAGS } from '@common/limits';
 
 /** The list's default query: the route's loader fetches exactly this one, without loading the page's code. */
 export const CUSTOMERS_PAGE_SIZE = 50;

@@ -59,7 +59,6 @@ export const inventoryMessages = defineMessages({
   negativeStock: { id: 'inventory.adjust.negativeStock', defaultMessage: 'The stock cannot go below zero. Count it and set the counted quantity instead.' },
   tooManyDecimals: { id: 'inventory.tooManyDecimals', defaultMessage: 'Use at most 3 decimals.' },
   unknownPhoto: { id: 'inventory.unknownPhoto', defaultMessage: 'The photo is no longer available; upload it again.' },
-  invalidMoney: { id: 'inventory.invalidMoney', defaultMessage: 'Enter an amount, like 12.50.' },
   currencyMismatch: { id: 'inventory.currencyMismatch', defaultMessage: 'Amounts must be in the business currency.' },
 });
 

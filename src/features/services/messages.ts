@@ -6,7 +6,7 @@ export const serviceMessages = defineMessages({
   duplicateName: { id: 'services.form.name.duplicate', defaultMessage: 'Another service already has this name.' },
   durationStep: { id: 'services.form.duration.step', defaultMessage: 'Enter a duration from 5 to 720 minutes, in steps of 5.' },
   bufferStep: { id: 'services.form.buffer.step', defaultMessage: 'Enter 0 to 120 minutes, in steps of 5.' },
-  priceInvalid: { id: 'services.form.price.invalid', defaultMessage: 'Enter a price such as 25.00 (from 0 to 999,999.99).' },
+  priceInvalid: { id: 'services.form.price.invalid', defaultMessage: 'Enter a price such as {example} (from {min} to {max}).' },
   currencyMismatch: { id: 'services.form.price.currency', defaultMessage: "Prices are in your business's currency; reload the page to use it." },
   taxInvalid: { id: 'services.form.tax.invalid', defaultMessage: 'Enter a percentage from 0 to 100, with at most two decimals.' },
   colorInvalid: { id: 'services.form.color.invalid', defaultMessage: 'Choose a colour such as #228be6.' },

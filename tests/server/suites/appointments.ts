@@ -161,6 +161,13 @@ export function appointmentsSuite(server: () => TestServer) {
         '/appointment/services/1/id',
       ]);
       expect(fields(await problem(post(s.input('2030-03-05T10:00', '2030-03-05T11:00', { status: 'APPOINTMENT_STATUS_DONE' })), 422))).toEqual(['/appointment/status']);
+      // Prices and their total within the money module's one bound (10^12 minor units), one code.
+      const priced = (...amounts: number[]) => ({ ...s.input('2030-03-05T10:00', '2030-03-05T11:00'), services: amounts.map((amount) => ({ id: s.serviceId, price: { amount, currency: 'EUR' } })) });
+      expect((await problem(post(priced(-1)), 422)).errors).toEqual([expect.objectContaining({ field: '/appointment/services/0/price/amount', code: 'out_of_range' })]);
+      // Beyond the bound the contract's Money (maximum 10^12) refuses a price before the handler.
+      const beyond = await problem(raw(server().baseUrl, 'POST', `/v1/tenants/${tenant.id}/users/${owner.userId}/appointments`, { token: owner.token, body: { appointment: priced(2500, 1_000_000_000_001) } }), 400);
+      expect(beyond.errors).toEqual([expect.objectContaining({ code: 'maximum' })]);
+      expect((await problem(post(priced(600_000_000_000, 600_000_000_000)), 422)).errors).toEqual([expect.objectContaining({ field: '/appointment/services', code: 'out_of_range' })]);
       expect(fields(await problem(post(s.input('2030-03-05T10:00', '2030-03-05T11:00', { userId: randomUUID() })), 422))).toEqual(['/appointment/userId']);
       expect(fields(await problem(post(s.input('2030-03-05T10:00', '2030-03-05T11:00', { distinctionId: randomUUID() })), 422))).toEqual(['/appointment/distinctionId']);
       expect(fields(await problem(range(owner, s, '2030-03-01T00:00', '2030-05-01T00:00'), 422))).toEqual(['/endDate']);

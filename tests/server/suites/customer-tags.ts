@@ -15,7 +15,7 @@ import {
 import type { CustomerTag, CustomerTagInput, Tenant } from '../../../generated/types.gen.ts';
 import type { Actor } from '../harness.ts';
 import { fields, join, ok, problem, raw, signUpOwner, type TestServer } from '../harness.ts';
-import { MAX_CUSTOMER_TAGS } from '../../../src/lib/limits.ts';
+import { MAX_CUSTOMER_TAGS } from '../../../common/limits.ts';
 
 async function create(actor: Actor, tenant: Tenant, input: CustomerTagInput, key?: string): Promise<CustomerTag> {
   const { tag } = await ok(

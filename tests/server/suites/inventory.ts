@@ -108,6 +108,13 @@ export function inventorySuite(server: () => TestServer) {
       expect(JSON.stringify(p.errors)).toContain('quantity');
       p = await problem(create(owner, { price: { amount: 500, currency: 'USD' } }), 422);
       expect(fields(p)).toEqual(['/inventoryItem/price/currency']);
+      // Costs and prices from 0 to the money module's one bound (10^12 minor units), one code.
+      p = await problem(create(owner, { cost: { amount: -1, currency: 'EUR' } }), 422);
+      expect(p.errors).toEqual([expect.objectContaining({ field: '/inventoryItem/cost/amount', code: 'out_of_range' })]);
+      p = await problem(raw(s.baseUrl, 'POST', base, { token: owner.token, body: { inventoryItem: { name: 'Laca', price: { amount: 1_000_000_000_001, currency: 'EUR' } } } }), 400);
+      expect(p.errors).toEqual([expect.objectContaining({ code: 'maximum' })]);
+      expect(fields(p).join()).toContain('price/amount');
+      expect((await ok(create(owner, { sku: 'MAX-1', price: { amount: 1_000_000_000_000, currency: 'EUR' } }), 201)).inventoryItem.price?.amount).toBe(1_000_000_000_000);
       p = await problem(create(owner, { quantity: 1.2345 }), 422);
       expect(fields(p)).toEqual(['/inventoryItem/quantity']);
       p = await problem(create(owner, { name: '   ' }), 422);

@@ -7,7 +7,7 @@ import type { Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
 import { useLocale } from '~/app/use-locale';
 import { ColorLabelCreatePage } from '~/components/color-label-pages';
-import { MAX_CUSTOMER_TAGS } from '~/lib/limits';
+import { MAX_CUSTOMER_TAGS } from '@common/limits';
 import { localeParam } from '~/lib/locale';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { tagMessages } from '../messages';

@@ -22,7 +22,7 @@ import { DeleteButton, useAfterDelete } from '~/components/delete-button';
 import { PageHeader } from '~/components/page-header';
 import { QueryState } from '~/components/query-state';
 import { SaveAlert } from '~/components/save-alert';
-import { MAX_CUSTOMER_TAGS } from '~/lib/limits';
+import { MAX_CUSTOMER_TAGS } from '@common/limits';
 import { localeParam } from '~/lib/locale';
 import { formatPhone } from '~/lib/phone';
 import { useSaveState } from '~/lib/use-save-state';

@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { listCustomerTagsOptions, searchCustomersOptions } from '@generated/@tanstack/react-query.gen';
 import type { CustomerListItem } from '@generated/types.gen';
 import { useLocale } from '~/app/use-locale';
-import { MAX_CUSTOMER_TAGS } from '~/lib/limits';
+import { MAX_CUSTOMER_TAGS } from '@common/limits';
 import { nationalDigits } from '~/lib/phone-field';
 import { LOCALE_NAMES, LOCALES } from '~/lib/locale';
 import { FormFrame } from '~/components/form-frame';

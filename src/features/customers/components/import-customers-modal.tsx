@@ -9,7 +9,7 @@ import { importCustomersMutation, listCustomersQueryKey, listCustomerTagsQueryKe
 import type { CustomerImportRow, Tenant } from '@generated/types.gen';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { asProblem, problemFieldErrors } from '~/lib/api-problem';
-import { MAX_CUSTOMER_TAGS } from '~/lib/limits';
+import { MAX_CUSTOMER_TAGS } from '@common/limits';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { guessMapping, IMPORT_FIELDS, importBodyBytes, mapRows, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type ImportField } from '../import-mapping';
 import { importErrorMessages, importFieldMessages } from '../messages';

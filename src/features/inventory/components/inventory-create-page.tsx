@@ -28,7 +28,7 @@ export function InventoryCreatePage({ tenant }: { tenant: Tenant }) {
   const canManage = useCanManageCatalogue(tenant);
   const create = useMutation(createInventoryItemMutation());
   const idempotency = useIdempotencyKey();
-  const save = useSaveState<InventoryForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
+  const save = useSaveState<InventoryForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl, tenant.currency.currencyCode) });
 
   return (
     <Stack gap="lg" maw={960}>

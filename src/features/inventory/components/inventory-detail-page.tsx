@@ -50,7 +50,7 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
   const update = useMutation(updateInventoryItemMutation());
   const remove = useMutation(deleteInventoryItemMutation());
   const [adjusting, setAdjusting] = useState(false);
-  const save = useSaveState<InventoryForm>({ reload, applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
+  const save = useSaveState<InventoryForm>({ reload, applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl, tenant.currency.currencyCode) });
   const path = { tenantId: tenant.id, id: item.id };
   const listKey = listInventoryItemsQueryKey({ path: { tenantId: tenant.id } });
   const invalidateList = () => queryClient.invalidateQueries({ queryKey: listKey });
@@ -150,7 +150,7 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
         key={save.formKey}
         tenantId={tenant.id}
         readOnly={canManage !== true}
-        defaultValues={inventoryFormFromItem(item)}
+        defaultValues={inventoryFormFromItem(item, locale)}
         withQuantity={false}
         currencySymbol={tenant.currencySymbol}
         alert={<SaveAlert state={save} texts={inventoryMessages} />}
@@ -159,7 +159,7 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
           const { inventoryItem } = await update.mutateAsync({ path, body });
           queryClient.setQueryData(getInventoryItemQueryKey({ path }), { inventoryItem });
           await invalidateList();
-          form.reset(inventoryFormFromItem(inventoryItem));
+          form.reset(inventoryFormFromItem(inventoryItem, locale));
           notifications.show({
             color: 'green',
             title: intl.formatMessage({ id: 'inventory.saved.title', defaultMessage: 'Product saved' }),

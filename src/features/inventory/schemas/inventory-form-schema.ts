@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { defineMessages } from 'react-intl';
-import type { InventoryItem, InventoryItemInput, InventoryItemUpdateInput, InventoryUnit } from '@generated/types.gen';
+import type { InventoryItem, InventoryItemInput, InventoryItemUpdateInput, InventoryUnit, Money } from '@generated/types.gen';
 import { zInventoryItemInput, zInventoryUnit } from '@generated/zod.gen';
 import type { FieldIssueMessages } from '~/lib/form-issues';
-import { parseMoneyInput } from '~/lib/money';
+import type { MoneyErrorCode } from '@common/money';
+import { formatAmount, readMoneyInput } from '~/lib/money';
 
-/** The product form (create and edit). Money is typed as text and sent in minor units. */
+/** The product form (create and edit). Money is typed as text and sent in minor units of the business's currency. */
 
 const shape = zInventoryItemInput.shape;
 /** An optional text: '' means "not set". */
@@ -58,8 +59,8 @@ export const inventoryIssueMessages: FieldIssueMessages = {
   taxPercentage: inventoryFormMessages.taxRange,
 };
 
-/** Minor units → the text of a money field ('18.95'); '' when absent. */
-export const moneyText = (amount: number | undefined) => (amount === undefined ? '' : (amount / 100).toFixed(2));
+/** An amount → the text of a money field in the interface language, with its currency's decimals ('18,95' in es-ES; '1895' for JPY); '' when absent. */
+export const moneyText = (money: Money | undefined, locale: string) => (money === undefined ? '' : formatAmount(money.amount, locale, money.currency, { grouping: false }));
 
 export function emptyInventoryForm(taxPercentage: number | undefined): InventoryFormInput {
   return {
@@ -80,7 +81,7 @@ export function emptyInventoryForm(taxPercentage: number | undefined): Inventory
   };
 }
 
-export function inventoryFormFromItem(item: InventoryItem): InventoryFormInput {
+export function inventoryFormFromItem(item: InventoryItem, locale: string): InventoryFormInput {
   return {
     name: item.name,
     sku: item.sku ?? '',
@@ -90,8 +91,8 @@ export function inventoryFormFromItem(item: InventoryItem): InventoryFormInput {
     unit: item.unit,
     quantity: item.quantity,
     minQuantity: item.minQuantity ?? '',
-    cost: moneyText(item.cost?.amount),
-    price: moneyText(item.price?.amount),
+    cost: moneyText(item.cost, locale),
+    price: moneyText(item.price, locale),
     taxPercentage: item.taxPercentage,
     supplier: item.supplier ?? '',
     active: item.active,
@@ -99,19 +100,21 @@ export function inventoryFormFromItem(item: InventoryItem): InventoryFormInput {
   };
 }
 
-export type MoneyProblem = { field: 'cost' | 'price' };
+/** A money text the form cannot send: its field and the money module's code (not_a_number, too_many_decimals, out_of_range). */
+export type MoneyProblem = { field: 'cost' | 'price'; code: MoneyErrorCode };
 
 /**
- * The API body of the form; the money texts are read in `locale`. Throws a MoneyProblem naming the
- * field when an amount cannot be read (the form shows it next to the field).
+ * The API body of the form; the money texts are read in `locale` and the currency's decimals, from 0
+ * to the money module's bound. Throws a MoneyProblem naming the field and why when an amount cannot be
+ * read (the form shows it next to the field).
  */
 export function toInventoryInput(values: InventoryFormValues, currency: string, locale: string): Omit<InventoryItemInput, 'quantity'> {
   const money = (field: 'cost' | 'price') => {
     const text = values[field];
     if (text === '') return undefined;
-    const amount = parseMoneyInput(text, locale);
-    if (amount === null || amount < 0) throw { field } satisfies MoneyProblem;
-    return { amount, currency };
+    const amount = readMoneyInput(text, locale, currency, {});
+    if (!amount.ok) throw { field, code: amount.code } satisfies MoneyProblem;
+    return { amount: amount.value, currency };
   };
   const opt = (value: string) => (value === '' ? undefined : value);
   return {

@@ -1,4 +1,5 @@
 import type { IntlShape } from 'react-intl';
+import { moneyMessageValues } from '~/lib/money-messages';
 import { applyProblemFieldErrors } from '~/lib/problem-form-errors';
 import { serviceMessages } from '../messages';
 import type { ServiceForm } from './service-form';
@@ -16,14 +17,16 @@ const CODE_MESSAGES = {
 };
 
 /**
- * Puts a failed save's field errors (400/409/422 naming a field) next to their fields, translated;
- * true when it did, so that the page shows its general alert only for the rest.
+ * Puts a failed save's field errors (400/409/422 naming a field) next to their fields, translated
+ * (a price's in the business's currency); true when it did, so that the page shows its general alert
+ * only for the rest.
  */
-export function applyServerErrors(error: unknown, form: ServiceForm, intl: IntlShape): boolean {
+export function applyServerErrors(error: unknown, form: ServiceForm, intl: IntlShape, currencyCode: string): boolean {
   return applyProblemFieldErrors(error, form, intl, {
     wrapper: 'service',
     fieldMap: { price: 'priceAmount', userIds: 'userIds' },
     known: FIELDS,
     codeMessages: CODE_MESSAGES,
+    values: moneyMessageValues(currencyCode, intl.locale),
   });
 }

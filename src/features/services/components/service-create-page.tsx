@@ -29,7 +29,7 @@ export function ServiceCreatePage({ tenant }: { tenant: Tenant }) {
   const create = useMutation(createServiceMutation());
   const idempotency = useIdempotencyKey();
   const afterSaved = useAfterServiceSaved(tenant);
-  const save = useSaveState<ServiceForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
+  const save = useSaveState<ServiceForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl, tenant.currency.currencyCode) });
 
   return (
     <Stack gap="lg" maw={960}>

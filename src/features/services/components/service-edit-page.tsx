@@ -43,7 +43,7 @@ function ServiceEditor({ tenant, service, reload }: { tenant: Tenant; service: S
   const update = useMutation(updateServiceMutation());
   const remove = useMutation(deleteServiceMutation());
   const afterSaved = useAfterServiceSaved(tenant);
-  const save = useSaveState<ServiceForm>({ reload, applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
+  const save = useSaveState<ServiceForm>({ reload, applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl, tenant.currency.currencyCode) });
   const path = { tenantId: tenant.id, id: service.id };
   const archived = Boolean(service.archivedAt);
 

@@ -1,6 +1,6 @@
 import { Card, ColorInput, MultiSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
@@ -8,6 +8,7 @@ import { useLocale } from '~/app/use-locale';
 import { ImageAssetField } from '~/components/image-asset-field';
 import { MoneyInput } from '~/components/money-input';
 import { FormFrame } from '~/components/form-frame';
+import { moneyMessageValues } from '~/lib/money-messages';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SwitchField } from '~/components/switch-field';
 import { NumberField } from '~/components/number-field';
@@ -42,7 +43,9 @@ export function ServiceFormFields({
 }) {
   const intl = useIntl();
   const locale = useLocale();
-  const form: ServiceForm = useZodForm(serviceFormSchema, serviceIssueMessages, { defaultValues });
+  // The price's message shows an example and the bounds in the business's currency.
+  const priceValues = useMemo(() => moneyMessageValues(currencyCode, locale), [currencyCode, locale]);
+  const form: ServiceForm = useZodForm(serviceFormSchema, serviceIssueMessages, { defaultValues }, priceValues);
   const { errors } = form.formState;
   const minutes = intl.formatMessage({ id: 'services.form.minutes.suffix', defaultMessage: ' min' });
   const team = useQuery({ ...listTeamMembersOptions({ path: { tenantId }, query: { limit: 100 } }), staleTime: 60_000 });

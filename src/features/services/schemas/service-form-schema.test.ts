@@ -39,6 +39,10 @@ describe('service form', () => {
     expect(issuesOf({ ...base, bufferMinutes: 3 })).toEqual(['bufferMinutes']);
     expect(issuesOf({ ...base, priceAmount: Number.NaN })).toEqual(['priceAmount']);
     expect(issuesOf({ ...base, priceAmount: -1 })).toEqual(['priceAmount']);
+    // The money module's one bound: 10^12 minor units (10,000,000,000.00 EUR; the old bound was 999,999.99).
+    expect(issuesOf({ ...base, priceAmount: 100_000_000 })).toEqual([]);
+    expect(issuesOf({ ...base, priceAmount: 1_000_000_000_000 })).toEqual([]);
+    expect(issuesOf({ ...base, priceAmount: 1_000_000_000_001 })).toEqual(['priceAmount']);
     expect(issuesOf({ ...base, taxPercentage: 21.005 })).toEqual(['taxPercentage']);
     expect(issuesOf({ ...base, name: '   ' })).toEqual(['name']);
   });

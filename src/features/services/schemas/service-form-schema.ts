@@ -1,13 +1,12 @@
 import * as z from 'zod';
 import { zColor, zPercentage, zServiceInput, zServiceUpdate } from '@generated/zod.gen';
 import type { Service, ServiceInput, ServiceUpdate } from '@generated/types.gen';
+import { MAX_AMOUNT_MINOR } from '@common/money';
 import type { FieldIssueMessages } from '~/lib/form-issues';
 import { serviceMessages } from '../messages';
 
 /** The service form (/services/create and /services/{id}): what createService and updateService take. */
 
-/** The highest price the server accepts, in minor units (999,999.99). */
-export const MAX_PRICE_MINOR = 99_999_999;
 export const DEFAULT_SERVICE_COLOR = '#228be6';
 
 const shape = zServiceInput.shape;
@@ -20,8 +19,9 @@ export const serviceFormSchema = z.object({
   description: z.string().trim().pipe(z.string().max(1000)),
   durationMinutes: z.preprocess(optionalNumber, z.int().gte(5).lte(720).multipleOf(5)),
   bufferMinutes: z.preprocess(optionalNumber, z.int().gte(0).lte(120).multipleOf(5)),
-  // Minor units from the money input: null when empty, NaN when the text is not an amount.
-  priceAmount: z.number().int().gte(0).lte(MAX_PRICE_MINOR),
+  // Minor units of the business's currency from the money input: null when empty, NaN when the text
+  // is not an amount; within the money module's one bound.
+  priceAmount: z.number().int().gte(0).lte(MAX_AMOUNT_MINOR),
   taxIncluded: z.boolean(),
   taxPercentage: z.preprocess(optionalNumber, zPercentage.refine(twoDecimals, { params: { reason: 'precision' } })),
   color: zColor,

@@ -1,6 +1,6 @@
 /**
- * Limits shared by the server and the SPA (one place, imported by both; no imports of its own so
- * that the server can load it).
+ * Limits shared by the server and the SPA (one place, imported by both; common/ imports nothing
+ * outside common/, see eslint.config.js).
  */
 
 /**
