@@ -95,7 +95,7 @@ export async function signIn(page: Page, locale: Locale, email: string) {
 }
 
 /** The stack's Auth emulator (STACK_EMULATOR_PORT in playwright.config.ts). */
-export const STACK_EMULATOR = `127.0.0.1:${process.env.CITA_E2E_STACK_EMULATOR_PORT || 9299}`;
+export const STACK_EMULATOR = `127.0.0.1:${process.env.CITA_E2E_STACK_EMULATOR_PORT || 9299 + Number(process.env.CITA_E2E_PORT_OFFSET || 0)}`;
 
 /** The signed-in person's session token and business, as the SPA keeps them. */
 export async function ownerSession(page: Page) {
