@@ -6,28 +6,73 @@ import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
-const featuresDir = path.join(root, 'src', 'features');
+const srcDir = path.join(root, 'src');
+const featuresDir = path.join(srcDir, 'features');
 const commonDir = path.join(root, 'common');
+
+/** The file an import names, or undefined for a package. */
+function importTarget(file, source) {
+  if (source.startsWith('~/')) return path.join(srcDir, source.slice(2));
+  if (source.startsWith('.')) return path.resolve(path.dirname(file), source);
+  return undefined;
+}
+
+/** Calls `check(sourceNode, target)` for every import, re-export and dynamic import of a local file. */
+function eachImport(context, check) {
+  const file = context.filename;
+  const visit = (node) => {
+    const source = node.source?.value;
+    if (typeof source !== 'string') return;
+    const target = importTarget(file, source);
+    if (target) check(node.source, target);
+  };
+  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+}
 
 /** A feature folder never imports another feature (ARCHITECTURE "Layout"). */
 const featureBoundaries = {
-  meta: { type: 'problem', messages: { crossFeature: 'Feature "{{from}}" must not import feature "{{to}}"; move shared code to src/components or src/lib.' } },
+  meta: {
+    type: 'problem',
+    messages: { crossFeature: 'Feature "{{from}}" must not import feature "{{to}}"; move shared code to src/entities (vocabulary), src/components or src/lib.' },
+  },
   create(context) {
     const file = context.filename;
     if (!file.startsWith(featuresDir + path.sep)) return {};
     const from = path.relative(featuresDir, file).split(path.sep)[0];
-    const check = (node) => {
-      const source = node.source?.value;
-      if (typeof source !== 'string') return;
-      let target;
-      if (source.startsWith('~/')) target = path.join(root, 'src', source.slice(2));
-      else if (source.startsWith('.')) target = path.resolve(path.dirname(file), source);
-      else return;
+    return eachImport(context, (node, target) => {
       if (!target.startsWith(featuresDir + path.sep)) return;
       const to = path.relative(featuresDir, target).split(path.sep)[0];
-      if (to !== from) context.report({ node: node.source, messageId: 'crossFeature', data: { from, to } });
-    };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      if (to !== from) context.report({ node, messageId: 'crossFeature', data: { from, to } });
+    });
+  },
+};
+
+/**
+ * The SPA's layers, lowest first (README "Architecture"): src/lib (pure rules and hooks), src/components
+ * (shared UI), src/entities (the vocabulary several features share: statuses, their labels, colours
+ * and badges), src/features (one domain's screens), and on top src/routes and src/app (the app's
+ * frame). A file imports its own layer and those below it, never one above.
+ */
+const LAYER_RANK = { lib: 0, components: 1, entities: 2, features: 3, routes: 4, app: 4 };
+const layerOf = (file) => {
+  const relative = path.relative(srcDir, file);
+  if (relative.startsWith('..')) return undefined;
+  const top = relative.split(path.sep)[0];
+  return Object.hasOwn(LAYER_RANK, top) ? top : undefined;
+};
+
+const layerBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: { upward: 'src/{{from}} must not import src/{{to}}, a layer above it (lib < components < entities < features < routes and app).' },
+  },
+  create(context) {
+    const from = layerOf(context.filename);
+    if (from === undefined) return {};
+    return eachImport(context, (node, target) => {
+      const to = layerOf(target);
+      if (to !== undefined && LAYER_RANK[to] > LAYER_RANK[from]) context.report({ node, messageId: 'upward', data: { from, to } });
+    });
   },
 };
 
@@ -57,7 +102,7 @@ const commonBoundary = {
 const RUNTIME_GLOBALS = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest', 'process', 'Buffer', 'require', 'global', 'setTimeout', 'setInterval', 'Date'];
 
 /** The project's own rules. */
-const cita = { rules: { 'feature-boundaries': featureBoundaries, 'common-boundary': commonBoundary } };
+const cita = { rules: { 'feature-boundaries': featureBoundaries, 'layer-boundaries': layerBoundaries, 'common-boundary': commonBoundary } };
 
 export default tseslint.config(
   { ignores: ['dist', 'generated', 'src/routeTree.gen.ts', 'node_modules', 'data', 'test-results', 'playwright-report', 'openapi/parts'] },
@@ -81,6 +126,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'cita/feature-boundaries': 'error',
+      'cita/layer-boundaries': 'error',
       'formatjs/enforce-default-message': ['error', 'literal'],
       'formatjs/enforce-placeholders': 'error',
       'formatjs/no-invalid-icu': 'error',
@@ -138,7 +184,10 @@ export default tseslint.config(
           patterns: [
             { regex: '^@generated/(sdk|client|zod|@tanstack)', message: 'The booking page uses the contract types only (@generated/types.gen).' },
             { regex: '(^|/)generated/(sdk|client|zod)', message: 'The booking page uses the contract types only (@generated/types.gen).' },
-            { regex: '^@mantine/|^@tanstack/|^firebase|^~/app/|^~/lib/api$', message: 'The booking page does not load the dashboard code (nor the configured API client).' },
+            {
+              regex: '^@mantine/|^@tanstack/|^firebase|^~/app/|^~/entities/session/|^~/lib/(api|use-locale|use-switch-locale|use-asset-image|use-image-upload|runtime-config|version)$',
+              message: 'The booking page does not load the dashboard code (nor the configured API client).',
+            },
           ],
         },
       ],

@@ -28,7 +28,7 @@ const prismPort = Number(values['prism-port']);
 const authPort = Number(values['auth-port']);
 const prismUrl = `http://${HOST}:${prismPort}`;
 
-/** What the API server serves as /runtime-config.json, for Prism mode (see src/app/runtime-config.ts). */
+/** What the API server serves as /runtime-config.json, for Prism mode (see src/lib/runtime-config.ts). */
 const mockRuntimeConfig = (emulatorPort) => ({
   apiBaseUrl: '',
   firebase: { apiKey: EMULATOR_API_KEY, authDomain: HOST, projectId: 'demo-cita', storageBucket: '', appId: '' },

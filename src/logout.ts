@@ -2,9 +2,9 @@
 // (POST /v1/users/logout with the token cookie), signs out of the identity provider, forgets the
 // token cookie and the stored session, then opens the login page of the kept locale.
 import '~/app/zod-config';
-import { loadRuntimeConfig } from '~/app/runtime-config';
-import { clearSession } from '~/app/session/session-store';
-import { TOKEN_COOKIE_NAME } from '~/app/session/session-values';
+import { loadRuntimeConfig } from '~/lib/runtime-config';
+import { clearSession } from '~/entities/session/session-store';
+import { TOKEN_COOKIE_NAME } from '~/entities/session/session-values';
 import { DEFAULT_LOCALE, isAppLocale, LOCALE_COOKIE, localizedPath, readCookie, type AppLocale } from '~/lib/locale';
 
 const STEP_TIMEOUT_MS = 5000;

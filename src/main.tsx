@@ -5,9 +5,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRedirectRules } from '~/app/guards/redirect-rules';
 import { loadMessages, warmUpIntl } from '~/app/intl';
-import { loadRuntimeConfig } from '~/app/runtime-config';
-import { clearSession, getSession } from '~/app/session/session-store';
-import { applyStoredAppVersion, reloadOnChunkLoadError } from '~/app/version';
+import { loadRuntimeConfig } from '~/lib/runtime-config';
+import { clearSession, getSession } from '~/entities/session/session-store';
+import { applyStoredAppVersion, reloadOnChunkLoadError } from '~/lib/version';
 import { configureApi, loginRedirectUrl } from '~/lib/api';
 import { splitLocalePath } from '~/lib/locale';
 

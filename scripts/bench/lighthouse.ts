@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { resolveChromium } from '../browser.mjs';
 import { createEmulatorUser } from '../emulator.mjs';
-import { tokenCookie } from '../../src/app/session/session-values.ts';
+import { tokenCookie } from '../../src/entities/session/session-values.ts';
 import { buildDist, SIGN_IN_READY, startUntilAnswers } from './coldstart.ts';
 import type { BenchRow } from './rows.ts';
 

@@ -3,8 +3,8 @@ import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { localeParam } from '~/lib/locale';
-import { useLocale } from './use-locale';
-import { guardedReload, isChunkLoadError } from './version';
+import { useLocale } from '~/lib/use-locale';
+import { guardedReload, isChunkLoadError } from '~/lib/version';
 
 function ErrorLayout({ code, title, detail }: { code: string; title: string; detail: React.ReactNode }) {
   const locale = useLocale();

@@ -6,9 +6,9 @@ import { NewVersionBanner } from '~/components/new-version-banner';
 import { LICENSE_STATUS_BETA_TESTER } from '~/lib/license';
 import { FullscreenOverlayProvider } from './fullscreen-overlay';
 import { AppIntlProvider } from './intl';
-import { useSession } from './session/use-session';
-import { useLocale } from './use-locale';
-import { useNewVersionAvailable } from './version';
+import { useSession } from '~/entities/session/use-session';
+import { useLocale } from '~/lib/use-locale';
+import { useNewVersionAvailable } from '~/lib/version';
 
 /** SPEC §9: notifications close after 5000 ms (Mantine pauses the timer while hovered). */
 export const NOTIFICATION_TIMEOUT_MS = 5000;

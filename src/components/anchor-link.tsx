@@ -1,7 +1,7 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { localeParam } from '~/lib/locale';
 
 /**

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { localeParam } from '~/lib/locale';
 
 /** The "New …" button of a list page: a link to its create page in the current locale. */

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { useAssetImage } from '~/app/assets/use-asset-image';
-import { useImageUpload } from '~/app/assets/use-image-upload';
+import { useAssetImage } from '~/lib/use-asset-image';
+import { useImageUpload } from '~/lib/use-image-upload';
 import { ImageUploader, type ImageUploaderProps } from './image-uploader';
 
 /**

@@ -1,7 +1,7 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { isChunkLoadError } from '~/app/version';
+import { isChunkLoadError } from '~/lib/version';
 import { LoadError } from './load-error';
 
 /**

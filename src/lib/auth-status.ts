@@ -26,6 +26,14 @@ export const DEFAULT_USER_STATUS: UserStatus = 'USER_STATUS_ACTIVE';
 
 export type Destination = 'home' | 'appointments' | 'onboarding-opening-hours' | 'onboarding-how-do-you-work';
 
+/** The path of each post-login destination (SPEC §4), without locale. */
+export const DESTINATION_PATHS: Record<Destination, string> = {
+  home: '/',
+  appointments: '/appointments',
+  'onboarding-opening-hours': '/onboarding/opening-hours',
+  'onboarding-how-do-you-work': '/onboarding/how-do-you-work',
+};
+
 export interface StatusInput {
   tenantStatus?: string | null;
   userStatus?: string | null;

@@ -29,6 +29,24 @@ export const c = { mutationFn: async () => 1 };
     expect(await rules(`export { x } from '../hooks/x';\n`, 'src/features/demo/components/a.ts')).not.toContain('cita/feature-boundaries');
   });
 
+  it('keeps the layers in order: lib < components < entities (vocabulary) < features < routes and app', async () => {
+    // Any feature may import the vocabulary layer; the layer imports no feature, nor a route.
+    expect(await rules(`export { x } from '~/entities/appointment/status';\n`, 'src/features/demo/a.ts')).not.toContain('cita/layer-boundaries');
+    expect(await rules(`export { x } from '~/features/demo/x';\n`, 'src/entities/demo/a.ts')).toContain('cita/layer-boundaries');
+    expect(await rules(`export { x } from '../../features/demo/x';\n`, 'src/entities/demo/a.ts')).toContain('cita/layer-boundaries');
+    expect(await rules(`export const x = () => import('~/routes/__root');\n`, 'src/entities/a.ts')).toContain('cita/layer-boundaries');
+    // Shared UI and pure rules know nothing of the vocabulary or the features.
+    expect(await rules(`export { x } from '~/entities/status';\n`, 'src/components/demo.ts')).toContain('cita/layer-boundaries');
+    expect(await rules(`export { x } from '~/components/demo';\n`, 'src/lib/demo.ts')).toContain('cita/layer-boundaries');
+    expect(await rules(`export { x } from '~/lib/demo';\n`, 'src/components/demo.ts')).not.toContain('cita/layer-boundaries');
+    // src/app is the app's frame (providers, router, layouts, guards, shell): no feature, entity or shared part imports it.
+    expect(await rules(`export { x } from '~/app/shell';\n`, 'src/features/demo/a.ts')).toContain('cita/layer-boundaries');
+    expect(await rules(`export { x } from '../../../app/shell';\n`, 'src/features/demo/components/a.ts')).toContain('cita/layer-boundaries');
+    expect(await rules(`export { x } from '~/app/shell';\n`, 'src/components/demo.ts')).toContain('cita/layer-boundaries');
+    expect(await rules(`export { x } from '~/app/shell';\n`, 'src/routes/demo.tsx')).not.toContain('cita/layer-boundaries');
+    expect(await rules(`export { x } from '~/features/demo/x';\n`, 'src/app/layouts/demo.tsx')).not.toContain('cita/layer-boundaries');
+  });
+
   it('forbids Date outside the temporal wrapper and untranslated JSX text', async () => {
     expect(await rules(`export const now = new Date();\n`, 'src/lib/demo.ts')).toContain('no-restricted-globals');
     expect(await rules(`export const A = () => <p title="Hello">Hello there</p>;\n`, 'src/components/demo.tsx')).toEqual([

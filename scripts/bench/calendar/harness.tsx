@@ -19,7 +19,7 @@ import { CalendarGrid, GRID_OPTIONS } from '~/features/appointments/components/c
 import esLocale from '@fullcalendar/react/locales/es';
 import messages from '../../../messages/es-ES.json';
 import { calendarEvents, customerName } from '~/features/appointments/calendar-events';
-import { statusMessages } from '~/features/appointments/messages';
+import { appointmentStatus } from '~/entities/appointment/status';
 
 const COUNT = Number(new URLSearchParams(location.search).get('events') ?? 1000);
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -100,7 +100,7 @@ function Bare({ full }: { full: boolean }) {
   const [data, set] = useState<AppointmentCalendar | null>(null);
   setData = set;
   const events = useMemo(() => {
-    const labels = Object.fromEntries(Object.entries(statusMessages).map(([status, message]) => [status, intl.formatMessage(message)]));
+    const labels = Object.fromEntries(Object.entries(appointmentStatus.labels).map(([status, message]) => [status, intl.formatMessage(message)]));
     const title = (a: Appointment) =>
       full ? [customerName(a), labels[a.status], a.services.map((service) => service.name).join(', '), a.notes].filter(Boolean).join(' · ') : a.customer.name;
     return (data?.appointments ?? []).map((a) => ({ id: a.id, title: title(a), start: a.startAt, end: a.endAt, color: a.color }));

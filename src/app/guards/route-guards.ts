@@ -1,5 +1,5 @@
 import type { Temporal } from 'temporal-polyfill';
-import { destinationFor, statusGuardSkips, type Destination } from '~/lib/auth-status';
+import { DESTINATION_PATHS, destinationFor, statusGuardSkips } from '~/lib/auth-status';
 import { isLicenseActive, type LicensedTenant } from '~/lib/license';
 import { localizedPath, splitLocalePath, type AppLocale } from '~/lib/locale';
 import { isUnderPath } from '~/lib/paths';
@@ -40,14 +40,6 @@ export const SIGNED_IN_HOME_PATHS = ['/login', '/register', '/business/auto-regi
 export const PUBLIC_PATHS = ['/register', '/business/auto-register', '/cancel-appointments', '/logout.html'] as const;
 export const LICENSE_EXPIRATION_PATH = '/license-expiration';
 export const LICENSE_FREE_PATHS = [LICENSE_EXPIRATION_PATH, '/support'] as const;
-
-/** The path of each post-login destination (SPEC §4), without locale. */
-export const DESTINATION_PATHS: Record<Destination, string> = {
-  home: '/',
-  appointments: '/appointments',
-  'onboarding-opening-hours': '/onboarding/opening-hours',
-  'onboarding-how-do-you-work': '/onboarding/how-do-you-work',
-};
 
 function bare(pathname: string): { locale: AppLocale; path: string } {
   const { locale, path } = splitLocalePath(pathname);

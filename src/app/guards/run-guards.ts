@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isRedirect, redirect } from '@tanstack/react-router';
-import { refreshSession } from '~/app/session/refresh-session';
-import { clearSession, getSession } from '~/app/session/session-store';
+import { refreshSession } from '~/entities/session/refresh-session';
+import { clearSession, getSession } from '~/entities/session/session-store';
 import { nowInstant } from '~/lib/temporal';
 import { loadRedirectRules } from './redirect-rules';
 import {

@@ -8,12 +8,12 @@ import { UserDropdown } from '~/components/user-dropdown';
 import { BetaBadge } from '~/features/license/components/beta-badge';
 import { NARROW_WINDOW_PX } from '~/lib/layout';
 import { localeParam, localizedPath } from '~/lib/locale';
-import { useAssetImage } from '../assets/use-asset-image';
+import { useAssetImage } from '~/lib/use-asset-image';
 import { setSidebarOpened, toggleSidebar, useSidebarOpened } from '../guards/sidebar-store';
-import { useSession } from '../session/use-session';
-import { useLocale } from '../use-locale';
-import { useSwitchLocale } from '../use-switch-locale';
-import { Brand } from './brand';
+import { useSession } from '~/entities/session/use-session';
+import { useLocale } from '~/lib/use-locale';
+import { useSwitchLocale } from '~/lib/use-switch-locale';
+import { Brand } from '~/components/brand';
 import { NAVIGATION } from './navigation';
 
 /** SPEC §2 guard 5 and §9: below 800 px the sidebar collapses. */

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { listInventoryItemsOptions } from '@generated/@tanstack/react-query.gen';
-import { useSession } from '../session/use-session';
+import { useSession } from '~/entities/session/use-session';
 
 /**
  * Counts shown beside sidebar entries (a navigation entry's optional `badge`). Each reads one

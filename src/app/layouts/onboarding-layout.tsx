@@ -1,9 +1,9 @@
 import { Container, Group, Paper } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { LocaleDropdown } from '~/components/locale-dropdown';
-import { useLocale } from '../use-locale';
-import { useSwitchLocale } from '../use-switch-locale';
-import { Brand } from './brand';
+import { useLocale } from '~/lib/use-locale';
+import { useSwitchLocale } from '~/lib/use-switch-locale';
+import { Brand } from '~/components/brand';
 
 /** SPEC §2: the 'onboarding' layout: a focused page with no sidebar. */
 export function OnboardingLayout() {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentCalendar } from '@generated/types.gen';
-import { appointmentEvent, appointmentEventElement, appointmentTimeText, calendarEvents, wallClockRange, rangeRequest, slotMinTime, STATUS_COLORS } from './calendar-events';
+import { appointmentEvent, appointmentEventElement, appointmentTimeText, calendarEvents, wallClockRange, rangeRequest, slotMinTime } from './calendar-events';
 
 const base: Appointment = {
   id: 'a1',
@@ -33,14 +33,6 @@ describe('calendar events', () => {
     for (const status of ['APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED', 'APPOINTMENT_STATUS_NO_SHOW', 'APPOINTMENT_STATUS_DONE'] as const) {
       expect(appointmentEvent({ ...base, status }).editable).toBe(false);
     }
-  });
-
-  it('gives the SPEC §4 colours and never shows "no status" as a no-show', () => {
-    expect(STATUS_COLORS.APPOINTMENT_STATUS_NO_SHOW).toBe('orange');
-    expect(STATUS_COLORS.APPOINTMENT_STATUS_REJECTED).toBe('red');
-    expect(STATUS_COLORS.APPOINTMENT_STATUS_DONE).toBe('green');
-    expect(STATUS_COLORS.APPOINTMENT_STATUS_PENDING).toBe('gray');
-    expect(STATUS_COLORS.APPOINTMENT_STATUS_UNSPECIFIED).not.toBe(STATUS_COLORS.APPOINTMENT_STATUS_NO_SHOW);
   });
 
   it('splits one multi-member answer into member columns, slots as titled background events, cancelled hidden', () => {

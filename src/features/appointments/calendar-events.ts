@@ -1,28 +1,13 @@
-import type { Appointment, AppointmentCalendar, AppointmentStatus, UnavailableSlot } from '@generated/types.gen';
+import type { Appointment, AppointmentCalendar, UnavailableSlot } from '@generated/types.gen';
+import { appointmentStatus, CLOSED_APPOINTMENT_STATUSES } from '~/entities/appointment/status';
+import { statusVariant } from '~/entities/status';
 import { addMinutesToParts, formatDate, parseDate, partsFromIsoLocal, partsToIsoLocal, type DateTimeParts } from '~/lib/temporal';
 
 /**
  * The calendar's data rules, kept pure (no React, no FullCalendar): appointments and unavailable
- * slots → calendar events, status colours (SPEC §4), and the range the calendar asks for.
+ * slots → calendar events (status colours: src/entities/appointment/status.ts), and the range the
+ * calendar asks for.
  */
-
-/** SPEC §4 colours (Mantine colour names): no-show warning, rejected danger, done success, pending gray. */
-export const STATUS_COLORS: Record<AppointmentStatus, string> = {
-  APPOINTMENT_STATUS_UNSPECIFIED: 'dark',
-  APPOINTMENT_STATUS_PENDING: 'gray',
-  APPOINTMENT_STATUS_CONFIRMED: 'blue',
-  APPOINTMENT_STATUS_DONE: 'green',
-  APPOINTMENT_STATUS_REJECTED: 'red',
-  APPOINTMENT_STATUS_CANCELLED: 'gray',
-  APPOINTMENT_STATUS_NO_SHOW: 'orange',
-};
-
-/** Statuses that free the slot: shown faded and not draggable. */
-export const CLOSED_STATUSES: readonly AppointmentStatus[] = [
-  'APPOINTMENT_STATUS_CANCELLED',
-  'APPOINTMENT_STATUS_REJECTED',
-  'APPOINTMENT_STATUS_NO_SHOW',
-];
 
 export interface AppointmentEventProps {
   kind: 'appointment';
@@ -53,7 +38,7 @@ export function customerName(appointment: Pick<Appointment, 'customer'>): string
 
 /** A foreground event per appointment (at its instant, so DST and the browser's zone cannot shift it). */
 export function appointmentEvent(appointment: Appointment): CalendarEventInput {
-  const closed = CLOSED_STATUSES.includes(appointment.status);
+  const closed = CLOSED_APPOINTMENT_STATUSES.includes(appointment.status);
   return {
     id: appointment.id,
     start: appointment.startAt,
@@ -170,8 +155,8 @@ export function appointmentEventElement(appointment: Appointment, timeText: stri
   body.dataset.testid = 'appointment-event';
   body.dataset.status = status;
   const head = element('div', 'cita-event-head');
-  const badge = element('span', `cita-event-status cita-status-${STATUS_COLORS[status]}`, statusLabel);
-  badge.dataset.variant = status === 'APPOINTMENT_STATUS_UNSPECIFIED' ? 'outline' : 'filled';
+  const badge = element('span', `cita-event-status cita-status-${appointmentStatus.colors[status]}`, statusLabel);
+  badge.dataset.variant = statusVariant(appointmentStatus, status, 'filled');
   head.append(element('span', 'cita-event-time', timeText), badge);
   body.append(head, element('div', 'cita-event-customer', customerName(appointment)), element('div', 'cita-event-services', appointment.services.map((service) => service.name).join(', ')));
   if (appointment.notes) body.append(element('div', 'cita-event-notes', appointment.notes));

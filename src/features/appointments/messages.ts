@@ -1,26 +1,5 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { AppointmentStatus, UnavailableSlot } from '@generated/types.gen';
-
-export const statusMessages: Record<AppointmentStatus, MessageDescriptor> = defineMessages({
-  APPOINTMENT_STATUS_UNSPECIFIED: { id: 'appointments.status.unspecified', defaultMessage: 'No status' },
-  APPOINTMENT_STATUS_PENDING: { id: 'appointments.status.pending', defaultMessage: 'Pending' },
-  APPOINTMENT_STATUS_CONFIRMED: { id: 'appointments.status.confirmed', defaultMessage: 'Confirmed' },
-  APPOINTMENT_STATUS_DONE: { id: 'appointments.status.done', defaultMessage: 'Done' },
-  APPOINTMENT_STATUS_REJECTED: { id: 'appointments.status.rejected', defaultMessage: 'Rejected' },
-  APPOINTMENT_STATUS_CANCELLED: { id: 'appointments.status.cancelled', defaultMessage: 'Cancelled' },
-  APPOINTMENT_STATUS_NO_SHOW: { id: 'appointments.status.noShow', defaultMessage: 'No-show' },
-});
-
-/** The button that moves an appointment to a status ("Mark as done"). */
-export const statusActionMessages: Record<AppointmentStatus, MessageDescriptor> = defineMessages({
-  APPOINTMENT_STATUS_UNSPECIFIED: { id: 'appointments.statusAction.unspecified', defaultMessage: 'Clear status' },
-  APPOINTMENT_STATUS_PENDING: { id: 'appointments.statusAction.pending', defaultMessage: 'Back to pending' },
-  APPOINTMENT_STATUS_CONFIRMED: { id: 'appointments.statusAction.confirmed', defaultMessage: 'Confirm' },
-  APPOINTMENT_STATUS_DONE: { id: 'appointments.statusAction.done', defaultMessage: 'Mark as done' },
-  APPOINTMENT_STATUS_REJECTED: { id: 'appointments.statusAction.rejected', defaultMessage: 'Reject' },
-  APPOINTMENT_STATUS_CANCELLED: { id: 'appointments.statusAction.cancelled', defaultMessage: 'Cancel appointment' },
-  APPOINTMENT_STATUS_NO_SHOW: { id: 'appointments.statusAction.noShow', defaultMessage: 'Mark as no-show' },
-});
+import type { UnavailableSlot } from '@generated/types.gen';
 
 export const slotReasonMessages: Record<UnavailableSlot['reason'], MessageDescriptor> = defineMessages({
   UNAVAILABLE_SLOT_REASON_UNSPECIFIED: { id: 'appointments.slot.unspecified', defaultMessage: 'Unavailable' },

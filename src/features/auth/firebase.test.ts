@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMULATOR_DEFAULTS, setRuntimeConfig } from '~/app/runtime-config';
+import { EMULATOR_DEFAULTS, setRuntimeConfig } from '~/lib/runtime-config';
 
 const auth = vi.hoisted(() => ({
   signIn: vi.fn(),

@@ -16,7 +16,7 @@ import {
   type PasswordValidationStatus,
   type User,
 } from 'firebase/auth';
-import { getRuntimeConfig, type RuntimeConfig } from '~/app/runtime-config';
+import { getRuntimeConfig, type RuntimeConfig } from '~/lib/runtime-config';
 import { firebaseErrorCode, shouldSignOut } from './auth-errors';
 
 /**

@@ -1,4 +1,4 @@
-import { DESTINATION_PATHS } from '~/app/guards/route-guards';
+import { DESTINATION_PATHS } from '~/lib/auth-status';
 import type { Destination } from '~/lib/auth-status';
 import { localizedPath, type AppLocale } from '~/lib/locale';
 import { isUnderPath } from '~/lib/paths';

@@ -1,4 +1,4 @@
-import { normalizeRedirectUri } from '~/app/runtime-config';
+import { normalizeRedirectUri } from '~/lib/runtime-config';
 
 /**
  * SPEC §2 SSO login, hardened: a signed-in user on /login/sso?response_type=code&redirect_uri=…&state=…

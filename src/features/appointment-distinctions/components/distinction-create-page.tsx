@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { createAppointmentDistinctionMutation, listAppointmentDistinctionsQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
 import { useCanManageDistinctions } from '../hooks/use-can-manage';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { ColorLabelCreatePage } from '~/components/color-label-pages';
 import { localeParam } from '~/lib/locale';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';

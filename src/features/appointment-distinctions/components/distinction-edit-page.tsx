@@ -10,7 +10,7 @@ import {
   updateAppointmentDistinctionMutation,
 } from '@generated/@tanstack/react-query.gen';
 import type { AppointmentDistinction, Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { ColorLabelEditPage } from '~/components/color-label-pages';
 import { QueryState } from '~/components/query-state';
 import { useAfterDelete } from '~/components/delete-button';

@@ -1,5 +1,5 @@
 import type { Tenant } from '@generated/types.gen';
-import { useIsManager } from '~/app/session/use-team-role';
+import { useIsManager } from '~/entities/session/use-team-role';
 
 /**
  * Whether the signed-in person may add, change and delete appointment distinctions: an owner or an

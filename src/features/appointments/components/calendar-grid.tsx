@@ -13,10 +13,11 @@ import './calendar.css';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { AppointmentStatus } from '@generated/types.gen';
+import { appointmentStatus } from '~/entities/appointment/status';
+import { formatStatus } from '~/entities/status';
 import { dateLocale } from '~/lib/temporal';
 import type { AppointmentEventProps, CalendarEventInput, SlotEventProps } from '../calendar-events';
 import { appointmentEventElement, appointmentTimeText, wallClockRange } from '../calendar-events';
-import { statusMessages } from '../messages';
 
 export type CalendarViewKind = 'day' | 'week' | 'list-day' | 'list-week';
 
@@ -132,7 +133,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     const labels = new Map<AppointmentStatus, string>();
     const statusLabel = (status: AppointmentStatus) => {
       let label = labels.get(status);
-      if (label === undefined) labels.set(status, (label = intl.formatMessage(statusMessages[status])));
+      if (label === undefined) labels.set(status, (label = formatStatus(intl, appointmentStatus, status)));
       return label;
     };
     return (arg: EventDisplayInfo) => {

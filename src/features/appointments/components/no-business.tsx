@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { EmptyState } from '~/components/empty-state';
 import { localeParam } from '~/lib/locale';
 

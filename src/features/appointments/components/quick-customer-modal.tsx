@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { createCustomerMutation } from '@generated/@tanstack/react-query.gen';
 import { zCustomerInput } from '@generated/zod.gen';
 import type { Customer } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { PhoneInput } from '~/components/phone-input';
 import { issueErrorMap } from '~/lib/form-issues';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
 import type { TeamMember, Tenant } from '@generated/types.gen';
-import { MANAGER_ROLES, useTeamRole } from '~/app/session/use-team-role';
+import { MANAGER_ROLES, useTeamRole } from '~/entities/session/use-team-role';
 
 export interface TeamView {
   members: TeamMember[];

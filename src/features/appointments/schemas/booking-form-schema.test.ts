@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentInputFromForm, bookingFormSchema, endTimeFor, newBookingForm, recurrenceFromForm } from './booking-form-schema';
+import type { Appointment } from '@generated/types.gen';
+import { appointmentInputFromForm, bookingFormFromAppointment, bookingFormSchema, endTimeFor, newBookingForm, recurrenceFromForm } from './booking-form-schema';
 
 const customerId = '9a1c3e5b-7d9f-4a1c-8e3b-5d7f9a1c3e5b';
 const serviceA = '3b5d7f9a-1c3e-4b5d-af1b-3c5d7e9f1a3c';
@@ -51,5 +52,28 @@ describe('booking form', () => {
     });
     expect(recurrenceFromForm(values)).toEqual({ frequency: 'RECURRENCE_FREQUENCY_WEEKLY', interval: 1, count: 4 });
     expect(recurrenceFromForm({ ...values, repeat: false })).toBeUndefined();
+  });
+
+  it('opens a booked appointment for editing with what it holds, and saves it back unchanged', () => {
+    const appointment = {
+      userId,
+      customer: { id: customerId, name: 'Lucía', lastName: 'García' },
+      services: [{ id: serviceA }, { id: serviceB }],
+      startDate: { year: 2026, month: 11, day: 23, hours: 10, minutes: 30 },
+      endDate: { year: 2026, month: 11, day: 23, hours: 11, minutes: 45 },
+      notes: 'Flequillo',
+      reminders: [{ channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 120 }],
+    } as unknown as Appointment;
+    const form = bookingFormFromAppointment(appointment);
+    expect(form).toMatchObject({ customerLabel: 'Lucía García', date: '2026-11-23', startTime: '10:30', endTime: '11:45', distinctionId: '', repeat: false });
+    expect(appointmentInputFromForm(bookingFormSchema.parse(form))).toEqual({
+      userId,
+      customerId,
+      services: [{ id: serviceA }, { id: serviceB }],
+      startDate: appointment.startDate,
+      endDate: appointment.endDate,
+      notes: 'Flequillo',
+      reminders: [{ channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 120 }],
+    });
   });
 });

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { zAppointmentInput, zAppointmentReminderInput, zId } from '@generated/zod.gen';
-import type { AppointmentInput, AppointmentRecurrence, Service } from '@generated/types.gen';
+import type { Appointment, AppointmentInput, AppointmentRecurrence, Service } from '@generated/types.gen';
 import type { FieldIssueMessages } from '~/lib/form-issues';
 import { addMinutesToParts, compareParts, formatDate, formatTime, fromParts, parseDate, partsFromDateAndTime, type DateTimeParts } from '~/lib/temporal';
+import { customerName } from '../calendar-events';
 import { appointmentMessages } from '../messages';
 
 /** The booking form (/appointments/create, the edit of /appointments/{id}): what createAppointment takes. */
@@ -79,6 +80,22 @@ export function newBookingForm(options: { start?: DateTimeParts; end?: DateTimeP
     count: 4,
     until: '',
     skipConflicts: false,
+  };
+}
+
+/** The edit of a booked appointment: its customer, services, member, times, distinction, notes and reminders. */
+export function bookingFormFromAppointment(appointment: Appointment): BookingFormInput {
+  return {
+    ...newBookingForm({ userId: appointment.userId }),
+    customerId: appointment.customer.id,
+    customerLabel: customerName(appointment),
+    serviceIds: appointment.services.map((service) => service.id),
+    date: formatDate(fromParts(appointment.startDate)),
+    startTime: formatTime(fromParts(appointment.startDate)),
+    endTime: formatTime(fromParts(appointment.endDate)),
+    distinctionId: appointment.distinctionId ?? '',
+    notes: appointment.notes ?? '',
+    reminders: appointment.reminders.map((reminder) => ({ channel: reminder.channel, minutesBefore: reminder.minutesBefore })),
   };
 }
 

@@ -1,8 +1,8 @@
 import { Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { Brand } from '~/app/layouts/brand';
-import { useLocale } from '~/app/use-locale';
-import { useSwitchLocale } from '~/app/use-switch-locale';
+import { Brand } from '~/components/brand';
+import { useLocale } from '~/lib/use-locale';
+import { useSwitchLocale } from '~/lib/use-switch-locale';
 import { LocaleDropdown } from '~/components/locale-dropdown';
 
 /** The auth screens' frame (no layout, SPEC §2): a centred card with the brand and the language menu. */

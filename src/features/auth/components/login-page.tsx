@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { localeParam } from '~/lib/locale';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';

@@ -10,8 +10,8 @@ import {
   updateCustomerTagMutation,
 } from '@generated/@tanstack/react-query.gen';
 import type { CustomerTag, Tenant } from '@generated/types.gen';
-import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
-import { useLocale } from '~/app/use-locale';
+import { useCanManageCatalogue } from '~/entities/session/use-can-manage-catalogue';
+import { useLocale } from '~/lib/use-locale';
 import { ColorLabelEditPage } from '~/components/color-label-pages';
 import { useAfterDelete } from '~/components/delete-button';
 import { QueryState } from '~/components/query-state';

@@ -6,7 +6,7 @@ import { listCustomerTagsOptions } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
 import { EmptyState } from '~/components/empty-state';
 import { ListBody, ListPageShell } from '~/components/list-page-shell';
-import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
+import { useCanManageCatalogue } from '~/entities/session/use-can-manage-catalogue';
 import { useListPaging } from '~/lib/use-list-paging';
 import { ReadOnlyNote } from '~/components/read-only-note';
 import { ListTable } from '~/components/list-table';

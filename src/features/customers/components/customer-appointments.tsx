@@ -3,37 +3,18 @@ import { IconCalendarOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { listCustomerAppointmentsOptions, listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
-import type { Appointment, AppointmentStatus, Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import type { Appointment, Tenant } from '@generated/types.gen';
+import { useLocale } from '~/lib/use-locale';
 import { EmptyState } from '~/components/empty-state';
 import { QueryState } from '~/components/query-state';
+import { appointmentStatus } from '~/entities/appointment/status';
+import { StatusBadge } from '~/entities/status-badge';
 import { localizedPath } from '~/lib/locale';
 import { formatDateLong, formatTime, fromParts, nowPlain } from '~/lib/temporal';
 
 export const CUSTOMER_APPOINTMENTS_PAGE_SIZE = 10;
-
-const statusMessages: Record<AppointmentStatus, MessageDescriptor> = defineMessages({
-  APPOINTMENT_STATUS_UNSPECIFIED: { id: 'customers.appointments.status.unspecified', defaultMessage: 'No status' },
-  APPOINTMENT_STATUS_PENDING: { id: 'customers.appointments.status.pending', defaultMessage: 'Pending' },
-  APPOINTMENT_STATUS_CONFIRMED: { id: 'customers.appointments.status.confirmed', defaultMessage: 'Confirmed' },
-  APPOINTMENT_STATUS_DONE: { id: 'customers.appointments.status.done', defaultMessage: 'Done' },
-  APPOINTMENT_STATUS_REJECTED: { id: 'customers.appointments.status.rejected', defaultMessage: 'Rejected' },
-  APPOINTMENT_STATUS_CANCELLED: { id: 'customers.appointments.status.cancelled', defaultMessage: 'Cancelled' },
-  APPOINTMENT_STATUS_NO_SHOW: { id: 'customers.appointments.status.noShow', defaultMessage: 'No-show' },
-});
-
-/** SPEC §4 colours: no-show warning, rejected danger, done success, pending gray; an unset status reads "no status". */
-export const STATUS_COLORS: Record<AppointmentStatus, { color: string; variant: 'light' | 'outline' }> = {
-  APPOINTMENT_STATUS_UNSPECIFIED: { color: 'gray', variant: 'outline' },
-  APPOINTMENT_STATUS_PENDING: { color: 'gray', variant: 'light' },
-  APPOINTMENT_STATUS_CONFIRMED: { color: 'blue', variant: 'light' },
-  APPOINTMENT_STATUS_DONE: { color: 'green', variant: 'light' },
-  APPOINTMENT_STATUS_REJECTED: { color: 'red', variant: 'light' },
-  APPOINTMENT_STATUS_CANCELLED: { color: 'dark', variant: 'outline' },
-  APPOINTMENT_STATUS_NO_SHOW: { color: 'orange', variant: 'light' },
-};
 
 /**
  * The customer's appointments on their page: the ones still to come first (soonest first), then the
@@ -100,7 +81,6 @@ export function CustomerAppointments({ tenant, customerId }: { tenant: Tenant; c
                 {data.items.map((appointment) => {
                   const href = localizedPath(`/appointments/${appointment.id}`, locale);
                   const upcoming = fromParts(appointment.startDate).since(now).sign > 0;
-                  const status = STATUS_COLORS[appointment.status];
                   return (
                     <Table.Tr key={appointment.id}>
                       <Table.Td>
@@ -130,9 +110,7 @@ export function CustomerAppointments({ tenant, customerId }: { tenant: Tenant; c
                             (team.isPending ? '' : intl.formatMessage({ id: 'customers.appointments.member.unknown', defaultMessage: 'A former team member' }))}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={status.color} variant={status.variant} data-status={appointment.status}>
-                          {intl.formatMessage(statusMessages[appointment.status])}
-                        </Badge>
+                        <StatusBadge vocabulary={appointmentStatus} status={appointment.status} />
                       </Table.Td>
                     </Table.Tr>
                   );

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createCustomerMutation, listCustomersQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { localeParam } from '~/lib/locale';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { SaveAlert } from '~/components/save-alert';

@@ -15,7 +15,7 @@ import {
   updateCustomerMutation,
 } from '@generated/@tanstack/react-query.gen';
 import type { Customer, Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { AnchorLink } from '~/components/anchor-link';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { DeleteButton, useAfterDelete } from '~/components/delete-button';

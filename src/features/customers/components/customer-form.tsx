@@ -7,7 +7,7 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listCustomerTagsOptions, searchCustomersOptions } from '@generated/@tanstack/react-query.gen';
 import type { CustomerListItem } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { MAX_CUSTOMER_TAGS } from '@common/limits';
 import { nationalDigits } from '~/lib/phone-field';
 import { LOCALE_NAMES, LOCALES } from '~/lib/locale';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listServiceObjectsOptions } from '@generated/@tanstack/react-query.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { AnchorLink } from '~/components/anchor-link';
 import { EmptyState } from '~/components/empty-state';
 import { ListTable } from '~/components/list-table';

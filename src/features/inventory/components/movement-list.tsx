@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listInventoryMovementsOptions } from '@generated/@tanstack/react-query.gen';
 import type { InventoryItem } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { EmptyState } from '~/components/empty-state';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';

@@ -3,7 +3,7 @@ import { IconCheck, IconClockExclamation, IconExternalLink, IconLifebuoy } from 
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
 import { WhatsAppButton } from '~/components/whatsapp-button';

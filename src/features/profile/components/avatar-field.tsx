@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { removeAssetMutation, updateUserMutation } from '@generated/@tanstack/react-query.gen';
 import type { User } from '@generated/types.gen';
-import { useAssetImage } from '~/app/assets/use-asset-image';
-import { useImageUpload } from '~/app/assets/use-image-upload';
-import { refreshSession, setSession } from '~/app/session/use-session';
+import { useAssetImage } from '~/lib/use-asset-image';
+import { useImageUpload } from '~/lib/use-image-upload';
+import { refreshSession, setSession } from '~/entities/session/use-session';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { ImageUploader } from '~/components/image-uploader';
 

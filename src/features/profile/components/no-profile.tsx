@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconUserQuestion } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { EmptyState } from '~/components/empty-state';
 import { localizedPath } from '~/lib/locale';
 

@@ -1,7 +1,7 @@
 import { Box, Center, Image, Skeleton, Tooltip } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
-import { useAssetImage } from '~/app/assets/use-asset-image';
+import { useAssetImage } from '~/lib/use-asset-image';
 import { serviceObjectMessages } from '../messages';
 
 /** A photo of a service object, fetched with the session (see useAssetImage). */

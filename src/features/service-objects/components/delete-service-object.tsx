@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { deleteServiceObjectMutation, getServiceObjectQueryKey, listServiceObjectsQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { ServiceObject } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { DeleteButton, useAfterDelete } from '~/components/delete-button';
 import { localeParam } from '~/lib/locale';
 

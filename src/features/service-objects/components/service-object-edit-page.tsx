@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getServiceObjectOptions, getServiceObjectQueryKey, listServiceObjectsQueryKey, updateServiceObjectMutation } from '@generated/@tanstack/react-query.gen';
 import type { ServiceObject, Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { PageHeader } from '~/components/page-header';
 import { QueryState } from '~/components/query-state';
 import { SaveAlert } from '~/components/save-alert';

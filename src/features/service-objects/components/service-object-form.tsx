@@ -3,7 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useImageUpload } from '~/app/assets/use-image-upload';
+import { useImageUpload } from '~/lib/use-image-upload';
 import { ImageUploader } from '~/components/image-uploader';
 import { useZodForm } from '~/lib/use-zod-form';
 import { FormFrame } from '~/components/form-frame';

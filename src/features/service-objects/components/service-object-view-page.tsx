@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getServiceObjectOptions } from '@generated/@tanstack/react-query.gen';
 import type { ServiceObject, Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { PageHeader } from '~/components/page-header';
 import { QueryState } from '~/components/query-state';
 import { localeParam } from '~/lib/locale';

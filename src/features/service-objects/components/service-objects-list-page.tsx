@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listServiceObjectsOptions } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { AnchorLink } from '~/components/anchor-link';
 import { EmptyState } from '~/components/empty-state';
 import { LoadError } from '~/components/load-error';

@@ -11,8 +11,8 @@ import {
   updateServiceMutation,
 } from '@generated/@tanstack/react-query.gen';
 import type { Service, Tenant } from '@generated/types.gen';
-import { useCanManageCatalogue } from '~/app/session/use-can-manage-catalogue';
-import { useLocale } from '~/app/use-locale';
+import { useCanManageCatalogue } from '~/entities/session/use-can-manage-catalogue';
+import { useLocale } from '~/lib/use-locale';
 import { AnchorLink } from '~/components/anchor-link';
 import { DeleteButton, useAfterDelete } from '~/components/delete-button';
 import { PageHeader } from '~/components/page-header';

@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
-import { useLocale } from '~/app/use-locale';
+import { useLocale } from '~/lib/use-locale';
 import { ImageAssetField } from '~/components/image-asset-field';
 import { MoneyInput } from '~/components/money-input';
 import { FormFrame } from '~/components/form-frame';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { listServicesQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Service, Tenant } from '@generated/types.gen';
-import { refreshSession, setSession } from '~/app/session/use-session';
+import { refreshSession, setSession } from '~/entities/session/use-session';
 
 /**
  * After a service was saved: the lists refetch, and when an active service completed onboarding

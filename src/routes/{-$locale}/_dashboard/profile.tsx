@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useSession } from '~/app/session/use-session';
+import { useSession } from '~/entities/session/use-session';
 import { CalendarFeedCard } from '~/features/calendar-feed/components/calendar-feed-card';
 import { NoProfile } from '~/features/profile/components/no-profile';
 import { ProfilePage } from '~/features/profile/components/profile-page';

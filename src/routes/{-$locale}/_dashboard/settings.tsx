@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getConfigurationOptions, listCurrenciesOptions } from '@generated/@tanstack/react-query.gen';
-import { useSession } from '~/app/session/use-session';
+import { useSession } from '~/entities/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
 import { NoBusiness } from '~/features/settings/components/no-business';

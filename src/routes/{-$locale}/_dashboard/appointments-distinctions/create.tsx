@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSession } from '~/app/session/use-session';
+import { useSession } from '~/entities/session/use-session';
 import { DistinctionCreatePage } from '~/features/appointment-distinctions/components/distinction-create-page';
 import { NoDistinctionsBusiness } from '~/features/appointment-distinctions/components/no-business';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod';
-import { useSession } from '~/app/session/use-session';
+import { useSession } from '~/entities/session/use-session';
 import { CalendarPage } from '~/features/appointments/components/calendar-page';
 import { NoAppointmentsBusiness } from '~/features/appointments/components/no-business';
 

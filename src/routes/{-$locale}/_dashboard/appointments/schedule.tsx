@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod';
 import { listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
-import { getSession, useSession } from '~/app/session/use-session';
+import { getSession, useSession } from '~/entities/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
 import { NoScheduleBusiness } from '~/features/schedules/components/no-business';

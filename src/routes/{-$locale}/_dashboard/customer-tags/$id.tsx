@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getCustomerTagOptions } from '@generated/@tanstack/react-query.gen';
-import { getSession, useSession } from '~/app/session/use-session';
+import { getSession, useSession } from '~/entities/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
 import { NoTagsBusiness } from '~/features/customer-tags/components/no-business';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSession } from '~/app/session/use-session';
+import { useSession } from '~/entities/session/use-session';
 import { NoTagsBusiness } from '~/features/customer-tags/components/no-business';
 import { TagCreatePage } from '~/features/customer-tags/components/tag-create-page';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSession } from '~/app/session/use-session';
+import { useSession } from '~/entities/session/use-session';
 import { CustomerCreatePage } from '~/features/customers/components/customer-create-page';
 import { NoCustomersBusiness } from '~/features/customers/components/no-business';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSession } from '~/app/session/use-session';
+import { useSession } from '~/entities/session/use-session';
 import { InventoryCreatePage } from '~/features/inventory/components/inventory-create-page';
 import { NoInventoryBusiness } from '~/features/inventory/components/no-inventory-business';
 

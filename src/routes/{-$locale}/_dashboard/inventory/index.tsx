@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listInventoryItemsOptions } from '@generated/@tanstack/react-query.gen';
-import { getSession, useSession } from '~/app/session/use-session';
+import { getSession, useSession } from '~/entities/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
 import { InventoryListPage } from '~/features/inventory/components/inventory-list-page';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSession } from '~/app/session/use-session';
+import { useSession } from '~/entities/session/use-session';
 import { NoPaymentMethodsBusiness } from '~/features/payment-methods/components/no-business';
 import { PaymentMethodCreatePage } from '~/features/payment-methods/components/payment-method-create-page';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSession } from '~/app/session/use-session';
+import { useSession } from '~/entities/session/use-session';
 import { NoServicesBusiness } from '~/features/services/components/no-business';
 import { ServiceCreatePage } from '~/features/services/components/service-create-page';
 

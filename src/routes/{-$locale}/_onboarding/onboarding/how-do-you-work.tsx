@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { getConfigurationOptions } from '@generated/@tanstack/react-query.gen';
-import { getSession } from '~/app/session/use-session';
+import { getSession } from '~/entities/session/use-session';
 import { PageLoader } from '~/components/page-loader';
 import { RouteError } from '~/components/route-error';
 import { HowDoYouWorkPage } from '~/features/onboarding/components/how-do-you-work-page';

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { getSession } from '~/app/session/use-session';
+import { getSession } from '~/entities/session/use-session';
 
 // SPEC §2 /onboarding: the step the business is at.
 export const Route = createFileRoute('/{-$locale}/_onboarding/onboarding/')({

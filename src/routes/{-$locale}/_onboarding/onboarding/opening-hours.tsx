@@ -1,5 +1,5 @@
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
-import { getSession, useSession } from '~/app/session/use-session';
+import { getSession, useSession } from '~/entities/session/use-session';
 import { OpeningHoursPage } from '~/features/onboarding/components/opening-hours-page';
 
 // SPEC §2 'onboarding-opening-hours' (layout 'onboarding'). Without a business yet, step 1 comes first.

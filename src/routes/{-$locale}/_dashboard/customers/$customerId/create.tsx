@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSession } from '~/app/session/use-session';
+import { useSession } from '~/entities/session/use-session';
 import { ServiceObjectCreatePage } from '~/features/service-objects/components/service-object-create-page';
 
 export const Route = createFileRoute('/{-$locale}/_dashboard/customers/$customerId/create')({

@@ -2,7 +2,7 @@ import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { localeParam } from '~/lib/locale';
-import { useLocale } from '../use-locale';
+import { useLocale } from '~/lib/use-locale';
 
 const PRODUCT_NAME = 'Cita';
 
