@@ -118,8 +118,11 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
         if (!invitation) throw notFound('No invitation for you has this id.');
         const verified = await tx.query('SELECT 1 FROM users WHERE id = $1 AND email_verified', [auth.userId]);
         if (verified.rows.length === 0) throw forbidden('Verify your e-mail address before joining a business.');
-        // Idempotent: the same person accepting again gets the business again.
+        // Idempotent: the same person accepting again gets the business again, but only while they are
+        // still in it. A removed member's replay reads nothing of the business.
         if (invitation.status === 'INVITATION_STATUS_ACCEPTED' && invitation.accepted_by_user_id === auth.userId) {
+          const member = await tx.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [invitation.tenant_id, auth.userId]);
+          if (member.rows.length === 0) throw notFound('No invitation for you has this id.');
           return (await tx.query('SELECT * FROM tenants WHERE id = $1', [invitation.tenant_id])).rows[0]!;
         }
         if (invitation.status !== 'INVITATION_STATUS_PENDING' || invitation.expired) {

@@ -121,6 +121,19 @@ export function teamSuite(server: () => TestServer) {
       expect(again.id).toBe(tenant.id);
     });
 
+    it('answers 404 to replaying an accepted invitation after the member was removed (no business record)', async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'replay');
+      const guest = await signUp(s, 'guest-replay');
+      const invitation = await invite(owner, tenant, guest.email);
+      await ok(acceptInvitation({ client: guest.client, path: { userId: guest.userId, invitationId: invitation.id } }));
+      await ok(removeTeamMember({ client: owner.client, path: { tenantId: tenant.id, userId: guest.userId } }), 204);
+      const p = await problem(acceptInvitation({ client: guest.client, path: { userId: guest.userId, invitationId: invitation.id } }), 404);
+      expect(JSON.stringify(p)).not.toContain(tenant.businessName);
+      const { tenants } = await ok(listUserTenants({ client: guest.client, path: { userId: guest.userId } }));
+      expect(tenants).toEqual([]);
+    });
+
     it("answers 404 to accepting someone else's invitation, or for another user id", async () => {
       const s = server();
       const { owner, tenant } = await signUpOwner(s, 'not-yours');
