@@ -308,6 +308,7 @@ export type User = {
      * The avatar image (fetch it with getAssetContent); absent when the user has none.
      */
     avatarAsset?: AssetRef;
+    version: Version;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
@@ -325,6 +326,10 @@ export type UserInput = {
      * An image uploaded through POST /v1/assets; null removes the avatar.
      */
     avatarAssetId?: string | null;
+    /**
+     * Beyond SPEC: the version that was read (the profile form sends it); when sent and stale, 409 `stale_version`. Updates that set only images or opening hours may leave it out.
+     */
+    version?: Version;
 };
 
 export type UserWrite = {
@@ -554,6 +559,7 @@ export type Tenant = {
     coverAssetId?: Id;
     licenseActiveUntil?: UtcDateTimeParts;
     licenseStatus: LicenseStatus;
+    version: Version;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
@@ -622,6 +628,10 @@ export type TenantUpdate = {
      * The cover image, uploaded through POST /v1/assets; null removes it.
      */
     coverAssetId?: string | null;
+    /**
+     * Beyond SPEC: the version that was read (the settings form sends it); when sent and stale, 409 `stale_version`. Updates that set only images or opening hours may leave it out.
+     */
+    version?: Version;
 };
 
 export type TenantCreateWrite = {
@@ -2274,7 +2284,7 @@ export type AppointmentCancellationRequest = {
 };
 
 /**
- * Beyond SPEC: how long before the start a customer may still cancel through the link in an e-mail (0 to 7 days; default 2 h).
+ * Beyond SPEC: how long before the start a customer may still cancel through the link in an e-mail (0 to 7 days; a new business has 2 h). No schema default: an update that leaves it out keeps the stored value.
  */
 export type CancellationCutoffMinutes = number;
 

@@ -213,7 +213,8 @@ export const zUserInput = z.object({
     locale: zLocale.optional(),
     phoneCountryCode: zPhoneCountryCode.optional(),
     phoneNumber: zPhoneNumber.optional(),
-    avatarAssetId: z.uuid().nullish()
+    avatarAssetId: z.uuid().nullish(),
+    version: zVersion.optional()
 });
 
 export const zUserWrite = z.object({
@@ -1655,9 +1656,9 @@ export const zAppointmentCancellationRequest = z.object({
 });
 
 /**
- * Beyond SPEC: how long before the start a customer may still cancel through the link in an e-mail (0 to 7 days; default 2 h).
+ * Beyond SPEC: how long before the start a customer may still cancel through the link in an e-mail (0 to 7 days; a new business has 2 h). No schema default: an update that leaves it out keeps the stored value.
  */
-export const zCancellationCutoffMinutes = z.int().gte(0).lte(10080).default(120);
+export const zCancellationCutoffMinutes = z.int().gte(0).lte(10080);
 
 /**
  * Beyond SPEC: the reminders a new appointment gets when its form (or an online booking) does not say (default: one e-mail 24 h before). An empty list means none.
@@ -1728,6 +1729,7 @@ export const zTenant = z.object({
     coverAssetId: zId.optional(),
     licenseActiveUntil: zUtcDateTimeParts.optional(),
     licenseStatus: zLicenseStatus,
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
@@ -1788,7 +1790,8 @@ export const zTenantUpdate = z.object({
     defaultReminders: zDefaultReminders.optional(),
     onlineBooking: zOnlineBookingSettingsInput.optional(),
     logoAssetId: z.uuid().nullish(),
-    coverAssetId: z.uuid().nullish()
+    coverAssetId: z.uuid().nullish(),
+    version: zVersion.optional()
 });
 
 export const zTenantUpdateWrite = z.object({
@@ -2988,6 +2991,7 @@ export const zUser = z.object({
     phoneNumber: zPhoneNumber.optional(),
     avatarUrl: z.string().max(2048).optional(),
     avatarAsset: zAssetRef.optional(),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });

@@ -17,6 +17,7 @@ export function toUser(row: Row): User {
     ...opt('phoneNumber', row.phone_number as string | null),
     ...opt('avatarUrl', row.avatar_url as string | null),
     ...(row.avatar_asset_id ? { avatarAsset: { id: row.avatar_asset_id as string, tenantId: row.avatar_tenant_id as string } } : {}),
+    version: Number(row.version),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -54,6 +55,7 @@ export function toTenant(row: Row): Tenant {
     ...opt('coverAssetId', row.cover_asset_id as string | null),
     ...opt('licenseActiveUntil', utcParts(row.license_active_until)),
     licenseStatus: row.license_status as Tenant['licenseStatus'],
+    version: Number(row.version),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { onlineBookingColumns, proposeSlug, slugTaken } from '../booking/business.ts';
 import { conflict, HttpProblem, notFound, unauthorized, unprocessable } from '../problem.ts';
+import { staleVersion } from '../kit/write-rules.ts';
 import { Temporal } from 'temporal-polyfill';
 import { assertAssetsExist } from '../assets/references.ts';
 import { verifyIdentity } from '../security.ts';
@@ -195,6 +196,12 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
             throw error;
           }
         }
+        // The version the settings form read: a save over someone else's answers 409 (checked under
+        // the row's lock, before anything is written).
+        if (input.version !== undefined) {
+          const current = await tx.query<{ version: number }>('SELECT version FROM tenants WHERE id = $1 FOR UPDATE', [tenantId]);
+          if (current.rows[0] && current.rows[0].version !== input.version) throw staleVersion();
+        }
         await assertAssetsExist(
           tx,
           tenantId,
@@ -208,6 +215,9 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
           sets.push(`status = CASE WHEN status = 'TENANT_STATUS_PENDING_OPENING_HOURS' THEN 'TENANT_STATUS_PENDING_SERVICES_DEFINITION' ELSE status END`);
         }
         if (sets.length === 0) return (await tx.query('SELECT * FROM tenants WHERE id = $1', [tenantId])).rows[0];
+        // The version counts changes to the settings form's fields; the logo and cover are saved on
+        // their own (they answer the new business, and the form is not stale because of them).
+        if (columns.some(([column]) => column !== 'logo_asset_id' && column !== 'cover_asset_id')) sets.push('version = version + 1');
         const { rows } = await tx.query(`UPDATE tenants SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, [tenantId, ...columns.map(([, v]) => v)]);
         return rows[0];
       });

@@ -3,6 +3,7 @@ import { avatarAssetOf } from '../assets/references.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, forbidden, HttpProblem, notFound, unprocessable } from '../problem.ts';
+import { staleVersion } from '../kit/write-rules.ts';
 import { verifyIdentity, type FirebaseAuth } from '../security.ts';
 import { identityOf, sessionOf, type HandlerDeps } from '../kit/context.ts';
 import { toUser } from './rows.ts';
@@ -150,8 +151,15 @@ export function userHandlers({ db, verifier, sessions }: HandlerDeps): Handlers 
       if (input.phoneNumber !== undefined) columns.push(['phone_number', input.phoneNumber]);
       if (avatarId !== undefined) columns.push(['avatar_asset_id', avatar?.id ?? null], ['avatar_tenant_id', avatar?.tenantId ?? null]);
       const row = await db.withSystem(async (tx) => {
+        // The version the profile form read: a save over another device's answers 409.
+        if (input.version !== undefined) {
+          const current = await tx.query<{ version: number }>('SELECT version FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+          if (current.rows[0] && current.rows[0].version !== input.version) throw staleVersion();
+        }
         if (columns.length === 0) return (await tx.query('SELECT * FROM users WHERE id = $1', [auth.userId])).rows[0];
-        const sets = columns.map(([column], i) => `${column} = $${i + 2}`).join(', ');
+        // The version counts changes to the profile form's fields; the avatar is saved on its own.
+        const bump = columns.some(([column]) => !column.startsWith('avatar_')) ? ['version = version + 1'] : [];
+        const sets = [...columns.map(([column], i) => `${column} = $${i + 2}`), ...bump].join(', ');
         return (await tx.query(`UPDATE users SET ${sets} WHERE id = $1 RETURNING *`, [auth.userId, ...columns.map(([, v]) => v)])).rows[0];
       });
       if (!row) throw notFound();

@@ -260,6 +260,18 @@ export function identitySuite(server: () => TestServer) {
       expect(read).toMatchObject({ name: 'Anna', lastName: 'García', locale: 'es-ES', phoneNumber: '600123456' });
     });
 
+    it('refuses a profile save based on a stale version (409 stale_version)', async () => {
+      const me = await signUp(server(), 'stale-profile');
+      const { user } = await ok(getUser({ client: me.client, path: { id: me.userId } }));
+      const path = { id: me.userId };
+      const { user: saved } = await ok(updateUser({ client: me.client, path, body: { user: { version: user.version, name: 'Phone' } } }));
+      expect(saved.version).toBe(user.version + 1);
+      const p = await problem(updateUser({ client: me.client, path, body: { user: { version: user.version, name: 'Laptop' } } }), 409);
+      expect(p.code).toBe('stale_version');
+      const { user: read } = await ok(getUser({ client: me.client, path }));
+      expect(read).toMatchObject({ name: 'Phone', version: user.version + 1 });
+    });
+
     it("answers 404 for another user's profile, read or written", async () => {
       const s = server();
       const me = await signUp(s, 'nosy');

@@ -145,6 +145,26 @@ export function tenantSuite(server: () => TestServer) {
       const { tenant: renamedOnly } = await ok(updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { currency: { currencyCode: 'GBP' } } } }));
       expect(renamedOnly).toMatchObject({ businessName: 'Renamed', taxPercentage: 10, services: ['Colour', 'Cut'], currency: { currencyCode: 'GBP' }, currencySymbol: '£' });
     });
+
+    it('refuses a settings save based on a stale version (409 stale_version) and keeps the other save', async () => {
+      const { owner, tenant } = await signUpOwner(server(), 'stale-settings');
+      const path = { tenantId: tenant.id };
+      const { tenant: opened } = await ok(getTenant({ client: owner.client, path }));
+      const v = opened.version;
+      // Two people read version v; the first save wins and moves the version on.
+      const { tenant: first } = await ok(updateTenant({ client: owner.client, path, body: { tenant: { version: v, businessName: 'First save', cancellationCutoffMinutes: 60 } } }));
+      expect(first.version).toBe(v + 1);
+      const p = await problem(updateTenant({ client: owner.client, path, body: { tenant: { version: v, businessName: 'Second save' } } }), 409);
+      expect(p.code).toBe('stale_version');
+      const { tenant: read } = await ok(getTenant({ client: owner.client, path }));
+      expect(read).toMatchObject({ businessName: 'First save', version: v + 1 });
+      // Saving a logo alone (no version sent) does not make the open settings form stale.
+      const { tenant: logoOnly } = await ok(updateTenant({ client: owner.client, path, body: { tenant: { logoAssetId: null } } }));
+      expect(logoOnly.version).toBe(v + 1);
+      // …and keeps every field it did not send (it used to reset the cancellation cutoff to 2 h).
+      expect(logoOnly.cancellationCutoffMinutes).toBe(60);
+      await ok(updateTenant({ client: owner.client, path, body: { tenant: { version: v + 1, businessName: 'Third save' } } }));
+    });
   });
 
   describe('listing and deleting businesses', () => {

@@ -2,6 +2,7 @@ import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title 
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { updateUserMutation } from '@generated/@tanstack/react-query.gen';
@@ -12,7 +13,8 @@ import { useSwitchLocale } from '~/lib/use-switch-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
 import { PausedNotice } from '~/components/paused-notice';
 import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
-import { problemFormErrors } from '~/lib/api-problem';
+import { isStaleVersion, problemFormErrors } from '~/lib/api-problem';
+import { StaleVersionAlert } from '~/components/stale-version-alert';
 import { formIssueMessages } from '~/lib/form-issues';
 import { isAppLocale, LOCALE_NAMES, LOCALES } from '~/lib/locale';
 import { PhoneField } from '~/components/phone-field';
@@ -39,16 +41,34 @@ export function ProfilePage({ user }: { user: User }) {
   const form = useZodForm(profileSchema, profileIssueMessages, { defaultValues: profileFromUser(user, locale) });
   const { errors, isSubmitting, isDirty } = form.formState;
 
+  // The profile the form was loaded from: its version goes with the save, so a save over another
+  // device's answers 409 and the alert offers a reload instead of overwriting it.
+  const loaded = useRef(user);
+  const [stale, setStale] = useState(false);
+  const reload = async () => {
+    const session = await refreshSession(queryClient);
+    loaded.current = session.user ?? user;
+    form.reset(profileFromUser(loaded.current, locale));
+    setStale(false);
+    updateUser.reset();
+  };
+
   const onSubmit = async (values: ProfileValues) => {
     let saved: User;
+    setStale(false);
     try {
-      saved = (await updateUser.mutateAsync({ path: { id: user.id }, body: { user: toUserInput(values) } })).user;
+      saved = (await updateUser.mutateAsync({ path: { id: user.id }, body: { user: { ...toUserInput(values), version: loaded.current.version } } })).user;
     } catch (error) {
+      if (isStaleVersion(error)) {
+        setStale(true);
+        return;
+      }
       for (const { field } of problemFormErrors(error, { wrapper: 'user', fieldMap: SERVER_FIELD_MAP, known: SERVER_FIELDS })) {
         form.setError(field as ServerField, { message: intl.formatMessage(formIssueMessages.invalid) });
       }
       return;
     }
+    loaded.current = saved;
     form.reset(profileFromUser(saved, locale));
     try {
       await refreshSession(queryClient);
@@ -131,7 +151,19 @@ export function ProfilePage({ user }: { user: User }) {
                 />
               )}
             />
-            <ApiErrorAlert error={updateUser.error} />
+            {stale ? (
+              <StaleVersionAlert
+                title={intl.formatMessage({ id: 'profile.stale.title', defaultMessage: 'Your profile was changed elsewhere' })}
+                message={intl.formatMessage({
+                  id: 'profile.stale.message',
+                  defaultMessage: 'Your changes were not saved. Reload to see the current profile, then apply your changes again.',
+                })}
+                reloadLabel={intl.formatMessage({ id: 'profile.stale.reload', defaultMessage: 'Reload' })}
+                onReload={() => void reload()}
+              />
+            ) : (
+              <ApiErrorAlert error={updateUser.error} />
+            )}
             <PausedNotice paused={updateUser.isPaused} />
             <Group justify="flex-end">
               <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>

@@ -13,6 +13,7 @@ const user: User = {
   locale: 'es-ES',
   phoneCountryCode: '+34',
   phoneNumber: '612345678',
+  version: 2,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
 };

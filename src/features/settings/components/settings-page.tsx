@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { updateTenantMutation } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
@@ -21,6 +22,7 @@ import { OnlineBookingSection } from './online-booking-section';
 import { OpeningHoursSection } from './opening-hours-section';
 import { RegionSection } from './region-section';
 import { RemindersSection } from './reminders-section';
+import { settingsMessages } from '../messages';
 import type { SettingsForm } from './settings-form';
 
 /**
@@ -37,7 +39,18 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
   // Online booking, reminders and cancellation: owners and administrators change them; members read them.
   const readOnly = useIsManager(tenant) !== true;
   const form: SettingsForm = useZodForm(settingsSchema, settingsIssueMessages, { defaultValues: settingsFromTenant(tenant, locale) });
-  const save = useSaveState<SettingsForm>({ applyServerErrors: (failure, settings) => applyServerErrors(failure, settings, intl) });
+  // The business the form was loaded from: its version goes with the save, so a save over someone
+  // else's (another tab, a teammate) answers 409 and the stale alert offers a reload.
+  const loaded = useRef(tenant);
+  const save = useSaveState<SettingsForm>({
+    applyServerErrors: (failure, settings) => applyServerErrors(failure, settings, intl),
+    reload: async () => {
+      const session = await refreshSession(queryClient);
+      const fresh = session?.tenant ?? tenant;
+      loaded.current = fresh;
+      form.reset(settingsFromTenant(fresh, locale));
+    },
+  });
 
   return (
     <Stack gap="lg" maw={960}>
@@ -54,11 +67,15 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
 
       <FormFrame
         form={form}
-        alert={<SaveAlert state={save} paused={updateTenant.isPaused} />}
+        alert={<SaveAlert state={save} texts={settingsMessages} paused={updateTenant.isPaused} />}
         invalidMessage={<FormattedMessage id="settings.invalid" defaultMessage="Some fields need your attention; they are marked in red." />}
         submitLabel={<FormattedMessage id="settings.save" defaultMessage="Save changes" />}
         onSubmit={save.submit(async (values, settings) => {
-          const { tenant: saved } = await updateTenant.mutateAsync({ path: { tenantId: tenant.id }, body: { tenant: toTenantUpdate(values, tenant) } });
+          const { tenant: saved } = await updateTenant.mutateAsync({
+            path: { tenantId: tenant.id },
+            body: { tenant: toTenantUpdate(values, { ...tenant, version: loaded.current.version }) },
+          });
+          loaded.current = saved;
           settings.reset(settingsFromTenant(saved, locale));
           try {
             await refreshSession(queryClient);

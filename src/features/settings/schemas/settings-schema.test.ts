@@ -33,6 +33,7 @@ const tenant: Tenant = {
   opening_hours: { timeZone: 'Europe/Madrid', weekly, closedDates: [{ date: '2025-12-25', reason: 'Navidad' }] },
   timeZone: 'Europe/Madrid',
   locale: 'es-ES',
+  version: 7,
   cancellationCutoffMinutes: 240,
   defaultReminders: [{ channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 120 }],
   onlineBooking: {
@@ -60,6 +61,7 @@ describe('settingsFromTenant → toTenantUpdate', () => {
     const body = toTenantUpdate(values, tenant);
     expect(body).toEqual({
       id: tenant.id,
+      version: 7,
       businessName: tenant.businessName,
       email: tenant.email,
       phoneCountryCode: '+34',

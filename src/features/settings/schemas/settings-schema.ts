@@ -77,7 +77,7 @@ export const settingsSchema = zTenantUpdate
     timeZone: timeZoneFieldSchema,
     locale: zLocale,
     schedule: weekScheduleSchema,
-    cancellationCutoffMinutes: zCancellationCutoffMinutes.unwrap(),
+    cancellationCutoffMinutes: zCancellationCutoffMinutes,
     defaultReminders: z.array(zAppointmentReminderInput).max(3),
     onlineBooking: onlineBookingSchema,
   });
@@ -143,11 +143,13 @@ const nonEmpty = <T extends Record<string, string>>(record: T): Partial<T> =>
 /**
  * The PUT body. The address is sent whole (it replaces the stored one, so cleared lines are cleared);
  * the tenant's and the opening hours' time zone are the same; closed dates set elsewhere are kept.
- * Optional single fields left empty are not sent, so they keep their stored value.
+ * Optional single fields left empty are not sent, so they keep their stored value. `tenant` is the
+ * business the form was loaded from: its version makes a save over someone else's answer 409.
  */
-export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id' | 'opening_hours'>): TenantUpdate {
+export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id' | 'opening_hours' | 'version'>): TenantUpdate {
   const body: TenantUpdate = {
     id: tenant.id,
+    version: tenant.version,
     businessName: values.businessName,
     email: values.email,
     ...phoneToApi(values.phone),
