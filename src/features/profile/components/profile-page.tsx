@@ -2,7 +2,7 @@ import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title 
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { updateUserMutation } from '@generated/@tanstack/react-query.gen';
@@ -43,12 +43,13 @@ export function ProfilePage({ user }: { user: User }) {
 
   // The profile the form was loaded from: its version goes with the save, so a save over another
   // device's answers 409 and the alert offers a reload instead of overwriting it.
-  const loaded = useRef(user);
+  const [loadedVersion, setLoadedVersion] = useState(user.version);
   const [stale, setStale] = useState(false);
   const reload = async () => {
     const session = await refreshSession(queryClient);
-    loaded.current = session.user ?? user;
-    form.reset(profileFromUser(loaded.current, locale));
+    const fresh = session.user ?? user;
+    setLoadedVersion(fresh.version);
+    form.reset(profileFromUser(fresh, locale));
     setStale(false);
     updateUser.reset();
   };
@@ -57,7 +58,7 @@ export function ProfilePage({ user }: { user: User }) {
     let saved: User;
     setStale(false);
     try {
-      saved = (await updateUser.mutateAsync({ path: { id: user.id }, body: { user: { ...toUserInput(values), version: loaded.current.version } } })).user;
+      saved = (await updateUser.mutateAsync({ path: { id: user.id }, body: { user: { ...toUserInput(values), version: loadedVersion } } })).user;
     } catch (error) {
       if (isStaleVersion(error)) {
         setStale(true);
@@ -68,7 +69,7 @@ export function ProfilePage({ user }: { user: User }) {
       }
       return;
     }
-    loaded.current = saved;
+    setLoadedVersion(saved.version);
     form.reset(profileFromUser(saved, locale));
     try {
       await refreshSession(queryClient);

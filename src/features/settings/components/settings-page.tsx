@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { updateTenantMutation } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
@@ -41,13 +41,13 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
   const form: SettingsForm = useZodForm(settingsSchema, settingsIssueMessages, { defaultValues: settingsFromTenant(tenant, locale) });
   // The business the form was loaded from: its version goes with the save, so a save over someone
   // else's (another tab, a teammate) answers 409 and the stale alert offers a reload.
-  const loaded = useRef(tenant);
+  const [loadedVersion, setLoadedVersion] = useState(tenant.version);
   const save = useSaveState<SettingsForm>({
     applyServerErrors: (failure, settings) => applyServerErrors(failure, settings, intl),
     reload: async () => {
       const session = await refreshSession(queryClient);
       const fresh = session?.tenant ?? tenant;
-      loaded.current = fresh;
+      setLoadedVersion(fresh.version);
       form.reset(settingsFromTenant(fresh, locale));
     },
   });
@@ -73,9 +73,9 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
         onSubmit={save.submit(async (values, settings) => {
           const { tenant: saved } = await updateTenant.mutateAsync({
             path: { tenantId: tenant.id },
-            body: { tenant: toTenantUpdate(values, { ...tenant, version: loaded.current.version }) },
+            body: { tenant: toTenantUpdate(values, { ...tenant, version: loadedVersion }) },
           });
-          loaded.current = saved;
+          setLoadedVersion(saved.version);
           settings.reset(settingsFromTenant(saved, locale));
           try {
             await refreshSession(queryClient);
