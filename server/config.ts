@@ -69,6 +69,8 @@ export interface ServerConfig {
     sensitiveWritesPerMinute: number;
     /** Every other call, per signed-in user or, anonymous, per client address (API_RATE_LIMIT). */
     perMinute: number;
+    /** Long writes (a customer import, a dry run included), per signed-in user and hour (IMPORT_RATE_LIMIT, default 20). */
+    importsPerHour: number;
     /**
      * REDIS_URL: the counters live in Redis, shared by every instance of the API (how Cita scales
      * out); without it each process counts on its own. RATE_LIMIT_NAMESPACE prefixes the keys.
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       identityPerMinute: Number(env.IDENTITY_RATE_LIMIT ?? 30),
       sensitiveWritesPerMinute: Number(env.WRITE_RATE_LIMIT ?? 20),
       perMinute: Number(env.API_RATE_LIMIT ?? 1200),
+      importsPerHour: Number(env.IMPORT_RATE_LIMIT ?? 20),
       redisUrl: env.REDIS_URL || undefined,
       namespace: env.RATE_LIMIT_NAMESPACE ?? 'cita-rate-limit:',
     },

@@ -10,6 +10,7 @@ import {
   getConfiguration,
   getTenant,
   getUser,
+  importCustomers,
   inviteTeamMembers,
   listAdminTenants,
   listCustomers,
@@ -352,6 +353,22 @@ export function identitySuite(server: () => TestServer) {
       expect(Number(result.response.headers.get('retry-after'))).toBeGreaterThan(0);
       // Operations that prove no identity are not limited by it.
       await ok(getConfiguration({ client }));
+    }, 30_000);
+
+    it('limits customer imports per user and hour (their own class), not the rest of the API', async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'importer');
+      const limited = await s.startRateLimited(10000, { IMPORT_RATE_LIMIT: '2' });
+      const client = clientFor(limited.baseUrl, owner.token);
+      const path = { tenantId: tenant.id };
+      const body = { rows: [{ name: 'Ana' }], dryRun: true };
+      for (let i = 0; i < 2; i += 1) await ok(importCustomers({ client, path, body }));
+      const result = await importCustomers({ client, path, body });
+      const p = await problem(Promise.resolve(result), 429);
+      expect(p.code).toBe('rate_limited');
+      expect(Number(result.response.headers.get('retry-after'))).toBeGreaterThan(60);
+      // The rest of the API answers the same user as before.
+      await ok(listCustomers({ client, path }));
     }, 30_000);
 
     // Instances of the API behind one load balancer share their counts through Redis (REDIS_URL):

@@ -1,0 +1,60 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServerConfig } from '../config.ts';
+import { sendProblem } from '../problem.ts';
+import { globalPlugin } from './global.ts';
+
+/** The booking page's addresses (src/features/booking/booking-path.ts): /book/{slug}, /es-ES/book/{slug}. */
+export const BOOKING_PAGE_PATH = /^\/(?:es-ES\/)?book\/[^/]+\/?$/;
+
+/**
+ * The SPA on the API's origin: its runtime configuration, the built files (when SPA_DIST holds a
+ * build), index.html for every page address, book.html for the public booking page, and
+ * problem+json 404 for everything else.
+ */
+export const spaPlugin = globalPlugin<{ config: ServerConfig }>(async (app, { config }) => {
+  app.get('/runtime-config.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({
+      apiBaseUrl: '',
+      firebase: {
+        apiKey: config.firebase.apiKey,
+        authDomain: config.firebase.authDomain,
+        projectId: config.firebase.projectId,
+        storageBucket: config.firebase.storageBucket,
+        appId: config.firebase.appId,
+      },
+      authEmulatorUrl: config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null,
+      ssoRedirectUris: config.ssoRedirectUris,
+    }),
+  );
+
+  const spa = config.spaDist && existsSync(join(config.spaDist, 'index.html')) ? config.spaDist : undefined;
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: spa,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts): sent as they are.
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed files, and the flags under a versioned path (scripts/vite-flags.ts), never change:
+      // cached for a year. The rest (build manifests, icons) revalidate.
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', /[\\/](assets|flags[\\/][\d.]+)[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = spa ? readFileSync(join(spa, 'index.html'), 'utf8') : undefined;
+  // The public booking page is a page of its own (book.html: no dashboard code), for /book/{slug}
+  // and its Spanish address /es-ES/book/{slug}.
+  // @fastify/static sends it like every file of the build: its .br or .gz by Accept-Encoding.
+  const bookPage = spa !== undefined && existsSync(join(spa, 'book.html'));
+  app.setNotFoundHandler((request: FastifyRequest, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/v1/') && (request.headers.accept ?? '').includes('text/html');
+    if (bookPage && wantsPage && BOOKING_PAGE_PATH.test(request.url.split('?')[0] ?? '')) return reply.code(200).sendFile('book.html');
+    if (indexHtml && wantsPage) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return sendProblem(request, reply, 404, `No route ${request.method} ${request.url.split('?')[0]}.`);
+  });
+});
