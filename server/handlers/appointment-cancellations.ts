@@ -19,6 +19,7 @@ interface Row {
   business_name: string;
   time_zone: string;
   cutoff: number;
+  link_version: number;
 }
 
 /** Every refusal names its reason in `code`, which the page translates; none says anything about the appointment. */
@@ -37,13 +38,16 @@ async function load(tx: Queryable, claims: CancelTokenClaims, lock: boolean): Pr
   const { rows } = await tx.query<Row>(
     `SELECT a.user_id, a.status, a.start_at, to_char(a.start_local, 'YYYY-MM-DD"T"HH24:MI') AS start_local,
             to_char(a.end_local, 'YYYY-MM-DD"T"HH24:MI') AS end_local, a.customer_snapshot->>'name' AS customer_name,
-            a.cancelled_by, t.business_name, t.time_zone, t.cancellation_cutoff_minutes AS cutoff
+            a.cancelled_by, t.business_name, t.time_zone, t.cancellation_cutoff_minutes AS cutoff, a.link_version
        FROM appointments a JOIN tenants t ON t.id = a.tenant_id
       WHERE a.tenant_id = $1 AND a.id = $2 AND t.status <> 'TENANT_STATUS_DELETED'
       ${lock ? 'FOR UPDATE OF a' : ''}`,
     [claims.tenantId, claims.appointmentId],
   );
   const row = rows[0];
+  // Given to another customer since (even if given back later): the link was never this customer's,
+  // and the answer is the one for a link that does not exist.
+  if (row && Number(row.link_version) !== claims.linkVersion) throw invalidLink();
   // Deleted, moved (the link was for another time), or called off by the business: revoked.
   if (!row || new Date(row.start_at).getTime() !== claims.startAt.getTime()) throw revokedLink();
   if (row.status === 'APPOINTMENT_STATUS_REJECTED' || (row.status === 'APPOINTMENT_STATUS_CANCELLED' && row.cancelled_by !== 'CANCELLED_BY_CUSTOMER')) {

@@ -135,11 +135,11 @@ export const APPOINTMENT_SELECT = `
          a.real_start_local::text AS real_start_local, a.real_end_local::text AS real_end_local,
          a.series_id, a.series_index, a.cancelled_at, a.cancelled_by, a.cancellation_reason, a.version, a.created_at, a.updated_at,
          coalesce(a.color, d.color, sv.first_color, '#228be6') AS display_color, sv.lines,
-         -- The customer was sent a cancellation link for the current start (server/appointments/cancellation-link.ts).
+         -- The customer was sent a cancellation link for the current start and customer (server/appointments/cancellation-link.ts).
          EXISTS (SELECT 1 FROM outbox o
                   WHERE o.tenant_id = a.tenant_id AND o.appointment_id = a.id AND o.status = 'sent'
                     AND o.kind IN ('confirmation', 'reminder') AND o.channel = 'REMINDER_CHANNEL_EMAIL'
-                    AND o.starts_at = a.start_at) AS link_issued
+                    AND o.starts_at = a.start_at AND o.link_version = a.link_version) AS link_issued
     FROM appointments a
     LEFT JOIN appointment_distinctions d ON d.tenant_id = a.tenant_id AND d.id = a.distinction_id
     -- The service lines, and the colour of the first line's service that still exists: one pass over the lines.

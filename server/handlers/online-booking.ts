@@ -47,7 +47,8 @@ interface CustomerRow {
 /**
  * The customer with the same e-mail and phone, or a new one. An existing customer is used as they
  * are (nothing the caller sent changes them): whoever books cannot learn or alter another person's
- * details, and the answer is the same either way.
+ * details, and the answer is the same either way. A new one's name is unconfirmed (name_confirmed:
+ * false): the e-mails leave it out until a team member changes it (server/notifications/render.ts).
  */
 async function findOrCreateCustomer(tx: Queryable, tenantId: string, body: OnlineBookingRequest): Promise<CustomerRow> {
   const c = body.customer;
@@ -68,8 +69,9 @@ async function findOrCreateCustomer(tx: Queryable, tenantId: string, body: Onlin
   );
   if (rows[0]) return rows[0];
   const created = await tx.query<CustomerRow>(
-    `INSERT INTO customers (tenant_id, name, last_name, phone_country_code, phone_number, email, marketing_consent, marketing_consent_at, language)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 THEN now() END, $8) RETURNING ${columns}`,
+    `INSERT INTO customers (tenant_id, name, last_name, phone_country_code, phone_number, email, marketing_consent, marketing_consent_at, language,
+                            name_confirmed)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 THEN now() END, $8, false) RETURNING ${columns}`,
     [tenantId, c.name.trim(), c.lastName?.trim() || null, c.phoneCountryCode, c.phoneNumber, email, body.marketingConsent ?? false, body.language],
   );
   return created.rows[0]!;
