@@ -2,13 +2,14 @@ import { Temporal } from 'temporal-polyfill';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { AppointmentStatus, BookingPage, OnlineBookingRequest, OnlineBookingSummary } from '../../generated/types.gen.ts';
 import { appointmentsChanged } from '../appointments/events.ts';
+import { guardDoubleBooking, insertOccurrence } from '../appointments/repository.ts';
+import { defaultRemindersFor, type Prepared, type Slot } from '../appointments/rules.ts';
 import { instantOfWall, toBookingSlot, wallOfInstant } from '../booking/availability.ts';
 import { chosenServices, findBookingBusiness, loadBookableServices, performersOf, type BookableService, type BookingBusiness } from '../booking/business.ts';
 import { candidateIds, freeSlots } from '../booking/free-slots.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem, unprocessable } from '../problem.ts';
 import { offsetDateTime, partsOfWall, plainFromParts } from '../scheduling/time.ts';
-import { defaultRemindersFor, guardDoubleBooking, insertOccurrence, type Prepared, type Slot } from './appointments.ts';
 import type { HandlerDeps } from '../kit/context.ts';
 import { idempotencyKeyOf, idempotent } from '../kit/write-rules.ts';
 
