@@ -8,7 +8,7 @@ export type CancellationLinkStatus =
 
 /**
  * What the link of one appointment can do now (see the contract's AppointmentCancellation). `issued`:
- * the customer was sent a link for the current start (`link_issued` in server/handlers/appointments.ts).
+ * the customer was sent a link for the current start (`link_issued` in server/appointments/repository.ts).
  */
 export function cancellationLinkStatus(
   appointment: { status: string; startAt: Date; cancelledBy: string | null },

@@ -9,7 +9,8 @@ import type { Queryable } from '../db/database.ts';
  *   before its start (SMS and WhatsApp rows are kept as `skipped` / unsupported_channel; a reminder
  *   already past, or a customer without e-mail, `skipped` too); reminders no longer asked for, or
  *   for an old start time, are dropped;
- * - a new appointment, and a change of its time, sends a confirmation (the iCalendar SEQUENCE grows);
+ * - a new appointment, a change of its time, and a change of its customer (a new link version, whose
+ *   links only the new customer gets) sends a confirmation (the iCalendar SEQUENCE grows);
  * - a cancelled or rejected appointment drops its pending messages and sends one cancellation notice
  *   (METHOD:CANCEL); done, no-show and deleted appointments just drop theirs;
  * - each reminder's `sent`/`sentAt` in the appointment's jsonb follows its outbox row.
@@ -20,12 +21,12 @@ export async function appointmentsChanged(tx: Queryable, tenantId: string, appoi
   const ids = [...new Set(appointmentIds)];
   if (ids.length === 0) return;
   const { rows } = await tx.query<AppointmentRow>(
-    `SELECT id, status, start_at, end_at, reminders, customer_snapshot->>'email' AS email
+    `SELECT id, status, start_at, end_at, reminders, customer_snapshot->>'email' AS email, link_version
        FROM appointments WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
     [tenantId, ids],
   );
   const { rows: notices } = await tx.query<NoticeRow>(
-    `SELECT appointment_id, sequence, start_at, end_at, cancelled FROM appointment_notices
+    `SELECT appointment_id, sequence, start_at, end_at, cancelled, link_version FROM appointment_notices
       WHERE tenant_id = $1 AND appointment_id = ANY($2::uuid[]) FOR UPDATE`,
     [tenantId, ids],
   );
@@ -50,6 +51,7 @@ interface AppointmentRow {
   end_at: Date;
   reminders: Array<{ channel: string; minutesBefore: number; sent?: boolean; sentAt?: string }>;
   email: string | null;
+  link_version: number;
 }
 interface NoticeRow {
   appointment_id: string;
@@ -57,6 +59,7 @@ interface NoticeRow {
   start_at: Date;
   end_at: Date;
   cancelled: boolean;
+  link_version: number;
 }
 
 export const LIVE_STATUSES: readonly string[] = ['APPOINTMENT_STATUS_PENDING', 'APPOINTMENT_STATUS_CONFIRMED'];
@@ -65,8 +68,9 @@ const NOTIFIED_CANCELLATIONS: readonly string[] = ['APPOINTMENT_STATUS_CANCELLED
 const epoch = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
 const channelKey = (channel: string) => channel.replace('REMINDER_CHANNEL_', '').toLowerCase();
 
-export function reminderKey(appointmentId: string, channel: string, minutesBefore: number, startAt: Date): string {
-  return `reminder.${appointmentId}.${channelKey(channel)}.${minutesBefore}.${epoch(startAt)}`;
+/** A reminder's key; a later customer of the appointment (link version > 1) has reminders of their own. */
+export function reminderKey(appointmentId: string, channel: string, minutesBefore: number, startAt: Date, linkVersion = 1): string {
+  return `reminder.${appointmentId}.${channelKey(channel)}.${minutesBefore}.${epoch(startAt)}${linkVersion > 1 ? `.v${linkVersion}` : ''}`;
 }
 export const confirmationKey = (appointmentId: string, sequence: number) => `confirmation.${appointmentId}.${sequence}`;
 export const cancellationKey = (appointmentId: string, sequence: number) => `cancellation.${appointmentId}.${sequence}`;
@@ -89,6 +93,8 @@ interface Scheduled {
   startsAt: Date;
   minutesBefore: number | null;
   sequence: number;
+  /** The appointment's link_version (its customer) the message is for. */
+  linkVersion: number;
   dueAt: Date;
   /** Why the row is never to be sent (status `skipped`), or null for a pending row. */
   skip: string | null;
@@ -96,8 +102,9 @@ interface Scheduled {
 
 async function schedule(tx: Queryable, tenantId: string, appointmentId: string, message: Scheduled) {
   await tx.query(
-    `INSERT INTO outbox (tenant_id, dedupe_key, kind, channel, appointment_id, starts_at, minutes_before, sequence, status, due_at, next_attempt_at, last_error)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)
+    `INSERT INTO outbox (tenant_id, dedupe_key, kind, channel, appointment_id, starts_at, minutes_before, sequence, status, due_at, next_attempt_at, last_error,
+                         link_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12)
      ON CONFLICT (tenant_id, dedupe_key) DO NOTHING`,
     [
       tenantId,
@@ -111,6 +118,7 @@ async function schedule(tx: Queryable, tenantId: string, appointmentId: string, 
       message.skip ? 'skipped' : 'pending',
       message.dueAt,
       message.skip,
+      message.linkVersion,
     ],
   );
 }
@@ -122,6 +130,7 @@ async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow
   const inFuture = startAt.getTime() > now;
   const email = appointment.email?.trim() || null;
   const id = appointment.id;
+  const linkVersion = Number(appointment.link_version);
 
   if (!LIVE_STATUSES.includes(appointment.status)) {
     // Reminders and confirmations stop; a cancellation notice already on its way still goes.
@@ -141,6 +150,7 @@ async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow
           startsAt: startAt,
           minutesBefore: null,
           sequence,
+          linkVersion,
           dueAt: new Date(now),
           skip: email ? null : 'no_recipient',
         });
@@ -149,22 +159,25 @@ async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow
     return;
   }
 
-  // Booked, re-opened or moved: a (new) confirmation.
+  // Booked, re-opened, moved or given to another customer: a (new) confirmation.
   let sequence = notice?.sequence ?? 0;
-  const changed = !notice || notice.cancelled || epoch(notice.start_at) !== epoch(startAt) || epoch(notice.end_at) !== epoch(endAt);
+  const changed =
+    !notice ||
+    notice.cancelled ||
+    epoch(notice.start_at) !== epoch(startAt) ||
+    epoch(notice.end_at) !== epoch(endAt) ||
+    Number(notice.link_version) !== linkVersion;
   if (!notice) {
-    await tx.query(`INSERT INTO appointment_notices (tenant_id, appointment_id, sequence, start_at, end_at) VALUES ($1, $2, 0, $3, $4)`, [
-      tenantId,
-      id,
-      startAt,
-      endAt,
-    ]);
+    await tx.query(
+      `INSERT INTO appointment_notices (tenant_id, appointment_id, sequence, start_at, end_at, link_version) VALUES ($1, $2, 0, $3, $4, $5)`,
+      [tenantId, id, startAt, endAt, linkVersion],
+    );
   } else if (changed) {
     sequence = notice.sequence + 1;
     await tx.query(
-      `UPDATE appointment_notices SET sequence = $3, start_at = $4, end_at = $5, cancelled = false, updated_at = now()
+      `UPDATE appointment_notices SET sequence = $3, start_at = $4, end_at = $5, cancelled = false, link_version = $6, updated_at = now()
         WHERE tenant_id = $1 AND appointment_id = $2`,
-      [tenantId, id, sequence, startAt, endAt],
+      [tenantId, id, sequence, startAt, endAt, linkVersion],
     );
   }
   const wanted: string[] = [];
@@ -178,6 +191,7 @@ async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow
       startsAt: startAt,
       minutesBefore: null,
       sequence,
+      linkVersion,
       dueAt: new Date(now),
       skip: email ? null : 'no_recipient',
     });
@@ -188,7 +202,7 @@ async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow
 
   const reminders = Array.isArray(appointment.reminders) ? appointment.reminders : [];
   for (const reminder of reminders) {
-    const key = reminderKey(id, reminder.channel, reminder.minutesBefore, startAt);
+    const key = reminderKey(id, reminder.channel, reminder.minutesBefore, startAt, linkVersion);
     wanted.push(key);
     const dueAt = new Date(startAt.getTime() - reminder.minutesBefore * 60_000);
     const skip =
@@ -200,6 +214,7 @@ async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow
       startsAt: startAt,
       minutesBefore: reminder.minutesBefore,
       sequence,
+      linkVersion,
       dueAt,
       skip,
     });
@@ -208,7 +223,7 @@ async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow
 
   // Each reminder's sent/sentAt follows its row (a moved appointment's reminders are unsent again).
   if (reminders.length > 0) {
-    const keys = reminders.map((r) => reminderKey(id, r.channel, r.minutesBefore, startAt));
+    const keys = reminders.map((r) => reminderKey(id, r.channel, r.minutesBefore, startAt, linkVersion));
     const { rows: sentRows } = await tx.query<{ dedupe_key: string; sent_at: Date }>(
       `SELECT dedupe_key, sent_at FROM outbox WHERE tenant_id = $1 AND dedupe_key = ANY($2::text[]) AND status = 'sent'`,
       [tenantId, keys],

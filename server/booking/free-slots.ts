@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Queryable } from '../db/database.ts';
-import { FREEING } from '../handlers/appointments.ts';
+import { FREEING } from '../appointments/rules.ts';
 import { unprocessable } from '../problem.ts';
 import { loadMembers, loadTimeOff, parseJson, scheduleOf } from '../scheduling/schedules-db.ts';
 import { computeAvailability, requestWindow, type Candidate, type FreeDay, type Span } from './availability.ts';

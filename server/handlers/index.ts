@@ -1,8 +1,7 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { AssetStorage } from '../assets/storage.ts';
 import { parseAdminEmails } from '../auth/admins.ts';
-import { appointmentHandlers } from './appointments.ts';
-import { appointmentCancellationHandlers } from './appointment-cancellations.ts';
+import { appointmentCancellationHandlers, appointmentDomainHandlers } from '../appointments/handlers/index.ts';
 import { assetHandlers } from './assets.ts';
 import { calendarFeedHandlers } from './calendar-feeds.ts';
 import type { HandlerDeps } from '../kit/context.ts';
@@ -44,7 +43,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>, assetStorage
     ...serviceObjectHandlers(deps, assetStorage),
     ...customerHandlers(deps),
     ...customerTagHandlers(deps),
-    ...appointmentHandlers(deps),
+    ...appointmentDomainHandlers(deps),
     ...scheduleHandlers(deps),
     ...distinctionHandlers(deps),
     ...appointmentCancellationHandlers(deps),

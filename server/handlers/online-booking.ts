@@ -2,13 +2,14 @@ import { Temporal } from 'temporal-polyfill';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { AppointmentStatus, BookingPage, OnlineBookingRequest, OnlineBookingSummary } from '../../generated/types.gen.ts';
 import { appointmentsChanged } from '../appointments/events.ts';
+import { guardDoubleBooking, insertOccurrence } from '../appointments/repository.ts';
+import { defaultRemindersFor, type Prepared, type Slot } from '../appointments/rules.ts';
 import { instantOfWall, toBookingSlot, wallOfInstant } from '../booking/availability.ts';
 import { chosenServices, findBookingBusiness, loadBookableServices, performersOf, type BookableService, type BookingBusiness } from '../booking/business.ts';
 import { candidateIds, freeSlots } from '../booking/free-slots.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem, unprocessable } from '../problem.ts';
 import { offsetDateTime, partsOfWall, plainFromParts } from '../scheduling/time.ts';
-import { defaultRemindersFor, guardDoubleBooking, insertOccurrence, type Prepared, type Slot } from './appointments.ts';
 import type { HandlerDeps } from '../kit/context.ts';
 import { idempotencyKeyOf, idempotent } from '../kit/write-rules.ts';
 
@@ -47,7 +48,8 @@ interface CustomerRow {
 /**
  * The customer with the same e-mail and phone, or a new one. An existing customer is used as they
  * are (nothing the caller sent changes them): whoever books cannot learn or alter another person's
- * details, and the answer is the same either way.
+ * details, and the answer is the same either way. A new one's name is unconfirmed (name_confirmed:
+ * false): the e-mails leave it out until a team member changes it (server/notifications/render.ts).
  */
 async function findOrCreateCustomer(tx: Queryable, tenantId: string, body: OnlineBookingRequest): Promise<CustomerRow> {
   const c = body.customer;
@@ -68,8 +70,9 @@ async function findOrCreateCustomer(tx: Queryable, tenantId: string, body: Onlin
   );
   if (rows[0]) return rows[0];
   const created = await tx.query<CustomerRow>(
-    `INSERT INTO customers (tenant_id, name, last_name, phone_country_code, phone_number, email, marketing_consent, marketing_consent_at, language)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 THEN now() END, $8) RETURNING ${columns}`,
+    `INSERT INTO customers (tenant_id, name, last_name, phone_country_code, phone_number, email, marketing_consent, marketing_consent_at, language,
+                            name_confirmed)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 THEN now() END, $8, false) RETURNING ${columns}`,
     [tenantId, c.name.trim(), c.lastName?.trim() || null, c.phoneCountryCode, c.phoneNumber, email, body.marketingConsent ?? false, body.language],
   );
   return created.rows[0]!;

@@ -16,7 +16,7 @@ import { toTenant } from './rows.ts';
 import { openSession } from './sessions.ts';
 import { appointmentsChanged } from '../appointments/events.ts';
 import { plainFromSql, resolveLocal, sqlLocal } from '../scheduling/time.ts';
-import { guardDoubleBookingError } from './appointments.ts';
+import { guardDoubleBookingError } from '../appointments/repository.ts';
 
 type Handlers = Pick<RouteHandlers, 'createTenant' | 'getTenant' | 'updateTenant' | 'deleteTenant' | 'listUserTenants' | 'autoRegisterBusiness'>;
 

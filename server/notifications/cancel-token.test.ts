@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signCancelToken, verifyCancelToken } from './cancel-token.ts';
 
@@ -6,6 +7,7 @@ const claims = {
   tenantId: '7d1f3b2e-5a6c-4d8e-9f0a-1b2c3d4e5f60',
   appointmentId: '0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d',
   startAt: new Date('2026-11-23T09:30:00Z'),
+  linkVersion: 1,
 };
 
 describe('cancellation link tokens', () => {
@@ -37,5 +39,28 @@ describe('cancellation link tokens', () => {
 
   it('a different start (a moved appointment) makes a different token', () => {
     expect(signCancelToken(secret, { ...claims, startAt: new Date('2026-11-23T10:30:00Z') })).not.toBe(signCancelToken(secret, claims));
+  });
+
+  it('a different link version (the appointment went to another customer) makes a different token', () => {
+    const token = signCancelToken(secret, { ...claims, linkVersion: 2 });
+    expect(token).not.toBe(signCancelToken(secret, claims));
+    expect(verifyCancelToken(secret, token)).toEqual({ ...claims, linkVersion: 2 });
+  });
+
+  it('still reads a link of the first format (no link version) as link version 1', () => {
+    // As the first format was signed: 0xc1 | tenant | appointment | start (6 bytes) | MAC (16 bytes).
+    const body = Buffer.alloc(39);
+    body[0] = 0xc1;
+    Buffer.from(claims.tenantId.replace(/-/g, ''), 'hex').copy(body, 1);
+    Buffer.from(claims.appointmentId.replace(/-/g, ''), 'hex').copy(body, 17);
+    body.writeUIntBE(claims.startAt.getTime() / 1000, 33, 6);
+    const key = createHmac('sha256', secret).update('cita:appointment-cancellation:v1').digest();
+    const old = Buffer.concat([body, createHmac('sha256', key).update(body).digest().subarray(0, 16)]).toString('base64url');
+    expect(old).toHaveLength(74);
+    expect(verifyCancelToken(secret, old)).toEqual(claims);
+    // Its purpose byte with the new length (or the reverse) is refused.
+    body[0] = 0xc2;
+    const mixed = Buffer.concat([body, createHmac('sha256', key).update(body).digest().subarray(0, 16)]).toString('base64url');
+    expect(verifyCancelToken(secret, mixed)).toBeNull();
   });
 });

@@ -4,13 +4,19 @@ import type { Database } from '../db/database.ts';
 /**
  * The cancellation link's token: base64url of
  *   purpose/version (1 byte) | tenant id (16) | appointment id (16) | appointment start, epoch seconds (6)
- *   | HMAC-SHA256 of those 39 bytes, truncated to 16 bytes.
+ *   | link version (4) | HMAC-SHA256 of those 43 bytes, truncated to 16 bytes.
  * Signed with a key derived for this one purpose from the server secret, so it can be used for
- * nothing else; bound to the appointment and its start (a moved appointment revokes the old links);
- * it expires at that start. 74 characters, within the contract's 16-128 [A-Za-z0-9_-].
+ * nothing else; bound to the appointment and its start (a moved appointment revokes the old links)
+ * and to its link version (appointments.link_version, raised whenever the appointment's customer
+ * changes: a link works only for the customer it was sent to); it expires at that start. 79
+ * characters, within the contract's 16-128 [A-Za-z0-9_-].
+ * The first format (0xc1: no link version, 74 characters) is still read, as link version 1, so that
+ * links already e-mailed keep working for appointments whose customer never changed.
  */
 const PURPOSE_CANCEL_V1 = 0xc1;
-const BODY_BYTES = 39;
+const PURPOSE_CANCEL_V2 = 0xc2;
+const V1_BODY_BYTES = 39;
+const BODY_BYTES = 43;
 const MAC_BYTES = 16;
 
 export interface CancelTokenClaims {
@@ -18,6 +24,8 @@ export interface CancelTokenClaims {
   appointmentId: string;
   /** The appointment's start when the token was issued (also its expiry). */
   startAt: Date;
+  /** The appointment's link_version when the token was issued (whom it was sent to). */
+  linkVersion: number;
 }
 
 const uuidBytes = (uuid: string) => Buffer.from(uuid.replace(/-/g, ''), 'hex');
@@ -31,11 +39,13 @@ function purposeKey(secret: string): Buffer {
 }
 
 export function signCancelToken(secret: string, claims: CancelTokenClaims): string {
+  if (!Number.isInteger(claims.linkVersion) || claims.linkVersion < 1 || claims.linkVersion > 0xffffffff) throw new RangeError('linkVersion');
   const body = Buffer.alloc(BODY_BYTES);
-  body[0] = PURPOSE_CANCEL_V1;
+  body[0] = PURPOSE_CANCEL_V2;
   uuidBytes(claims.tenantId).copy(body, 1);
   uuidBytes(claims.appointmentId).copy(body, 17);
   body.writeUIntBE(Math.floor(claims.startAt.getTime() / 1000), 33, 6);
+  body.writeUInt32BE(claims.linkVersion, 39);
   const mac = createHmac('sha256', purposeKey(secret)).update(body).digest().subarray(0, MAC_BYTES);
   return Buffer.concat([body, mac]).toString('base64url');
 }
@@ -44,15 +54,18 @@ export function signCancelToken(secret: string, claims: CancelTokenClaims): stri
 export function verifyCancelToken(secret: string, token: string): CancelTokenClaims | null {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
   const raw = Buffer.from(token, 'base64url');
-  if (raw.length !== BODY_BYTES + MAC_BYTES || raw.toString('base64url') !== token) return null;
-  const body = raw.subarray(0, BODY_BYTES);
-  if (body[0] !== PURPOSE_CANCEL_V1) return null;
+  if (raw.toString('base64url') !== token) return null;
+  const bodyBytes = raw.length === BODY_BYTES + MAC_BYTES ? BODY_BYTES : raw.length === V1_BODY_BYTES + MAC_BYTES ? V1_BODY_BYTES : 0;
+  if (bodyBytes === 0) return null;
+  const body = raw.subarray(0, bodyBytes);
+  if (body[0] !== (bodyBytes === BODY_BYTES ? PURPOSE_CANCEL_V2 : PURPOSE_CANCEL_V1)) return null;
   const expected = createHmac('sha256', purposeKey(secret)).update(body).digest().subarray(0, MAC_BYTES);
-  if (!timingSafeEqual(expected, raw.subarray(BODY_BYTES))) return null;
+  if (!timingSafeEqual(expected, raw.subarray(bodyBytes))) return null;
   return {
     tenantId: uuidText(body.subarray(1, 17)),
     appointmentId: uuidText(body.subarray(17, 33)),
     startAt: new Date(body.readUIntBE(33, 6) * 1000),
+    linkVersion: bodyBytes === BODY_BYTES ? body.readUInt32BE(39) : 1,
   };
 }
 

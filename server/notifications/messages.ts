@@ -6,6 +6,7 @@ export type MailLanguage = 'en' | 'es';
 
 export interface MailFacts {
   businessName: string;
+  /** Empty when the name is not to be written (typed on the public booking page: see render.ts). */
   customerName: string;
   /** Date and time already formatted in the business's time zone and the customer's language. */
   when: string;
@@ -37,7 +38,7 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
       reminder: (f) => `Reminder: your appointment at ${f.businessName}, ${f.when}`,
       cancellation: (f) => `Cancelled: your appointment at ${f.businessName}, ${f.when}`,
     },
-    greeting: (f) => `Hello ${f.customerName},`,
+    greeting: (f) => (f.customerName ? `Hello ${f.customerName},` : 'Hello,'),
     lead: {
       confirmation: (f) => `your appointment at ${f.businessName} is booked.`,
       change: (f) => `your appointment at ${f.businessName} has a new time.`,
@@ -60,7 +61,7 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
       reminder: (f) => `Recordatorio: tu cita en ${f.businessName}, ${f.when}`,
       cancellation: (f) => `Cancelada: tu cita en ${f.businessName}, ${f.when}`,
     },
-    greeting: (f) => `Hola, ${f.customerName}:`,
+    greeting: (f) => (f.customerName ? `Hola, ${f.customerName}:` : 'Hola:'),
     lead: {
       confirmation: (f) => `tu cita en ${f.businessName} está reservada.`,
       change: (f) => `tu cita en ${f.businessName} tiene una nueva hora.`,

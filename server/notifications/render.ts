@@ -16,6 +16,8 @@ export interface OutboxRow {
   starts_at: Date;
   minutes_before: number | null;
   sequence: number;
+  /** The appointment's link_version (its customer) the message was scheduled for. */
+  link_version: number;
   attempts: number;
 }
 
@@ -58,16 +60,26 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
     /** The customer's language, else the business's. */
     locale: string;
     cutoff: number;
+    link_version: number;
+    /** False: the name is what someone typed on the public booking page (customers.name_confirmed). */
+    name_confirmed: boolean;
+    /** The customer heard from this appointment before (an earlier confirmation for the same link version). */
+    told_before: boolean;
   }>(
     `SELECT a.status, a.start_at, a.end_at, a.customer_snapshot AS customer, t.business_name, t.email AS tenant_email,
-            t.time_zone, coalesce(c.language, t.locale) AS locale, t.cancellation_cutoff_minutes AS cutoff
+            t.time_zone, coalesce(c.language, t.locale) AS locale, t.cancellation_cutoff_minutes AS cutoff, a.link_version,
+            c.name_confirmed IS NOT FALSE AS name_confirmed,
+            EXISTS (SELECT 1 FROM outbox o WHERE o.tenant_id = a.tenant_id AND o.appointment_id = a.id AND o.kind = 'confirmation'
+                       AND o.link_version = $3 AND o.sequence < $4) AS told_before
        FROM appointments a JOIN tenants t ON t.id = a.tenant_id
        LEFT JOIN customers c ON c.tenant_id = a.tenant_id AND c.id = a.customer_id
       WHERE a.tenant_id = $1 AND a.id = $2`,
-    [row.tenant_id, row.appointment_id],
+    [row.tenant_id, row.appointment_id, row.link_version, row.sequence],
   );
   const appointment = rows[0];
   if (!appointment) return { drop: 'appointment_deleted' };
+  // Scheduled for the previous customer: the address (and the link) are now another customer's.
+  if (Number(appointment.link_version) !== Number(row.link_version)) return { drop: 'customer_changed' };
   const startAt = new Date(appointment.start_at);
   const endAt = new Date(appointment.end_at);
   if (row.kind !== 'cancellation') {
@@ -87,17 +99,23 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
   const words = MAIL_WORDS[language];
   const cutoffMs = appointment.cutoff * 60_000;
   const canCancel = row.kind !== 'cancellation' && startAt.getTime() - cutoffMs > Date.now();
+  // Only what the business controls goes to an address nobody confirmed: a name typed on the public
+  // booking page (anyone may type any text and any address there) is left out until a team member
+  // changes it; the business name, the catalogue's service names, the time and the link stay.
+  const customerName = appointment.name_confirmed ? (appointment.customer?.name ?? '') : '';
   const facts: MailFacts = {
     businessName: appointment.business_name,
-    customerName: appointment.customer?.name ?? '',
+    customerName,
     when: formatWhen(startAt, appointment.time_zone, language),
     services: services.map((s) => s.name).join(', '),
     cancelUrl: canCancel
-      ? cancellationUrl(context, language, signCancelToken(secret, { tenantId: row.tenant_id, appointmentId: row.appointment_id, startAt }))
+      ? cancellationUrl(context, language, signCancelToken(secret, { tenantId: row.tenant_id, appointmentId: row.appointment_id, startAt, linkVersion: Number(row.link_version) }))
       : null,
     cutoff: formatCutoff(appointment.cutoff, language),
   };
-  const variant = row.kind === 'confirmation' && row.sequence > 0 ? 'change' : row.kind;
+  // A later confirmation tells of a change, except the first one to a new customer (link version > 1).
+  const firstToNewCustomer = Number(row.link_version) > 1 && !appointment.told_before;
+  const variant = row.kind === 'confirmation' && row.sequence > 0 && !firstToNewCustomer ? 'change' : row.kind;
   const paragraphs = [
     `${words.greeting(facts)} ${words.lead[variant](facts)}`,
     `${words.whenLabel}: ${facts.when}${facts.services ? `\n${words.servicesLabel}: ${facts.services}` : ''}`,
@@ -130,7 +148,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
       description: paragraphs.slice(1, -1).join('\n\n'),
       ...(facts.cancelUrl ? { url: facts.cancelUrl } : {}),
       organizer: { name: appointment.business_name, email: addressOf(context.from) },
-      attendee: { name: appointment.customer?.name ?? to, email: to },
+      attendee: { name: customerName || to, email: to },
     },
   ]);
   return {

@@ -7,7 +7,16 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelAppointmentByToken, createCalendarFeed, getAppointmentCancellation, getCalendarFeed, revokeCalendarFeed } from '../../../generated/sdk.gen.ts';
+import {
+  cancelAppointmentByToken,
+  createAppointment,
+  createCalendarFeed,
+  createCustomer,
+  getAppointmentCancellation,
+  getCalendarFeed,
+  revokeCalendarFeed,
+  updateAppointment,
+} from '../../../generated/sdk.gen.ts';
 import type { Tenant } from '../../../generated/types.gen.ts';
 import { appointmentsChanged } from '../../../server/appointments/events.ts';
 import { lazyServerSecret, loadServerSecret, signCancelToken } from '../../../server/notifications/cancel-token.ts';
@@ -165,7 +174,7 @@ export function notificationsSuite(server: () => TestServer) {
         )
       ).rows[0]!.reminders;
     const tokenFor = (b: Business, booking: Booking, startAt = booking.startAt) =>
-      signCancelToken(secret, { tenantId: b.tenant.id, appointmentId: booking.id, startAt });
+      signCancelToken(secret, { tenantId: b.tenant.id, appointmentId: booking.id, startAt, linkVersion: 1 });
     const anonymous = () => clientFor(server().baseUrl);
 
     describe('outbox and e-mail', () => {
@@ -482,7 +491,7 @@ export function notificationsSuite(server: () => TestServer) {
         const booking = await book(b, { startInMinutes: 2 * 24 * 60 });
         const token = tokenFor(b, booking);
         const tampered = token.slice(0, 20) + (token[20] === 'A' ? 'B' : 'A') + token.slice(21);
-        for (const bad of [tampered, signCancelToken('another-secret-of-sufficient-length-000', { tenantId: b.tenant.id, appointmentId: booking.id, startAt: booking.startAt }), 'A'.repeat(74)]) {
+        for (const bad of [tampered, signCancelToken('another-secret-of-sufficient-length-000', { tenantId: b.tenant.id, appointmentId: booking.id, startAt: booking.startAt, linkVersion: 1 }), 'A'.repeat(74)]) {
           const refused = await problem(getAppointmentCancellation({ client: anonymous(), path: { token: bad } }), 404);
           expect(refused.code).toBe('invalid_link');
           expect((await problem(cancelAppointmentByToken({ client: anonymous(), path: { token: bad }, body: {} }), 404)).code).toBe('invalid_link');
@@ -501,7 +510,7 @@ export function notificationsSuite(server: () => TestServer) {
         const other = await business('cross-b');
         const booking = await book(a, { startInMinutes: 2 * 24 * 60 });
         // Validly signed, but naming the other business: the appointment is not there.
-        const crossed = signCancelToken(secret, { tenantId: other.tenant.id, appointmentId: booking.id, startAt: booking.startAt });
+        const crossed = signCancelToken(secret, { tenantId: other.tenant.id, appointmentId: booking.id, startAt: booking.startAt, linkVersion: 1 });
         const refused = await problem(cancelAppointmentByToken({ client: anonymous(), path: { token: crossed }, body: {} }), 404);
         expect(JSON.stringify(refused)).not.toContain(a.tenant.businessName);
         expect((await ok(getAppointmentCancellation({ client: anonymous(), path: { token: tokenFor(a, booking) } }))).appointment.status).toBe(
@@ -509,6 +518,56 @@ export function notificationsSuite(server: () => TestServer) {
         );
         await change(a, booking, `DELETE FROM appointments WHERE tenant_id = $1 AND id = $2`);
         expect((await problem(getAppointmentCancellation({ client: anonymous(), path: { token: tokenFor(a, booking) } }), 404)).code).toBe('link_revoked');
+      });
+
+      it('a link is bound to the customer: given to another customer, the first one’s link is dead, and giving it back does not revive it', async () => {
+        const b = await business('reassigned', { name: 'Peluquería Ana' });
+        const path = { tenantId: b.tenant.id };
+        const customer = async (name: string) =>
+          (await ok(createCustomer({ client: b.owner.client, path, body: { customer: { name, email: uniqueEmail(name.toLowerCase()) } } }), 201)).customer;
+        const ana = await customer('Ana');
+        const bea = await customer('Bea');
+        const when = { startDate: { year: 2027, month: 11, day: 23, hours: 10, minutes: 30 }, endDate: { year: 2027, month: 11, day: 23, hours: 11, minutes: 15 } };
+        const input = (customerId: string) => ({ customerId, services: [{ id: b.serviceId }], ...when, allowOutsideHours: true });
+        const worker = workerFor();
+        const linkIn = (mail: ReceivedMail | undefined) => /cancel-appointments\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+        const lastLinkTo = (email: string) => linkIn(mailsTo(email).at(-1));
+
+        let { appointment } = await ok(createAppointment({ client: b.owner.client, path: { ...path, userId: b.owner.userId }, body: { appointment: input(ana.id) } }), 201);
+        const calendar = { ...path, userId: b.owner.userId, id: appointment.id };
+        await drain(worker);
+        const anaLink = lastLinkTo(ana.email!);
+        expect(anaLink).toBeDefined();
+        expect((await ok(getAppointmentCancellation({ client: anonymous(), path: { token: anaLink! } }))).appointment.customerName).toBe('Ana');
+
+        // The owner gives the appointment to Bea at the same time: Ana's link is as good as no link.
+        ({ appointment } = await ok(updateAppointment({ client: b.owner.client, path: calendar, body: { appointment: { ...input(bea.id), version: appointment.version } } })));
+        expect((await problem(getAppointmentCancellation({ client: anonymous(), path: { token: anaLink! } }), 404)).code).toBe('invalid_link');
+        expect((await problem(cancelAppointmentByToken({ client: anonymous(), path: { token: anaLink! }, body: {} }), 404)).code).toBe('invalid_link');
+        // Nothing was sent to Bea yet, so the appointment has no link out.
+        expect(appointment.cancellation.linkStatus).toBe('CANCELLATION_LINK_STATUS_NONE');
+
+        // Bea gets a confirmation of her own (not "has moved"), whose link works.
+        await drain(worker);
+        const beaMail = mailsTo(bea.email!).at(-1);
+        expect(beaMail?.subject).toMatch(/^Your appointment at Peluquería Ana: /);
+        expect(beaMail?.text).toContain('Hello Bea,');
+        const beaLink = linkIn(beaMail);
+        expect(beaLink).toBeDefined();
+        expect((await ok(getAppointmentCancellation({ client: anonymous(), path: { token: beaLink! } }))).appointment).toMatchObject({ customerName: 'Bea', cancellable: true });
+
+        // Given back to Ana: her old link stays dead (and Bea's dies); the link in her new e-mail works.
+        await ok(updateAppointment({ client: b.owner.client, path: calendar, body: { appointment: { ...input(ana.id), version: appointment.version } } }));
+        for (const token of [anaLink!, beaLink!]) {
+          expect((await problem(getAppointmentCancellation({ client: anonymous(), path: { token } }), 404)).code).toBe('invalid_link');
+          expect((await problem(cancelAppointmentByToken({ client: anonymous(), path: { token }, body: {} }), 404)).code).toBe('invalid_link');
+        }
+        await drain(worker);
+        const anaNewLink = lastLinkTo(ana.email!);
+        expect(anaNewLink).toBeDefined();
+        expect(anaNewLink).not.toBe(anaLink);
+        const cancelled = await ok(cancelAppointmentByToken({ client: anonymous(), path: { token: anaNewLink! }, body: {} }));
+        expect(cancelled.appointment).toMatchObject({ customerName: 'Ana', status: 'APPOINTMENT_STATUS_CANCELLED' });
       });
 
       it('rate-limits the public operations per client address', async () => {

@@ -426,9 +426,49 @@ export function onlineBookingSuite(server: () => TestServer) {
           expect(toMarta[0]!.subject).toMatch(/^Your appointment at /);
           expect(toMarta[0]!.text).toMatch(/https:\/\/cita\.test\/cancel-appointments\?token=/);
           expect(toNuria[0]!.subject).toMatch(/^Tu cita en /);
-          expect(toNuria[0]!.text).toContain('Hola, Nuria');
+          // Nuria's name is what she typed on the public page: her first e-mail greets without it (the README).
+          expect(toNuria[0]!.text).toContain('Hola: tu cita en');
+          expect(toNuria[0]!.text).not.toContain('Nuria');
           expect(toNuria[0]!.text).toMatch(/https:\/\/cita\.test\/es-ES\/cancel-appointments\?token=/);
           expect(toNuria[0]!.headers.get('content-language')).toBe('es-ES');
+        } finally {
+          transport.close();
+          await smtp.close();
+        }
+      });
+    });
+
+    describe('the e-mail to an address nobody confirmed', () => {
+      it('carries only what the business controls: not the name the booker typed, in the text, the HTML, the subject or the .ics', async () => {
+        const s = await shop('booking-spam', { locale: 'en-US', name: 'Bright Smile Dental' });
+        const victim = uniqueEmail('victim');
+        const typed = 'Visit evil.example now';
+        const slot = await firstFree(s, 9);
+        await ok(book(s, request(s, slot.startAt, { email: victim, name: typed }, { language: 'en-US', notes: 'See evil.example for a prize' })), 201);
+        const smtp: TestSmtp = await startTestSmtp();
+        const transport: MailTransport = smtpTransport(smtp.url);
+        try {
+          const secret = await loadServerSecret(server().db, undefined);
+          const worker = createOutboxWorker({
+            db: server().db,
+            transport,
+            render: { secret: async () => secret, publicUrl: 'https://cita.test', from: 'Cita <no-reply@cita.test>' },
+            leaseSeconds: 60,
+            backoffSeconds: 30,
+          });
+          for (let i = 0; i < 10 && !smtp.received.some((m) => m.envelopeTo.includes(victim)); i++) await worker.runOnce();
+          const mails = smtp.received.filter((m) => m.envelopeTo.includes(victim));
+          expect(mails).toHaveLength(1);
+          const mail = mails[0]!;
+          expect(mail.subject).toMatch(/^Your appointment at Bright Smile Dental: /);
+          expect(mail.text).toContain('Hello, your appointment at Bright Smile Dental is booked.');
+          expect(mail.text).toContain('Services: Corte');
+          expect(mail.text).toMatch(/https:\/\/cita\.test\/cancel-appointments\?token=/);
+          for (const part of [mail.raw, mail.subject, mail.text, mail.html, mail.ics]) {
+            expect(part).not.toContain('evil.example');
+            expect(part).not.toContain('Visit');
+            expect(part).not.toContain('Gómez');
+          }
         } finally {
           transport.close();
           await smtp.close();
