@@ -15,44 +15,45 @@ import { Route as Char123LocaleChar125OnboardingRouteRouteImport } from './route
 import { Route as Char123LocaleChar125CancelAppointmentsRouteImport } from './routes/{-$locale}/cancel-appointments'
 import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$locale}/register'
 import { Route as Char123LocaleChar125DashboardIndexRouteImport } from './routes/{-$locale}/_dashboard/index'
+import { Route as Char123LocaleChar125DashboardBusinessRouteRouteImport } from './routes/{-$locale}/_dashboard/_business/route'
 import { Route as Char123LocaleChar125DashboardLicenseExpirationRouteImport } from './routes/{-$locale}/_dashboard/license-expiration'
 import { Route as Char123LocaleChar125DashboardProfileRouteImport } from './routes/{-$locale}/_dashboard/profile'
-import { Route as Char123LocaleChar125DashboardSettingsRouteImport } from './routes/{-$locale}/_dashboard/settings'
 import { Route as Char123LocaleChar125DashboardSupportRouteImport } from './routes/{-$locale}/_dashboard/support'
 import { Route as Char123LocaleChar125BusinessAutoRegisterRouteImport } from './routes/{-$locale}/business/auto-register'
 import { Route as Char123LocaleChar125LoginIndexRouteImport } from './routes/{-$locale}/login/index'
 import { Route as Char123LocaleChar125LoginForgotPasswordRouteImport } from './routes/{-$locale}/login/forgot-password'
 import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$locale}/login/sso'
-import { Route as Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRouteImport } from './routes/{-$locale}/_dashboard/appointments-distinctions/index'
-import { Route as Char123LocaleChar125DashboardAppointmentsDistinctionsIdRouteImport } from './routes/{-$locale}/_dashboard/appointments-distinctions/$id'
-import { Route as Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRouteImport } from './routes/{-$locale}/_dashboard/appointments-distinctions/create'
-import { Route as Char123LocaleChar125DashboardAppointmentsIndexRouteImport } from './routes/{-$locale}/_dashboard/appointments/index'
-import { Route as Char123LocaleChar125DashboardAppointmentsIdRouteImport } from './routes/{-$locale}/_dashboard/appointments/$id'
-import { Route as Char123LocaleChar125DashboardAppointmentsCreateRouteImport } from './routes/{-$locale}/_dashboard/appointments/create'
-import { Route as Char123LocaleChar125DashboardAppointmentsScheduleRouteImport } from './routes/{-$locale}/_dashboard/appointments/schedule'
-import { Route as Char123LocaleChar125DashboardCustomerTagsIndexRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/index'
-import { Route as Char123LocaleChar125DashboardCustomerTagsIdRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/$id'
-import { Route as Char123LocaleChar125DashboardCustomerTagsCreateRouteImport } from './routes/{-$locale}/_dashboard/customer-tags/create'
-import { Route as Char123LocaleChar125DashboardCustomersIndexRouteImport } from './routes/{-$locale}/_dashboard/customers/index'
-import { Route as Char123LocaleChar125DashboardCustomersCreateRouteImport } from './routes/{-$locale}/_dashboard/customers/create'
-import { Route as Char123LocaleChar125DashboardInventoryIndexRouteImport } from './routes/{-$locale}/_dashboard/inventory/index'
-import { Route as Char123LocaleChar125DashboardInventoryIdRouteImport } from './routes/{-$locale}/_dashboard/inventory/$id'
-import { Route as Char123LocaleChar125DashboardInventoryCreateRouteImport } from './routes/{-$locale}/_dashboard/inventory/create'
-import { Route as Char123LocaleChar125DashboardPaymentMethodsIndexRouteImport } from './routes/{-$locale}/_dashboard/payment-methods/index'
-import { Route as Char123LocaleChar125DashboardPaymentMethodsIdRouteImport } from './routes/{-$locale}/_dashboard/payment-methods/$id'
-import { Route as Char123LocaleChar125DashboardPaymentMethodsCreateRouteImport } from './routes/{-$locale}/_dashboard/payment-methods/create'
-import { Route as Char123LocaleChar125DashboardServicesIndexRouteImport } from './routes/{-$locale}/_dashboard/services/index'
-import { Route as Char123LocaleChar125DashboardServicesIdRouteImport } from './routes/{-$locale}/_dashboard/services/$id'
-import { Route as Char123LocaleChar125DashboardServicesCreateRouteImport } from './routes/{-$locale}/_dashboard/services/create'
+import { Route as Char123LocaleChar125DashboardBusinessSettingsRouteImport } from './routes/{-$locale}/_dashboard/_business/settings'
 import { Route as Char123LocaleChar125OnboardingOnboardingIndexRouteImport } from './routes/{-$locale}/_onboarding/onboarding/index'
 import { Route as Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRouteImport } from './routes/{-$locale}/_onboarding/onboarding/how-do-you-work'
 import { Route as Char123LocaleChar125OnboardingOnboardingOpeningHoursRouteImport } from './routes/{-$locale}/_onboarding/onboarding/opening-hours'
-import { Route as Char123LocaleChar125DashboardCustomersCustomerIdIndexRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/index'
-import { Route as Char123LocaleChar125DashboardCustomersCustomerIdIdRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/$id'
-import { Route as Char123LocaleChar125DashboardCustomersCustomerIdCreateRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/create'
-import { Route as Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/services-object'
-import { Route as Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/$serviceId/edit'
-import { Route as Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRouteImport } from './routes/{-$locale}/_dashboard/customers/$customerId/$serviceId/view'
+import { Route as Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/appointments-distinctions/index'
+import { Route as Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRouteImport } from './routes/{-$locale}/_dashboard/_business/appointments-distinctions/$id'
+import { Route as Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/appointments-distinctions/create'
+import { Route as Char123LocaleChar125DashboardBusinessAppointmentsIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/appointments/index'
+import { Route as Char123LocaleChar125DashboardBusinessAppointmentsIdRouteImport } from './routes/{-$locale}/_dashboard/_business/appointments/$id'
+import { Route as Char123LocaleChar125DashboardBusinessAppointmentsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/appointments/create'
+import { Route as Char123LocaleChar125DashboardBusinessAppointmentsScheduleRouteImport } from './routes/{-$locale}/_dashboard/_business/appointments/schedule'
+import { Route as Char123LocaleChar125DashboardBusinessCustomerTagsIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/customer-tags/index'
+import { Route as Char123LocaleChar125DashboardBusinessCustomerTagsIdRouteImport } from './routes/{-$locale}/_dashboard/_business/customer-tags/$id'
+import { Route as Char123LocaleChar125DashboardBusinessCustomerTagsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/customer-tags/create'
+import { Route as Char123LocaleChar125DashboardBusinessCustomersIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/index'
+import { Route as Char123LocaleChar125DashboardBusinessCustomersCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/create'
+import { Route as Char123LocaleChar125DashboardBusinessInventoryIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/inventory/index'
+import { Route as Char123LocaleChar125DashboardBusinessInventoryIdRouteImport } from './routes/{-$locale}/_dashboard/_business/inventory/$id'
+import { Route as Char123LocaleChar125DashboardBusinessInventoryCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/inventory/create'
+import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/index'
+import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsIdRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/$id'
+import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/create'
+import { Route as Char123LocaleChar125DashboardBusinessServicesIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/services/index'
+import { Route as Char123LocaleChar125DashboardBusinessServicesIdRouteImport } from './routes/{-$locale}/_dashboard/_business/services/$id'
+import { Route as Char123LocaleChar125DashboardBusinessServicesCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/services/create'
+import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/index'
+import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/$id'
+import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/create'
+import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/services-object'
+import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/$serviceId/edit'
+import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/$serviceId/view'
 
 const Char123LocaleChar125RouteRoute =
   Char123LocaleChar125RouteRouteImport.update({
@@ -88,6 +89,11 @@ const Char123LocaleChar125DashboardIndexRoute =
     path: '/',
     getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardBusinessRouteRoute =
+  Char123LocaleChar125DashboardBusinessRouteRouteImport.update({
+    id: '/_business',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardLicenseExpirationRoute =
   Char123LocaleChar125DashboardLicenseExpirationRouteImport.update({
     id: '/license-expiration',
@@ -98,12 +104,6 @@ const Char123LocaleChar125DashboardProfileRoute =
   Char123LocaleChar125DashboardProfileRouteImport.update({
     id: '/profile',
     path: '/profile',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardSettingsRoute =
-  Char123LocaleChar125DashboardSettingsRouteImport.update({
-    id: '/settings',
-    path: '/settings',
     getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
   } as any)
 const Char123LocaleChar125DashboardSupportRoute =
@@ -136,133 +136,11 @@ const Char123LocaleChar125LoginSsoRoute =
     path: '/login/sso',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
-const Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute =
-  Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRouteImport.update({
-    id: '/appointments-distinctions/',
-    path: '/appointments-distinctions/',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute =
-  Char123LocaleChar125DashboardAppointmentsDistinctionsIdRouteImport.update({
-    id: '/appointments-distinctions/$id',
-    path: '/appointments-distinctions/$id',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute =
-  Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRouteImport.update(
-    {
-      id: '/appointments-distinctions/create',
-      path: '/appointments-distinctions/create',
-      getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-    } as any,
-  )
-const Char123LocaleChar125DashboardAppointmentsIndexRoute =
-  Char123LocaleChar125DashboardAppointmentsIndexRouteImport.update({
-    id: '/appointments/',
-    path: '/appointments/',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardAppointmentsIdRoute =
-  Char123LocaleChar125DashboardAppointmentsIdRouteImport.update({
-    id: '/appointments/$id',
-    path: '/appointments/$id',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardAppointmentsCreateRoute =
-  Char123LocaleChar125DashboardAppointmentsCreateRouteImport.update({
-    id: '/appointments/create',
-    path: '/appointments/create',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardAppointmentsScheduleRoute =
-  Char123LocaleChar125DashboardAppointmentsScheduleRouteImport.update({
-    id: '/appointments/schedule',
-    path: '/appointments/schedule',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardCustomerTagsIndexRoute =
-  Char123LocaleChar125DashboardCustomerTagsIndexRouteImport.update({
-    id: '/customer-tags/',
-    path: '/customer-tags/',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardCustomerTagsIdRoute =
-  Char123LocaleChar125DashboardCustomerTagsIdRouteImport.update({
-    id: '/customer-tags/$id',
-    path: '/customer-tags/$id',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardCustomerTagsCreateRoute =
-  Char123LocaleChar125DashboardCustomerTagsCreateRouteImport.update({
-    id: '/customer-tags/create',
-    path: '/customer-tags/create',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardCustomersIndexRoute =
-  Char123LocaleChar125DashboardCustomersIndexRouteImport.update({
-    id: '/customers/',
-    path: '/customers/',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardCustomersCreateRoute =
-  Char123LocaleChar125DashboardCustomersCreateRouteImport.update({
-    id: '/customers/create',
-    path: '/customers/create',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardInventoryIndexRoute =
-  Char123LocaleChar125DashboardInventoryIndexRouteImport.update({
-    id: '/inventory/',
-    path: '/inventory/',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardInventoryIdRoute =
-  Char123LocaleChar125DashboardInventoryIdRouteImport.update({
-    id: '/inventory/$id',
-    path: '/inventory/$id',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardInventoryCreateRoute =
-  Char123LocaleChar125DashboardInventoryCreateRouteImport.update({
-    id: '/inventory/create',
-    path: '/inventory/create',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardPaymentMethodsIndexRoute =
-  Char123LocaleChar125DashboardPaymentMethodsIndexRouteImport.update({
-    id: '/payment-methods/',
-    path: '/payment-methods/',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardPaymentMethodsIdRoute =
-  Char123LocaleChar125DashboardPaymentMethodsIdRouteImport.update({
-    id: '/payment-methods/$id',
-    path: '/payment-methods/$id',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardPaymentMethodsCreateRoute =
-  Char123LocaleChar125DashboardPaymentMethodsCreateRouteImport.update({
-    id: '/payment-methods/create',
-    path: '/payment-methods/create',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardServicesIndexRoute =
-  Char123LocaleChar125DashboardServicesIndexRouteImport.update({
-    id: '/services/',
-    path: '/services/',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardServicesIdRoute =
-  Char123LocaleChar125DashboardServicesIdRouteImport.update({
-    id: '/services/$id',
-    path: '/services/$id',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardServicesCreateRoute =
-  Char123LocaleChar125DashboardServicesCreateRouteImport.update({
-    id: '/services/create',
-    path: '/services/create',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+const Char123LocaleChar125DashboardBusinessSettingsRoute =
+  Char123LocaleChar125DashboardBusinessSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
 const Char123LocaleChar125OnboardingOnboardingIndexRoute =
   Char123LocaleChar125OnboardingOnboardingIndexRouteImport.update({
@@ -282,46 +160,182 @@ const Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute =
     path: '/onboarding/opening-hours',
     getParentRoute: () => Char123LocaleChar125OnboardingRouteRoute,
   } as any)
-const Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute =
-  Char123LocaleChar125DashboardCustomersCustomerIdIndexRouteImport.update({
-    id: '/customers/$customerId/',
-    path: '/customers/$customerId/',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+const Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute =
+  Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRouteImport.update(
+    {
+      id: '/appointments-distinctions/',
+      path: '/appointments-distinctions/',
+      getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+    } as any,
+  )
+const Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute =
+  Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRouteImport.update(
+    {
+      id: '/appointments-distinctions/$id',
+      path: '/appointments-distinctions/$id',
+      getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+    } as any,
+  )
+const Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute =
+  Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRouteImport.update(
+    {
+      id: '/appointments-distinctions/create',
+      path: '/appointments-distinctions/create',
+      getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+    } as any,
+  )
+const Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute =
+  Char123LocaleChar125DashboardBusinessAppointmentsIndexRouteImport.update({
+    id: '/appointments/',
+    path: '/appointments/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
-const Char123LocaleChar125DashboardCustomersCustomerIdIdRoute =
-  Char123LocaleChar125DashboardCustomersCustomerIdIdRouteImport.update({
+const Char123LocaleChar125DashboardBusinessAppointmentsIdRoute =
+  Char123LocaleChar125DashboardBusinessAppointmentsIdRouteImport.update({
+    id: '/appointments/$id',
+    path: '/appointments/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessAppointmentsCreateRoute =
+  Char123LocaleChar125DashboardBusinessAppointmentsCreateRouteImport.update({
+    id: '/appointments/create',
+    path: '/appointments/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessAppointmentsScheduleRoute =
+  Char123LocaleChar125DashboardBusinessAppointmentsScheduleRouteImport.update({
+    id: '/appointments/schedule',
+    path: '/appointments/schedule',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute =
+  Char123LocaleChar125DashboardBusinessCustomerTagsIndexRouteImport.update({
+    id: '/customer-tags/',
+    path: '/customer-tags/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute =
+  Char123LocaleChar125DashboardBusinessCustomerTagsIdRouteImport.update({
+    id: '/customer-tags/$id',
+    path: '/customer-tags/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute =
+  Char123LocaleChar125DashboardBusinessCustomerTagsCreateRouteImport.update({
+    id: '/customer-tags/create',
+    path: '/customer-tags/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessCustomersIndexRoute =
+  Char123LocaleChar125DashboardBusinessCustomersIndexRouteImport.update({
+    id: '/customers/',
+    path: '/customers/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessCustomersCreateRoute =
+  Char123LocaleChar125DashboardBusinessCustomersCreateRouteImport.update({
+    id: '/customers/create',
+    path: '/customers/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessInventoryIndexRoute =
+  Char123LocaleChar125DashboardBusinessInventoryIndexRouteImport.update({
+    id: '/inventory/',
+    path: '/inventory/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessInventoryIdRoute =
+  Char123LocaleChar125DashboardBusinessInventoryIdRouteImport.update({
+    id: '/inventory/$id',
+    path: '/inventory/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessInventoryCreateRoute =
+  Char123LocaleChar125DashboardBusinessInventoryCreateRouteImport.update({
+    id: '/inventory/create',
+    path: '/inventory/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute =
+  Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRouteImport.update({
+    id: '/payment-methods/',
+    path: '/payment-methods/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute =
+  Char123LocaleChar125DashboardBusinessPaymentMethodsIdRouteImport.update({
+    id: '/payment-methods/$id',
+    path: '/payment-methods/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute =
+  Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRouteImport.update({
+    id: '/payment-methods/create',
+    path: '/payment-methods/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessServicesIndexRoute =
+  Char123LocaleChar125DashboardBusinessServicesIndexRouteImport.update({
+    id: '/services/',
+    path: '/services/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessServicesIdRoute =
+  Char123LocaleChar125DashboardBusinessServicesIdRouteImport.update({
+    id: '/services/$id',
+    path: '/services/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessServicesCreateRoute =
+  Char123LocaleChar125DashboardBusinessServicesCreateRouteImport.update({
+    id: '/services/create',
+    path: '/services/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRoute =
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRouteImport.update(
+    {
+      id: '/customers/$customerId/',
+      path: '/customers/$customerId/',
+      getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+    } as any,
+  )
+const Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute =
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRouteImport.update({
     id: '/customers/$customerId/$id',
     path: '/customers/$customerId/$id',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
-const Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute =
-  Char123LocaleChar125DashboardCustomersCustomerIdCreateRouteImport.update({
-    id: '/customers/$customerId/create',
-    path: '/customers/$customerId/create',
-    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
-  } as any)
-const Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute =
-  Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRouteImport.update(
+const Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute =
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRouteImport.update(
+    {
+      id: '/customers/$customerId/create',
+      path: '/customers/$customerId/create',
+      getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+    } as any,
+  )
+const Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute =
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRouteImport.update(
     {
       id: '/customers/$customerId/services-object',
       path: '/customers/$customerId/services-object',
-      getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+      getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
     } as any,
   )
-const Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute =
-  Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRouteImport.update(
+const Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRoute =
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRouteImport.update(
     {
       id: '/customers/$customerId/$serviceId/edit',
       path: '/customers/$customerId/$serviceId/edit',
-      getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+      getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
     } as any,
   )
-const Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute =
-  Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRouteImport.update(
+const Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRoute =
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRouteImport.update(
     {
       id: '/customers/$customerId/$serviceId/view',
       path: '/customers/$customerId/$serviceId/view',
-      getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+      getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
     } as any,
   )
 
@@ -331,43 +345,43 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
   '/{-$locale}/license-expiration': typeof Char123LocaleChar125DashboardLicenseExpirationRoute
   '/{-$locale}/profile': typeof Char123LocaleChar125DashboardProfileRoute
-  '/{-$locale}/settings': typeof Char123LocaleChar125DashboardSettingsRoute
   '/{-$locale}/support': typeof Char123LocaleChar125DashboardSupportRoute
   '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
-  '/{-$locale}/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
-  '/{-$locale}/appointments-distinctions/create': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
-  '/{-$locale}/appointments/$id': typeof Char123LocaleChar125DashboardAppointmentsIdRoute
-  '/{-$locale}/appointments/create': typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
-  '/{-$locale}/appointments/schedule': typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
-  '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
-  '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
-  '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
-  '/{-$locale}/inventory/$id': typeof Char123LocaleChar125DashboardInventoryIdRoute
-  '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardInventoryCreateRoute
-  '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardPaymentMethodsIdRoute
-  '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardPaymentMethodsCreateRoute
-  '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardServicesIdRoute
-  '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
+  '/{-$locale}/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
-  '/{-$locale}/appointments-distinctions/': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
-  '/{-$locale}/appointments/': typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
-  '/{-$locale}/customer-tags/': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
-  '/{-$locale}/customers/': typeof Char123LocaleChar125DashboardCustomersIndexRoute
-  '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardInventoryIndexRoute
-  '/{-$locale}/payment-methods/': typeof Char123LocaleChar125DashboardPaymentMethodsIndexRoute
-  '/{-$locale}/services/': typeof Char123LocaleChar125DashboardServicesIndexRoute
   '/{-$locale}/onboarding/': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
-  '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardCustomersCustomerIdIdRoute
-  '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute
-  '/{-$locale}/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute
-  '/{-$locale}/customers/$customerId/': typeof Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute
-  '/{-$locale}/customers/$customerId/$serviceId/edit': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute
-  '/{-$locale}/customers/$customerId/$serviceId/view': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute
+  '/{-$locale}/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute
+  '/{-$locale}/appointments-distinctions/create': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute
+  '/{-$locale}/appointments/$id': typeof Char123LocaleChar125DashboardBusinessAppointmentsIdRoute
+  '/{-$locale}/appointments/create': typeof Char123LocaleChar125DashboardBusinessAppointmentsCreateRoute
+  '/{-$locale}/appointments/schedule': typeof Char123LocaleChar125DashboardBusinessAppointmentsScheduleRoute
+  '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute
+  '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute
+  '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
+  '/{-$locale}/inventory/$id': typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
+  '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
+  '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
+  '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
+  '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  '/{-$locale}/appointments-distinctions/': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
+  '/{-$locale}/appointments/': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
+  '/{-$locale}/customer-tags/': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
+  '/{-$locale}/customers/': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
+  '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
+  '/{-$locale}/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
+  '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
+  '/{-$locale}/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
+  '/{-$locale}/customers/$customerId/': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRoute
+  '/{-$locale}/customers/$customerId/$serviceId/edit': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRoute
+  '/{-$locale}/customers/$customerId/$serviceId/view': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125DashboardIndexRoute
@@ -375,42 +389,42 @@ export interface FileRoutesByTo {
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
   '/{-$locale}/license-expiration': typeof Char123LocaleChar125DashboardLicenseExpirationRoute
   '/{-$locale}/profile': typeof Char123LocaleChar125DashboardProfileRoute
-  '/{-$locale}/settings': typeof Char123LocaleChar125DashboardSettingsRoute
   '/{-$locale}/support': typeof Char123LocaleChar125DashboardSupportRoute
   '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
-  '/{-$locale}/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
-  '/{-$locale}/appointments-distinctions/create': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
-  '/{-$locale}/appointments/$id': typeof Char123LocaleChar125DashboardAppointmentsIdRoute
-  '/{-$locale}/appointments/create': typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
-  '/{-$locale}/appointments/schedule': typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
-  '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
-  '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
-  '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
-  '/{-$locale}/inventory/$id': typeof Char123LocaleChar125DashboardInventoryIdRoute
-  '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardInventoryCreateRoute
-  '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardPaymentMethodsIdRoute
-  '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardPaymentMethodsCreateRoute
-  '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardServicesIdRoute
-  '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
+  '/{-$locale}/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
-  '/{-$locale}/appointments-distinctions': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
-  '/{-$locale}/appointments': typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
-  '/{-$locale}/customer-tags': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
-  '/{-$locale}/customers': typeof Char123LocaleChar125DashboardCustomersIndexRoute
-  '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardInventoryIndexRoute
-  '/{-$locale}/payment-methods': typeof Char123LocaleChar125DashboardPaymentMethodsIndexRoute
-  '/{-$locale}/services': typeof Char123LocaleChar125DashboardServicesIndexRoute
   '/{-$locale}/onboarding': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
-  '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardCustomersCustomerIdIdRoute
-  '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute
-  '/{-$locale}/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute
-  '/{-$locale}/customers/$customerId': typeof Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute
-  '/{-$locale}/customers/$customerId/$serviceId/edit': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute
-  '/{-$locale}/customers/$customerId/$serviceId/view': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute
+  '/{-$locale}/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute
+  '/{-$locale}/appointments-distinctions/create': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute
+  '/{-$locale}/appointments/$id': typeof Char123LocaleChar125DashboardBusinessAppointmentsIdRoute
+  '/{-$locale}/appointments/create': typeof Char123LocaleChar125DashboardBusinessAppointmentsCreateRoute
+  '/{-$locale}/appointments/schedule': typeof Char123LocaleChar125DashboardBusinessAppointmentsScheduleRoute
+  '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute
+  '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute
+  '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
+  '/{-$locale}/inventory/$id': typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
+  '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
+  '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
+  '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
+  '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  '/{-$locale}/appointments-distinctions': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
+  '/{-$locale}/appointments': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
+  '/{-$locale}/customer-tags': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
+  '/{-$locale}/customers': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
+  '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
+  '/{-$locale}/payment-methods': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/services': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
+  '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
+  '/{-$locale}/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
+  '/{-$locale}/customers/$customerId': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRoute
+  '/{-$locale}/customers/$customerId/$serviceId/edit': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRoute
+  '/{-$locale}/customers/$customerId/$serviceId/view': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -419,45 +433,46 @@ export interface FileRoutesById {
   '/{-$locale}/_onboarding': typeof Char123LocaleChar125OnboardingRouteRouteWithChildren
   '/{-$locale}/cancel-appointments': typeof Char123LocaleChar125CancelAppointmentsRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/_dashboard/_business': typeof Char123LocaleChar125DashboardBusinessRouteRouteWithChildren
   '/{-$locale}/_dashboard/license-expiration': typeof Char123LocaleChar125DashboardLicenseExpirationRoute
   '/{-$locale}/_dashboard/profile': typeof Char123LocaleChar125DashboardProfileRoute
-  '/{-$locale}/_dashboard/settings': typeof Char123LocaleChar125DashboardSettingsRoute
   '/{-$locale}/_dashboard/support': typeof Char123LocaleChar125DashboardSupportRoute
   '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/_dashboard/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
-  '/{-$locale}/_dashboard/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
-  '/{-$locale}/_dashboard/appointments-distinctions/create': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
-  '/{-$locale}/_dashboard/appointments/$id': typeof Char123LocaleChar125DashboardAppointmentsIdRoute
-  '/{-$locale}/_dashboard/appointments/create': typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
-  '/{-$locale}/_dashboard/appointments/schedule': typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
-  '/{-$locale}/_dashboard/customer-tags/$id': typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
-  '/{-$locale}/_dashboard/customer-tags/create': typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
-  '/{-$locale}/_dashboard/customers/create': typeof Char123LocaleChar125DashboardCustomersCreateRoute
-  '/{-$locale}/_dashboard/inventory/$id': typeof Char123LocaleChar125DashboardInventoryIdRoute
-  '/{-$locale}/_dashboard/inventory/create': typeof Char123LocaleChar125DashboardInventoryCreateRoute
-  '/{-$locale}/_dashboard/payment-methods/$id': typeof Char123LocaleChar125DashboardPaymentMethodsIdRoute
-  '/{-$locale}/_dashboard/payment-methods/create': typeof Char123LocaleChar125DashboardPaymentMethodsCreateRoute
-  '/{-$locale}/_dashboard/services/$id': typeof Char123LocaleChar125DashboardServicesIdRoute
-  '/{-$locale}/_dashboard/services/create': typeof Char123LocaleChar125DashboardServicesCreateRoute
+  '/{-$locale}/_dashboard/_business/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   '/{-$locale}/_onboarding/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/_onboarding/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
-  '/{-$locale}/_dashboard/appointments-distinctions/': typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
-  '/{-$locale}/_dashboard/appointments/': typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
-  '/{-$locale}/_dashboard/customer-tags/': typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
-  '/{-$locale}/_dashboard/customers/': typeof Char123LocaleChar125DashboardCustomersIndexRoute
-  '/{-$locale}/_dashboard/inventory/': typeof Char123LocaleChar125DashboardInventoryIndexRoute
-  '/{-$locale}/_dashboard/payment-methods/': typeof Char123LocaleChar125DashboardPaymentMethodsIndexRoute
-  '/{-$locale}/_dashboard/services/': typeof Char123LocaleChar125DashboardServicesIndexRoute
   '/{-$locale}/_onboarding/onboarding/': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
-  '/{-$locale}/_dashboard/customers/$customerId/$id': typeof Char123LocaleChar125DashboardCustomersCustomerIdIdRoute
-  '/{-$locale}/_dashboard/customers/$customerId/create': typeof Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute
-  '/{-$locale}/_dashboard/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute
-  '/{-$locale}/_dashboard/customers/$customerId/': typeof Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute
-  '/{-$locale}/_dashboard/customers/$customerId/$serviceId/edit': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute
-  '/{-$locale}/_dashboard/customers/$customerId/$serviceId/view': typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute
+  '/{-$locale}/_dashboard/_business/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute
+  '/{-$locale}/_dashboard/_business/appointments-distinctions/create': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute
+  '/{-$locale}/_dashboard/_business/appointments/$id': typeof Char123LocaleChar125DashboardBusinessAppointmentsIdRoute
+  '/{-$locale}/_dashboard/_business/appointments/create': typeof Char123LocaleChar125DashboardBusinessAppointmentsCreateRoute
+  '/{-$locale}/_dashboard/_business/appointments/schedule': typeof Char123LocaleChar125DashboardBusinessAppointmentsScheduleRoute
+  '/{-$locale}/_dashboard/_business/customer-tags/$id': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute
+  '/{-$locale}/_dashboard/_business/customer-tags/create': typeof Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute
+  '/{-$locale}/_dashboard/_business/customers/create': typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
+  '/{-$locale}/_dashboard/_business/inventory/$id': typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
+  '/{-$locale}/_dashboard/_business/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
+  '/{-$locale}/_dashboard/_business/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
+  '/{-$locale}/_dashboard/_business/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  '/{-$locale}/_dashboard/_business/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
+  '/{-$locale}/_dashboard/_business/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  '/{-$locale}/_dashboard/_business/appointments-distinctions/': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
+  '/{-$locale}/_dashboard/_business/appointments/': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
+  '/{-$locale}/_dashboard/_business/customer-tags/': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
+  '/{-$locale}/_dashboard/_business/customers/': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
+  '/{-$locale}/_dashboard/_business/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
+  '/{-$locale}/_dashboard/_business/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/_dashboard/_business/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  '/{-$locale}/_dashboard/_business/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
+  '/{-$locale}/_dashboard/_business/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
+  '/{-$locale}/_dashboard/_business/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
+  '/{-$locale}/_dashboard/_business/customers/$customerId/': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRoute
+  '/{-$locale}/_dashboard/_business/customers/$customerId/$serviceId/edit': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRoute
+  '/{-$locale}/_dashboard/_business/customers/$customerId/$serviceId/view': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -467,13 +482,16 @@ export interface FileRouteTypes {
     | '/{-$locale}/register'
     | '/{-$locale}/license-expiration'
     | '/{-$locale}/profile'
-    | '/{-$locale}/settings'
     | '/{-$locale}/support'
     | '/{-$locale}/business/auto-register'
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/settings'
+    | '/{-$locale}/onboarding/how-do-you-work'
+    | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/onboarding/'
     | '/{-$locale}/appointments-distinctions/$id'
     | '/{-$locale}/appointments-distinctions/create'
     | '/{-$locale}/appointments/$id'
@@ -488,8 +506,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/payment-methods/create'
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
-    | '/{-$locale}/onboarding/how-do-you-work'
-    | '/{-$locale}/onboarding/opening-hours'
     | '/{-$locale}/appointments-distinctions/'
     | '/{-$locale}/appointments/'
     | '/{-$locale}/customer-tags/'
@@ -497,7 +513,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/inventory/'
     | '/{-$locale}/payment-methods/'
     | '/{-$locale}/services/'
-    | '/{-$locale}/onboarding/'
     | '/{-$locale}/customers/$customerId/$id'
     | '/{-$locale}/customers/$customerId/create'
     | '/{-$locale}/customers/$customerId/services-object'
@@ -511,12 +526,15 @@ export interface FileRouteTypes {
     | '/{-$locale}/register'
     | '/{-$locale}/license-expiration'
     | '/{-$locale}/profile'
-    | '/{-$locale}/settings'
     | '/{-$locale}/support'
     | '/{-$locale}/business/auto-register'
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/login'
+    | '/{-$locale}/settings'
+    | '/{-$locale}/onboarding/how-do-you-work'
+    | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/onboarding'
     | '/{-$locale}/appointments-distinctions/$id'
     | '/{-$locale}/appointments-distinctions/create'
     | '/{-$locale}/appointments/$id'
@@ -531,8 +549,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/payment-methods/create'
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
-    | '/{-$locale}/onboarding/how-do-you-work'
-    | '/{-$locale}/onboarding/opening-hours'
     | '/{-$locale}/appointments-distinctions'
     | '/{-$locale}/appointments'
     | '/{-$locale}/customer-tags'
@@ -540,7 +556,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/inventory'
     | '/{-$locale}/payment-methods'
     | '/{-$locale}/services'
-    | '/{-$locale}/onboarding'
     | '/{-$locale}/customers/$customerId/$id'
     | '/{-$locale}/customers/$customerId/create'
     | '/{-$locale}/customers/$customerId/services-object'
@@ -554,45 +569,46 @@ export interface FileRouteTypes {
     | '/{-$locale}/_onboarding'
     | '/{-$locale}/cancel-appointments'
     | '/{-$locale}/register'
+    | '/{-$locale}/_dashboard/_business'
     | '/{-$locale}/_dashboard/license-expiration'
     | '/{-$locale}/_dashboard/profile'
-    | '/{-$locale}/_dashboard/settings'
     | '/{-$locale}/_dashboard/support'
     | '/{-$locale}/business/auto-register'
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/_dashboard/'
     | '/{-$locale}/login/'
-    | '/{-$locale}/_dashboard/appointments-distinctions/$id'
-    | '/{-$locale}/_dashboard/appointments-distinctions/create'
-    | '/{-$locale}/_dashboard/appointments/$id'
-    | '/{-$locale}/_dashboard/appointments/create'
-    | '/{-$locale}/_dashboard/appointments/schedule'
-    | '/{-$locale}/_dashboard/customer-tags/$id'
-    | '/{-$locale}/_dashboard/customer-tags/create'
-    | '/{-$locale}/_dashboard/customers/create'
-    | '/{-$locale}/_dashboard/inventory/$id'
-    | '/{-$locale}/_dashboard/inventory/create'
-    | '/{-$locale}/_dashboard/payment-methods/$id'
-    | '/{-$locale}/_dashboard/payment-methods/create'
-    | '/{-$locale}/_dashboard/services/$id'
-    | '/{-$locale}/_dashboard/services/create'
+    | '/{-$locale}/_dashboard/_business/settings'
     | '/{-$locale}/_onboarding/onboarding/how-do-you-work'
     | '/{-$locale}/_onboarding/onboarding/opening-hours'
-    | '/{-$locale}/_dashboard/appointments-distinctions/'
-    | '/{-$locale}/_dashboard/appointments/'
-    | '/{-$locale}/_dashboard/customer-tags/'
-    | '/{-$locale}/_dashboard/customers/'
-    | '/{-$locale}/_dashboard/inventory/'
-    | '/{-$locale}/_dashboard/payment-methods/'
-    | '/{-$locale}/_dashboard/services/'
     | '/{-$locale}/_onboarding/onboarding/'
-    | '/{-$locale}/_dashboard/customers/$customerId/$id'
-    | '/{-$locale}/_dashboard/customers/$customerId/create'
-    | '/{-$locale}/_dashboard/customers/$customerId/services-object'
-    | '/{-$locale}/_dashboard/customers/$customerId/'
-    | '/{-$locale}/_dashboard/customers/$customerId/$serviceId/edit'
-    | '/{-$locale}/_dashboard/customers/$customerId/$serviceId/view'
+    | '/{-$locale}/_dashboard/_business/appointments-distinctions/$id'
+    | '/{-$locale}/_dashboard/_business/appointments-distinctions/create'
+    | '/{-$locale}/_dashboard/_business/appointments/$id'
+    | '/{-$locale}/_dashboard/_business/appointments/create'
+    | '/{-$locale}/_dashboard/_business/appointments/schedule'
+    | '/{-$locale}/_dashboard/_business/customer-tags/$id'
+    | '/{-$locale}/_dashboard/_business/customer-tags/create'
+    | '/{-$locale}/_dashboard/_business/customers/create'
+    | '/{-$locale}/_dashboard/_business/inventory/$id'
+    | '/{-$locale}/_dashboard/_business/inventory/create'
+    | '/{-$locale}/_dashboard/_business/payment-methods/$id'
+    | '/{-$locale}/_dashboard/_business/payment-methods/create'
+    | '/{-$locale}/_dashboard/_business/services/$id'
+    | '/{-$locale}/_dashboard/_business/services/create'
+    | '/{-$locale}/_dashboard/_business/appointments-distinctions/'
+    | '/{-$locale}/_dashboard/_business/appointments/'
+    | '/{-$locale}/_dashboard/_business/customer-tags/'
+    | '/{-$locale}/_dashboard/_business/customers/'
+    | '/{-$locale}/_dashboard/_business/inventory/'
+    | '/{-$locale}/_dashboard/_business/payment-methods/'
+    | '/{-$locale}/_dashboard/_business/services/'
+    | '/{-$locale}/_dashboard/_business/customers/$customerId/$id'
+    | '/{-$locale}/_dashboard/_business/customers/$customerId/create'
+    | '/{-$locale}/_dashboard/_business/customers/$customerId/services-object'
+    | '/{-$locale}/_dashboard/_business/customers/$customerId/'
+    | '/{-$locale}/_dashboard/_business/customers/$customerId/$serviceId/edit'
+    | '/{-$locale}/_dashboard/_business/customers/$customerId/$serviceId/view'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -643,6 +659,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125DashboardIndexRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
     }
+    '/{-$locale}/_dashboard/_business': {
+      id: '/{-$locale}/_dashboard/_business'
+      path: ''
+      fullPath: '/{-$locale}'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessRouteRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
     '/{-$locale}/_dashboard/license-expiration': {
       id: '/{-$locale}/_dashboard/license-expiration'
       path: '/license-expiration'
@@ -655,13 +678,6 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/{-$locale}/profile'
       preLoaderRoute: typeof Char123LocaleChar125DashboardProfileRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/settings': {
-      id: '/{-$locale}/_dashboard/settings'
-      path: '/settings'
-      fullPath: '/{-$locale}/settings'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardSettingsRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
     }
     '/{-$locale}/_dashboard/support': {
@@ -699,152 +715,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125LoginSsoRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
-    '/{-$locale}/_dashboard/appointments-distinctions/': {
-      id: '/{-$locale}/_dashboard/appointments-distinctions/'
-      path: '/appointments-distinctions'
-      fullPath: '/{-$locale}/appointments-distinctions/'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/appointments-distinctions/$id': {
-      id: '/{-$locale}/_dashboard/appointments-distinctions/$id'
-      path: '/appointments-distinctions/$id'
-      fullPath: '/{-$locale}/appointments-distinctions/$id'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/appointments-distinctions/create': {
-      id: '/{-$locale}/_dashboard/appointments-distinctions/create'
-      path: '/appointments-distinctions/create'
-      fullPath: '/{-$locale}/appointments-distinctions/create'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/appointments/': {
-      id: '/{-$locale}/_dashboard/appointments/'
-      path: '/appointments'
-      fullPath: '/{-$locale}/appointments/'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsIndexRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/appointments/$id': {
-      id: '/{-$locale}/_dashboard/appointments/$id'
-      path: '/appointments/$id'
-      fullPath: '/{-$locale}/appointments/$id'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsIdRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/appointments/create': {
-      id: '/{-$locale}/_dashboard/appointments/create'
-      path: '/appointments/create'
-      fullPath: '/{-$locale}/appointments/create'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsCreateRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/appointments/schedule': {
-      id: '/{-$locale}/_dashboard/appointments/schedule'
-      path: '/appointments/schedule'
-      fullPath: '/{-$locale}/appointments/schedule'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardAppointmentsScheduleRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/customer-tags/': {
-      id: '/{-$locale}/_dashboard/customer-tags/'
-      path: '/customer-tags'
-      fullPath: '/{-$locale}/customer-tags/'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomerTagsIndexRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/customer-tags/$id': {
-      id: '/{-$locale}/_dashboard/customer-tags/$id'
-      path: '/customer-tags/$id'
-      fullPath: '/{-$locale}/customer-tags/$id'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomerTagsIdRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/customer-tags/create': {
-      id: '/{-$locale}/_dashboard/customer-tags/create'
-      path: '/customer-tags/create'
-      fullPath: '/{-$locale}/customer-tags/create'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomerTagsCreateRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/customers/': {
-      id: '/{-$locale}/_dashboard/customers/'
-      path: '/customers'
-      fullPath: '/{-$locale}/customers/'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersIndexRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/customers/create': {
-      id: '/{-$locale}/_dashboard/customers/create'
-      path: '/customers/create'
-      fullPath: '/{-$locale}/customers/create'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCreateRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/inventory/': {
-      id: '/{-$locale}/_dashboard/inventory/'
-      path: '/inventory'
-      fullPath: '/{-$locale}/inventory/'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardInventoryIndexRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/inventory/$id': {
-      id: '/{-$locale}/_dashboard/inventory/$id'
-      path: '/inventory/$id'
-      fullPath: '/{-$locale}/inventory/$id'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardInventoryIdRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/inventory/create': {
-      id: '/{-$locale}/_dashboard/inventory/create'
-      path: '/inventory/create'
-      fullPath: '/{-$locale}/inventory/create'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardInventoryCreateRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/payment-methods/': {
-      id: '/{-$locale}/_dashboard/payment-methods/'
-      path: '/payment-methods'
-      fullPath: '/{-$locale}/payment-methods/'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardPaymentMethodsIndexRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/payment-methods/$id': {
-      id: '/{-$locale}/_dashboard/payment-methods/$id'
-      path: '/payment-methods/$id'
-      fullPath: '/{-$locale}/payment-methods/$id'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardPaymentMethodsIdRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/payment-methods/create': {
-      id: '/{-$locale}/_dashboard/payment-methods/create'
-      path: '/payment-methods/create'
-      fullPath: '/{-$locale}/payment-methods/create'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardPaymentMethodsCreateRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/services/': {
-      id: '/{-$locale}/_dashboard/services/'
-      path: '/services'
-      fullPath: '/{-$locale}/services/'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardServicesIndexRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/services/$id': {
-      id: '/{-$locale}/_dashboard/services/$id'
-      path: '/services/$id'
-      fullPath: '/{-$locale}/services/$id'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardServicesIdRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
-    }
-    '/{-$locale}/_dashboard/services/create': {
-      id: '/{-$locale}/_dashboard/services/create'
-      path: '/services/create'
-      fullPath: '/{-$locale}/services/create'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardServicesCreateRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    '/{-$locale}/_dashboard/_business/settings': {
+      id: '/{-$locale}/_dashboard/_business/settings'
+      path: '/settings'
+      fullPath: '/{-$locale}/settings'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessSettingsRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
     '/{-$locale}/_onboarding/onboarding/': {
       id: '/{-$locale}/_onboarding/onboarding/'
@@ -867,152 +743,314 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRouteImport
       parentRoute: typeof Char123LocaleChar125OnboardingRouteRoute
     }
-    '/{-$locale}/_dashboard/customers/$customerId/': {
-      id: '/{-$locale}/_dashboard/customers/$customerId/'
+    '/{-$locale}/_dashboard/_business/appointments-distinctions/': {
+      id: '/{-$locale}/_dashboard/_business/appointments-distinctions/'
+      path: '/appointments-distinctions'
+      fullPath: '/{-$locale}/appointments-distinctions/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/appointments-distinctions/$id': {
+      id: '/{-$locale}/_dashboard/_business/appointments-distinctions/$id'
+      path: '/appointments-distinctions/$id'
+      fullPath: '/{-$locale}/appointments-distinctions/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/appointments-distinctions/create': {
+      id: '/{-$locale}/_dashboard/_business/appointments-distinctions/create'
+      path: '/appointments-distinctions/create'
+      fullPath: '/{-$locale}/appointments-distinctions/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/appointments/': {
+      id: '/{-$locale}/_dashboard/_business/appointments/'
+      path: '/appointments'
+      fullPath: '/{-$locale}/appointments/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/appointments/$id': {
+      id: '/{-$locale}/_dashboard/_business/appointments/$id'
+      path: '/appointments/$id'
+      fullPath: '/{-$locale}/appointments/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/appointments/create': {
+      id: '/{-$locale}/_dashboard/_business/appointments/create'
+      path: '/appointments/create'
+      fullPath: '/{-$locale}/appointments/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/appointments/schedule': {
+      id: '/{-$locale}/_dashboard/_business/appointments/schedule'
+      path: '/appointments/schedule'
+      fullPath: '/{-$locale}/appointments/schedule'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsScheduleRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/customer-tags/': {
+      id: '/{-$locale}/_dashboard/_business/customer-tags/'
+      path: '/customer-tags'
+      fullPath: '/{-$locale}/customer-tags/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/customer-tags/$id': {
+      id: '/{-$locale}/_dashboard/_business/customer-tags/$id'
+      path: '/customer-tags/$id'
+      fullPath: '/{-$locale}/customer-tags/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/customer-tags/create': {
+      id: '/{-$locale}/_dashboard/_business/customer-tags/create'
+      path: '/customer-tags/create'
+      fullPath: '/{-$locale}/customer-tags/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/customers/': {
+      id: '/{-$locale}/_dashboard/_business/customers/'
+      path: '/customers'
+      fullPath: '/{-$locale}/customers/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomersIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/customers/create': {
+      id: '/{-$locale}/_dashboard/_business/customers/create'
+      path: '/customers/create'
+      fullPath: '/{-$locale}/customers/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/inventory/': {
+      id: '/{-$locale}/_dashboard/_business/inventory/'
+      path: '/inventory'
+      fullPath: '/{-$locale}/inventory/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/inventory/$id': {
+      id: '/{-$locale}/_dashboard/_business/inventory/$id'
+      path: '/inventory/$id'
+      fullPath: '/{-$locale}/inventory/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/inventory/create': {
+      id: '/{-$locale}/_dashboard/_business/inventory/create'
+      path: '/inventory/create'
+      fullPath: '/{-$locale}/inventory/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessInventoryCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/payment-methods/': {
+      id: '/{-$locale}/_dashboard/_business/payment-methods/'
+      path: '/payment-methods'
+      fullPath: '/{-$locale}/payment-methods/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/payment-methods/$id': {
+      id: '/{-$locale}/_dashboard/_business/payment-methods/$id'
+      path: '/payment-methods/$id'
+      fullPath: '/{-$locale}/payment-methods/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/payment-methods/create': {
+      id: '/{-$locale}/_dashboard/_business/payment-methods/create'
+      path: '/payment-methods/create'
+      fullPath: '/{-$locale}/payment-methods/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/services/': {
+      id: '/{-$locale}/_dashboard/_business/services/'
+      path: '/services'
+      fullPath: '/{-$locale}/services/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessServicesIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/services/$id': {
+      id: '/{-$locale}/_dashboard/_business/services/$id'
+      path: '/services/$id'
+      fullPath: '/{-$locale}/services/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessServicesIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/services/create': {
+      id: '/{-$locale}/_dashboard/_business/services/create'
+      path: '/services/create'
+      fullPath: '/{-$locale}/services/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessServicesCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/customers/$customerId/': {
+      id: '/{-$locale}/_dashboard/_business/customers/$customerId/'
       path: '/customers/$customerId'
       fullPath: '/{-$locale}/customers/$customerId/'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdIndexRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
-    '/{-$locale}/_dashboard/customers/$customerId/$id': {
-      id: '/{-$locale}/_dashboard/customers/$customerId/$id'
+    '/{-$locale}/_dashboard/_business/customers/$customerId/$id': {
+      id: '/{-$locale}/_dashboard/_business/customers/$customerId/$id'
       path: '/customers/$customerId/$id'
       fullPath: '/{-$locale}/customers/$customerId/$id'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdIdRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
-    '/{-$locale}/_dashboard/customers/$customerId/create': {
-      id: '/{-$locale}/_dashboard/customers/$customerId/create'
+    '/{-$locale}/_dashboard/_business/customers/$customerId/create': {
+      id: '/{-$locale}/_dashboard/_business/customers/$customerId/create'
       path: '/customers/$customerId/create'
       fullPath: '/{-$locale}/customers/$customerId/create'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdCreateRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
-    '/{-$locale}/_dashboard/customers/$customerId/services-object': {
-      id: '/{-$locale}/_dashboard/customers/$customerId/services-object'
+    '/{-$locale}/_dashboard/_business/customers/$customerId/services-object': {
+      id: '/{-$locale}/_dashboard/_business/customers/$customerId/services-object'
       path: '/customers/$customerId/services-object'
       fullPath: '/{-$locale}/customers/$customerId/services-object'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
-    '/{-$locale}/_dashboard/customers/$customerId/$serviceId/edit': {
-      id: '/{-$locale}/_dashboard/customers/$customerId/$serviceId/edit'
+    '/{-$locale}/_dashboard/_business/customers/$customerId/$serviceId/edit': {
+      id: '/{-$locale}/_dashboard/_business/customers/$customerId/$serviceId/edit'
       path: '/customers/$customerId/$serviceId/edit'
       fullPath: '/{-$locale}/customers/$customerId/$serviceId/edit'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
-    '/{-$locale}/_dashboard/customers/$customerId/$serviceId/view': {
-      id: '/{-$locale}/_dashboard/customers/$customerId/$serviceId/view'
+    '/{-$locale}/_dashboard/_business/customers/$customerId/$serviceId/view': {
+      id: '/{-$locale}/_dashboard/_business/customers/$customerId/$serviceId/view'
       path: '/customers/$customerId/$serviceId/view'
       fullPath: '/{-$locale}/customers/$customerId/$serviceId/view'
-      preLoaderRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRouteImport
-      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
   }
 }
 
+interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
+  Char123LocaleChar125DashboardBusinessSettingsRoute: typeof Char123LocaleChar125DashboardBusinessSettingsRoute
+  Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute
+  Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute
+  Char123LocaleChar125DashboardBusinessAppointmentsIdRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsIdRoute
+  Char123LocaleChar125DashboardBusinessAppointmentsCreateRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsCreateRoute
+  Char123LocaleChar125DashboardBusinessAppointmentsScheduleRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsScheduleRoute
+  Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute
+  Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute
+  Char123LocaleChar125DashboardBusinessCustomersCreateRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
+  Char123LocaleChar125DashboardBusinessInventoryIdRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
+  Char123LocaleChar125DashboardBusinessInventoryCreateRoute: typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
+  Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
+  Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  Char123LocaleChar125DashboardBusinessServicesIdRoute: typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
+  Char123LocaleChar125DashboardBusinessServicesCreateRoute: typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
+  Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
+  Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
+  Char123LocaleChar125DashboardBusinessCustomersIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
+  Char123LocaleChar125DashboardBusinessInventoryIndexRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
+  Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  Char123LocaleChar125DashboardBusinessServicesIndexRoute: typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRoute
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRoute
+  Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRoute
+}
+
+const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar125DashboardBusinessRouteRouteChildren =
+  {
+    Char123LocaleChar125DashboardBusinessSettingsRoute:
+      Char123LocaleChar125DashboardBusinessSettingsRoute,
+    Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute:
+      Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute,
+    Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute:
+      Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute,
+    Char123LocaleChar125DashboardBusinessAppointmentsIdRoute:
+      Char123LocaleChar125DashboardBusinessAppointmentsIdRoute,
+    Char123LocaleChar125DashboardBusinessAppointmentsCreateRoute:
+      Char123LocaleChar125DashboardBusinessAppointmentsCreateRoute,
+    Char123LocaleChar125DashboardBusinessAppointmentsScheduleRoute:
+      Char123LocaleChar125DashboardBusinessAppointmentsScheduleRoute,
+    Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute:
+      Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute,
+    Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute:
+      Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute,
+    Char123LocaleChar125DashboardBusinessCustomersCreateRoute:
+      Char123LocaleChar125DashboardBusinessCustomersCreateRoute,
+    Char123LocaleChar125DashboardBusinessInventoryIdRoute:
+      Char123LocaleChar125DashboardBusinessInventoryIdRoute,
+    Char123LocaleChar125DashboardBusinessInventoryCreateRoute:
+      Char123LocaleChar125DashboardBusinessInventoryCreateRoute,
+    Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute:
+      Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute,
+    Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute:
+      Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute,
+    Char123LocaleChar125DashboardBusinessServicesIdRoute:
+      Char123LocaleChar125DashboardBusinessServicesIdRoute,
+    Char123LocaleChar125DashboardBusinessServicesCreateRoute:
+      Char123LocaleChar125DashboardBusinessServicesCreateRoute,
+    Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute:
+      Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute,
+    Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute:
+      Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute,
+    Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute:
+      Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute,
+    Char123LocaleChar125DashboardBusinessCustomersIndexRoute:
+      Char123LocaleChar125DashboardBusinessCustomersIndexRoute,
+    Char123LocaleChar125DashboardBusinessInventoryIndexRoute:
+      Char123LocaleChar125DashboardBusinessInventoryIndexRoute,
+    Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute:
+      Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute,
+    Char123LocaleChar125DashboardBusinessServicesIndexRoute:
+      Char123LocaleChar125DashboardBusinessServicesIndexRoute,
+    Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute:
+      Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute,
+    Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute:
+      Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute,
+    Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute:
+      Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute,
+    Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRoute:
+      Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRoute,
+    Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRoute:
+      Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdEditRoute,
+    Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRoute:
+      Char123LocaleChar125DashboardBusinessCustomersCustomerIdServiceIdViewRoute,
+  }
+
+const Char123LocaleChar125DashboardBusinessRouteRouteWithChildren =
+  Char123LocaleChar125DashboardBusinessRouteRoute._addFileChildren(
+    Char123LocaleChar125DashboardBusinessRouteRouteChildren,
+  )
+
 interface Char123LocaleChar125DashboardRouteRouteChildren {
+  Char123LocaleChar125DashboardBusinessRouteRoute: typeof Char123LocaleChar125DashboardBusinessRouteRouteWithChildren
   Char123LocaleChar125DashboardLicenseExpirationRoute: typeof Char123LocaleChar125DashboardLicenseExpirationRoute
   Char123LocaleChar125DashboardProfileRoute: typeof Char123LocaleChar125DashboardProfileRoute
-  Char123LocaleChar125DashboardSettingsRoute: typeof Char123LocaleChar125DashboardSettingsRoute
   Char123LocaleChar125DashboardSupportRoute: typeof Char123LocaleChar125DashboardSupportRoute
   Char123LocaleChar125DashboardIndexRoute: typeof Char123LocaleChar125DashboardIndexRoute
-  Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute
-  Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute
-  Char123LocaleChar125DashboardAppointmentsIdRoute: typeof Char123LocaleChar125DashboardAppointmentsIdRoute
-  Char123LocaleChar125DashboardAppointmentsCreateRoute: typeof Char123LocaleChar125DashboardAppointmentsCreateRoute
-  Char123LocaleChar125DashboardAppointmentsScheduleRoute: typeof Char123LocaleChar125DashboardAppointmentsScheduleRoute
-  Char123LocaleChar125DashboardCustomerTagsIdRoute: typeof Char123LocaleChar125DashboardCustomerTagsIdRoute
-  Char123LocaleChar125DashboardCustomerTagsCreateRoute: typeof Char123LocaleChar125DashboardCustomerTagsCreateRoute
-  Char123LocaleChar125DashboardCustomersCreateRoute: typeof Char123LocaleChar125DashboardCustomersCreateRoute
-  Char123LocaleChar125DashboardInventoryIdRoute: typeof Char123LocaleChar125DashboardInventoryIdRoute
-  Char123LocaleChar125DashboardInventoryCreateRoute: typeof Char123LocaleChar125DashboardInventoryCreateRoute
-  Char123LocaleChar125DashboardPaymentMethodsIdRoute: typeof Char123LocaleChar125DashboardPaymentMethodsIdRoute
-  Char123LocaleChar125DashboardPaymentMethodsCreateRoute: typeof Char123LocaleChar125DashboardPaymentMethodsCreateRoute
-  Char123LocaleChar125DashboardServicesIdRoute: typeof Char123LocaleChar125DashboardServicesIdRoute
-  Char123LocaleChar125DashboardServicesCreateRoute: typeof Char123LocaleChar125DashboardServicesCreateRoute
-  Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute: typeof Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute
-  Char123LocaleChar125DashboardAppointmentsIndexRoute: typeof Char123LocaleChar125DashboardAppointmentsIndexRoute
-  Char123LocaleChar125DashboardCustomerTagsIndexRoute: typeof Char123LocaleChar125DashboardCustomerTagsIndexRoute
-  Char123LocaleChar125DashboardCustomersIndexRoute: typeof Char123LocaleChar125DashboardCustomersIndexRoute
-  Char123LocaleChar125DashboardInventoryIndexRoute: typeof Char123LocaleChar125DashboardInventoryIndexRoute
-  Char123LocaleChar125DashboardPaymentMethodsIndexRoute: typeof Char123LocaleChar125DashboardPaymentMethodsIndexRoute
-  Char123LocaleChar125DashboardServicesIndexRoute: typeof Char123LocaleChar125DashboardServicesIndexRoute
-  Char123LocaleChar125DashboardCustomersCustomerIdIdRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdIdRoute
-  Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute
-  Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute
-  Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute
-  Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute
-  Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute: typeof Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute
 }
 
 const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125DashboardRouteRouteChildren =
   {
+    Char123LocaleChar125DashboardBusinessRouteRoute:
+      Char123LocaleChar125DashboardBusinessRouteRouteWithChildren,
     Char123LocaleChar125DashboardLicenseExpirationRoute:
       Char123LocaleChar125DashboardLicenseExpirationRoute,
     Char123LocaleChar125DashboardProfileRoute:
       Char123LocaleChar125DashboardProfileRoute,
-    Char123LocaleChar125DashboardSettingsRoute:
-      Char123LocaleChar125DashboardSettingsRoute,
     Char123LocaleChar125DashboardSupportRoute:
       Char123LocaleChar125DashboardSupportRoute,
     Char123LocaleChar125DashboardIndexRoute:
       Char123LocaleChar125DashboardIndexRoute,
-    Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute:
-      Char123LocaleChar125DashboardAppointmentsDistinctionsIdRoute,
-    Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute:
-      Char123LocaleChar125DashboardAppointmentsDistinctionsCreateRoute,
-    Char123LocaleChar125DashboardAppointmentsIdRoute:
-      Char123LocaleChar125DashboardAppointmentsIdRoute,
-    Char123LocaleChar125DashboardAppointmentsCreateRoute:
-      Char123LocaleChar125DashboardAppointmentsCreateRoute,
-    Char123LocaleChar125DashboardAppointmentsScheduleRoute:
-      Char123LocaleChar125DashboardAppointmentsScheduleRoute,
-    Char123LocaleChar125DashboardCustomerTagsIdRoute:
-      Char123LocaleChar125DashboardCustomerTagsIdRoute,
-    Char123LocaleChar125DashboardCustomerTagsCreateRoute:
-      Char123LocaleChar125DashboardCustomerTagsCreateRoute,
-    Char123LocaleChar125DashboardCustomersCreateRoute:
-      Char123LocaleChar125DashboardCustomersCreateRoute,
-    Char123LocaleChar125DashboardInventoryIdRoute:
-      Char123LocaleChar125DashboardInventoryIdRoute,
-    Char123LocaleChar125DashboardInventoryCreateRoute:
-      Char123LocaleChar125DashboardInventoryCreateRoute,
-    Char123LocaleChar125DashboardPaymentMethodsIdRoute:
-      Char123LocaleChar125DashboardPaymentMethodsIdRoute,
-    Char123LocaleChar125DashboardPaymentMethodsCreateRoute:
-      Char123LocaleChar125DashboardPaymentMethodsCreateRoute,
-    Char123LocaleChar125DashboardServicesIdRoute:
-      Char123LocaleChar125DashboardServicesIdRoute,
-    Char123LocaleChar125DashboardServicesCreateRoute:
-      Char123LocaleChar125DashboardServicesCreateRoute,
-    Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute:
-      Char123LocaleChar125DashboardAppointmentsDistinctionsIndexRoute,
-    Char123LocaleChar125DashboardAppointmentsIndexRoute:
-      Char123LocaleChar125DashboardAppointmentsIndexRoute,
-    Char123LocaleChar125DashboardCustomerTagsIndexRoute:
-      Char123LocaleChar125DashboardCustomerTagsIndexRoute,
-    Char123LocaleChar125DashboardCustomersIndexRoute:
-      Char123LocaleChar125DashboardCustomersIndexRoute,
-    Char123LocaleChar125DashboardInventoryIndexRoute:
-      Char123LocaleChar125DashboardInventoryIndexRoute,
-    Char123LocaleChar125DashboardPaymentMethodsIndexRoute:
-      Char123LocaleChar125DashboardPaymentMethodsIndexRoute,
-    Char123LocaleChar125DashboardServicesIndexRoute:
-      Char123LocaleChar125DashboardServicesIndexRoute,
-    Char123LocaleChar125DashboardCustomersCustomerIdIdRoute:
-      Char123LocaleChar125DashboardCustomersCustomerIdIdRoute,
-    Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute:
-      Char123LocaleChar125DashboardCustomersCustomerIdCreateRoute,
-    Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute:
-      Char123LocaleChar125DashboardCustomersCustomerIdServicesObjectRoute,
-    Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute:
-      Char123LocaleChar125DashboardCustomersCustomerIdIndexRoute,
-    Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute:
-      Char123LocaleChar125DashboardCustomersCustomerIdServiceIdEditRoute,
-    Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute:
-      Char123LocaleChar125DashboardCustomersCustomerIdServiceIdViewRoute,
   }
 
 const Char123LocaleChar125DashboardRouteRouteWithChildren =

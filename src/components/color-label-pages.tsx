@@ -1,7 +1,7 @@
 import { ColorSwatch, Stack, Text } from '@mantine/core';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useIntl, type MessageDescriptor } from 'react-intl';
+import type { MessageDescriptor } from 'react-intl';
 import { AnchorLink } from '~/components/anchor-link';
 import {
   ColorLabelFormFields,
@@ -10,9 +10,8 @@ import {
   type ColorLabelFormValues,
   type ColorLabelKind,
 } from '~/components/color-label-form';
-import { DeleteButton } from '~/components/delete-button';
 import { PageHeader } from '~/components/page-header';
-import { ReadOnlyNote } from '~/components/read-only-note';
+import { RecordEditorHeader, type RecordEditor } from '~/components/record-editor';
 import { RoleGate } from '~/components/role-gate';
 import { SaveAlert } from '~/components/save-alert';
 import { useSaveState } from '~/lib/use-save-state';
@@ -91,7 +90,7 @@ export function ColorLabelCreatePage({
   );
 }
 
-/** /…/{id}: a label to rename, recolour or delete. */
+/** /…/{id}: a label to rename, recolour or delete (the feature's useRecordEditor saves and deletes it). */
 export function ColorLabelEditPage({
   kind,
   texts,
@@ -99,67 +98,47 @@ export function ColorLabelEditPage({
   backLabel,
   canManage,
   submitLabel,
-  paused,
-  applyServerErrors,
   label,
   subtitle,
   deleteLabel,
-  save,
-  reload,
   remove,
   formValues,
-}: Common & {
+  editor,
+  onSubmit,
+}: Omit<Common, 'paused' | 'applyServerErrors'> & {
   /** The label as stored. */
   label: { name: string; color: string };
   subtitle?: ReactNode;
   deleteLabel: ReactNode;
-  /** Saves and answers the form's new values (409 stale_version: the reload alert). */
-  save: (values: ColorLabelFormValues) => Promise<ColorLabelFormInput>;
-  reload: () => Promise<unknown>;
-  remove: { title: string; confirmLabel: ReactNode; message: ReactNode; error: unknown; pending: boolean; onConfirm: () => void };
+  remove: { title: string; confirmLabel: ReactNode; message: ReactNode };
   /** The stored label as form values. */
   formValues: ColorLabelFormInput;
+  editor: Pick<RecordEditor<never, never, ColorLabelForm>, 'save' | 'paused' | 'remove'>;
+  /** editor.submit(…): saves with the label's version (409 stale_version: the reload alert). */
+  onSubmit: (values: ColorLabelFormValues, form: ColorLabelForm) => Promise<void>;
 }) {
-  const intl = useIntl();
-  const saving = useSaveState<ColorLabelForm>({ reload, applyServerErrors });
-
   return (
     <Stack gap="lg" maw={720}>
-      <PageHeader
-        back={
-          <AnchorLink size="sm" to={listTo}>
-            {backLabel}
-          </AnchorLink>
-        }
+      <RecordEditorHeader
+        editor={editor}
+        listTo={listTo}
+        backLabel={backLabel}
         before={<ColorSwatch color={label.color} size={20} />}
         title={label.name}
         subtitle={subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
-        actions={
-          canManage ? (
-            <DeleteButton
-              label={deleteLabel}
-              title={remove.title}
-              error={remove.error}
-              errorMessages={{ forbidden: intl.formatMessage(texts.forbidden) }}
-              pending={remove.pending}
-              onConfirm={remove.onConfirm}
-              confirmLabel={remove.confirmLabel}
-            >
-              {remove.message}
-            </DeleteButton>
-          ) : null
-        }
+        canManage={canManage}
+        texts={texts}
+        remove={{ label: deleteLabel, ...remove }}
       />
-      <ReadOnlyNote show={canManage === false} message={texts.readOnly} />
 
       <ColorLabelFormFields
-        key={saving.formKey}
+        key={editor.save.formKey}
         kind={kind}
         readOnly={canManage !== true}
         defaultValues={formValues}
         submitLabel={submitLabel}
-        alert={<SaveAlert state={saving} texts={texts} paused={paused} />}
-        onSubmit={saving.submit(async (values, form) => form.reset(await save(values)))}
+        alert={<SaveAlert state={editor.save} texts={texts} paused={editor.paused} />}
+        onSubmit={onSubmit}
       />
     </Stack>
   );

@@ -44,7 +44,6 @@ const appointmentDefinitions = defineMessages({
   },
   blocked: { id: 'appointments.blocked', defaultMessage: 'Time blocked' },
   blockFailed: { id: 'appointments.blockFailed', defaultMessage: 'The time could not be blocked' },
-  noBusiness: { id: 'appointments.noBusiness', defaultMessage: 'Create your business first to use the calendar.' },
   customerNameRequired: { id: 'appointments.quickCustomer.name.required', defaultMessage: 'Enter the customer’s name.' },
   customerRequired: { id: 'appointments.form.customer.required', defaultMessage: 'Choose a customer, or create one.' },
   servicesRequired: { id: 'appointments.form.services.required', defaultMessage: 'Choose at least one service.' },

@@ -49,6 +49,8 @@ export const inventoryMessages = defineMessages({
     defaultMessage: 'Someone changed this product while you were editing it. Reload it to see their changes; what you typed stays here until you do.',
   },
   staleReload: { id: 'inventory.stale.reload', defaultMessage: 'Reload' },
+  saved: { id: 'inventory.saved.title', defaultMessage: 'Product saved' },
+  deleted: { id: 'inventory.deleted.title', defaultMessage: 'Product deleted' },
   readOnly: { id: 'inventory.readOnly', defaultMessage: 'Only the owner or an administrator of the business can change products or adjust their stock.' },
   forbidden: {
     id: 'inventory.forbidden',

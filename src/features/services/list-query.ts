@@ -1,5 +1,5 @@
-import type { ServiceSort } from '@generated/types.gen';
+import type { ListServicesData } from '@generated/types.gen';
 
 /** The list's default query: the route's loader fetches exactly this one, without loading the page's code. */
 export const SERVICES_PAGE_SIZE = 25;
-export const defaultServicesQuery = { limit: SERVICES_PAGE_SIZE, offset: 0, sort: 'category' as ServiceSort };
+export const defaultServicesQuery: NonNullable<ListServicesData['query']> = { limit: SERVICES_PAGE_SIZE, offset: 0, sort: 'category' };

@@ -16,6 +16,8 @@ export const serviceMessages = defineMessages({
     defaultMessage: 'Your changes were not saved. Reload it to see the current version, then apply your changes again.',
   },
   staleReload: { id: 'services.stale.reload', defaultMessage: 'Reload' },
+  saved: { id: 'services.saved.title', defaultMessage: 'Service saved' },
+  deleted: { id: 'services.deleted.title', defaultMessage: 'Service deleted' },
   unknownTeamMember: { id: 'services.unknownTeamMember', defaultMessage: 'Someone chosen is no longer in the team; choose again.' },
   unknownPicture: { id: 'services.unknownPicture', defaultMessage: 'The picture is no longer available; upload it again.' },
   readOnly: { id: 'services.readOnly', defaultMessage: 'Only the owner or an administrator of the business can change services.' },

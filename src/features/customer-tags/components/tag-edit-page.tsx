@@ -1,6 +1,3 @@
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   deleteCustomerTagMutation,
@@ -9,13 +6,11 @@ import {
   listCustomerTagsQueryKey,
   updateCustomerTagMutation,
 } from '@generated/@tanstack/react-query.gen';
-import type { CustomerTag, Tenant } from '@generated/types.gen';
+import type { CustomerTagResponse, Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/entities/session/use-can-manage-catalogue';
-import { useLocale } from '~/lib/use-locale';
 import { ColorLabelEditPage } from '~/components/color-label-pages';
-import { useAfterDelete } from '~/components/delete-button';
-import { QueryState } from '~/components/query-state';
-import { localeParam } from '~/lib/locale';
+import type { ColorLabelForm } from '~/components/color-label-form';
+import { RecordQuery, useRecordEditor } from '~/components/record-editor';
 import { tagMessages } from '../messages';
 import { tagFormFrom, toTagUpdate } from '../schemas/tag-form-schema';
 import { applyServerErrors } from './apply-server-errors';
@@ -23,22 +18,31 @@ import { tagLabelKind } from './tag-form';
 
 /** /customer-tags/{id}: a tag to rename, recolour or delete. */
 export function TagEditPage({ tenant, id }: { tenant: Tenant; id: string }) {
-  const tag = useQuery(getCustomerTagOptions({ path: { tenantId: tenant.id, id } }));
-  return <QueryState query={tag}>{(data) => <TagEditor tenant={tenant} tag={data.tag} reload={() => tag.refetch()} />}</QueryState>;
+  return (
+    <RecordQuery options={getCustomerTagOptions({ path: { tenantId: tenant.id, id } })}>
+      {(data, reload) => <TagEditor tenant={tenant} data={data} reload={reload} />}
+    </RecordQuery>
+  );
 }
 
-function TagEditor({ tenant, tag, reload }: { tenant: Tenant; tag: CustomerTag; reload: () => Promise<unknown> }) {
+function TagEditor({ tenant, data, reload }: { tenant: Tenant; data: CustomerTagResponse; reload: () => Promise<unknown> }) {
   const intl = useIntl();
-  const locale = useLocale();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const afterDelete = useAfterDelete();
+  const tag = data.tag;
   const canManage = useCanManageCatalogue(tenant);
-  const update = useMutation(updateCustomerTagMutation());
-  const remove = useMutation(deleteCustomerTagMutation());
   const path = { tenantId: tenant.id, id: tag.id };
-  const listKey = listCustomerTagsQueryKey({ path: { tenantId: tenant.id } });
-  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listKey });
+  const editor = useRecordEditor({
+    path,
+    recordKey: getCustomerTagQueryKey({ path }),
+    listKey: listCustomerTagsQueryKey({ path: { tenantId: tenant.id } }),
+    listTo: '/{-$locale}/customer-tags',
+    update: updateCustomerTagMutation(),
+    remove: deleteCustomerTagMutation(),
+    reload,
+    applyServerErrors: (failure: unknown, form: ColorLabelForm) => applyServerErrors(failure, form, intl),
+    current: data,
+    name: (response) => response.tag.name,
+    texts: tagMessages,
+  });
 
   return (
     <ColorLabelEditPage
@@ -58,20 +62,11 @@ function TagEditor({ tenant, tag, reload }: { tenant: Tenant; tag: CustomerTag; 
       }
       deleteLabel={<FormattedMessage id="customerTags.delete" defaultMessage="Delete" />}
       submitLabel={<FormattedMessage id="customerTags.save" defaultMessage="Save changes" />}
-      paused={update.isPaused}
-      applyServerErrors={(failure, form) => applyServerErrors(failure, form, intl)}
-      reload={reload}
-      save={async (values) => {
-        const { tag: saved } = await update.mutateAsync({ path, body: { tag: toTagUpdate(values, tag.version) } });
-        queryClient.setQueryData(getCustomerTagQueryKey({ path }), { tag: saved });
-        await invalidateList();
-        notifications.show({
-          color: 'green',
-          title: intl.formatMessage({ id: 'customerTags.saved.title', defaultMessage: 'Tag saved' }),
-          message: saved.name,
-        });
-        return tagFormFrom(saved);
-      }}
+      editor={editor}
+      onSubmit={editor.submit(
+        (values) => ({ tag: toTagUpdate(values, tag.version) }),
+        (response) => tagFormFrom(response.tag),
+      )}
       remove={{
         title: intl.formatMessage({ id: 'customerTags.delete.title', defaultMessage: 'Delete this tag?' }),
         confirmLabel: <FormattedMessage id="customerTags.delete.confirm" defaultMessage="Delete tag" />,
@@ -82,21 +77,6 @@ function TagEditor({ tenant, tag, reload }: { tenant: Tenant; tag: CustomerTag; 
             values={{ count: tag.customerCount, name: tag.name }}
           />
         ),
-        error: remove.error,
-        pending: remove.isPending,
-        onConfirm: () =>
-          remove.mutate(
-            { path },
-            {
-              onSuccess: () =>
-                afterDelete({
-                  record: getCustomerTagQueryKey({ path }),
-                  list: listKey,
-                  notice: { title: intl.formatMessage({ id: 'customerTags.deleted.title', defaultMessage: 'Tag deleted' }), message: tag.name },
-                  back: () => navigate({ to: '/{-$locale}/customer-tags', params: { locale: localeParam(locale) } }),
-                }),
-            },
-          ),
       }}
     />
   );

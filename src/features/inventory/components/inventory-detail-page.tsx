@@ -1,8 +1,5 @@
 import { Button, Card, Grid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAdjustments } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
@@ -12,18 +9,12 @@ import {
   listInventoryItemsQueryKey,
   updateInventoryItemMutation,
 } from '@generated/@tanstack/react-query.gen';
-import type { InventoryItem, Tenant } from '@generated/types.gen';
+import type { InventoryItemResponse, Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/entities/session/use-can-manage-catalogue';
 import { useLocale } from '~/lib/use-locale';
-import { AnchorLink } from '~/components/anchor-link';
-import { DeleteButton, useAfterDelete } from '~/components/delete-button';
-import { PageHeader } from '~/components/page-header';
-import { QueryState } from '~/components/query-state';
-import { ReadOnlyNote } from '~/components/read-only-note';
+import { RecordEditorHeader, RecordQuery, useRecordEditor } from '~/components/record-editor';
 import { SaveAlert } from '~/components/save-alert';
-import { localeParam } from '~/lib/locale';
 import { formatMoney } from '~/lib/money';
-import { useSaveState } from '~/lib/use-save-state';
 import { useQuantityFormat } from '../hooks/use-quantity-format';
 import { inventoryMessages } from '../messages';
 import { inventoryFormFromItem, toUpdateInput } from '../schemas/inventory-form-schema';
@@ -35,70 +26,58 @@ import { MovementList } from './movement-list';
 
 /** /inventory/{id}: the product's stock (adjusted with a reason), its ledger, and its details to edit. */
 export function InventoryDetailPage({ tenant, id }: { tenant: Tenant; id: string }) {
-  const item = useQuery(getInventoryItemOptions({ path: { tenantId: tenant.id, id } }));
-  return <QueryState query={item}>{(data) => <InventoryDetail tenant={tenant} item={data.inventoryItem} reload={() => item.refetch()} />}</QueryState>;
+  return (
+    <RecordQuery options={getInventoryItemOptions({ path: { tenantId: tenant.id, id } })}>
+      {(data, reload) => <InventoryDetail tenant={tenant} data={data} reload={reload} />}
+    </RecordQuery>
+  );
 }
 
-function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: InventoryItem; reload: () => Promise<unknown> }) {
+function InventoryDetail({ tenant, data, reload }: { tenant: Tenant; data: InventoryItemResponse; reload: () => Promise<unknown> }) {
   const intl = useIntl();
   const locale = useLocale();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const afterDelete = useAfterDelete();
+  const item = data.inventoryItem;
   const formatQuantity = useQuantityFormat();
   const canManage = useCanManageCatalogue(tenant);
-  const update = useMutation(updateInventoryItemMutation());
-  const remove = useMutation(deleteInventoryItemMutation());
   const [adjusting, setAdjusting] = useState(false);
-  const save = useSaveState<InventoryForm>({ reload, applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl, tenant.currency.currencyCode) });
   const path = { tenantId: tenant.id, id: item.id };
-  const listKey = listInventoryItemsQueryKey({ path: { tenantId: tenant.id } });
-  const invalidateList = () => queryClient.invalidateQueries({ queryKey: listKey });
+  const editor = useRecordEditor({
+    path,
+    recordKey: getInventoryItemQueryKey({ path }),
+    listKey: listInventoryItemsQueryKey({ path: { tenantId: tenant.id } }),
+    listTo: '/{-$locale}/inventory',
+    update: updateInventoryItemMutation(),
+    remove: deleteInventoryItemMutation(),
+    reload,
+    applyServerErrors: (failure: unknown, form: InventoryForm) => applyServerErrors(failure, form, intl, tenant.currency.currencyCode),
+    current: data,
+    name: (response) => response.inventoryItem.name,
+    texts: inventoryMessages,
+  });
 
   return (
     <Stack gap="lg" maw={1100}>
-      <PageHeader
-        back={
-          <AnchorLink size="sm" to="/{-$locale}/inventory">
-            <FormattedMessage id="inventory.back" defaultMessage="← Inventory" />
-          </AnchorLink>
-        }
+      <RecordEditorHeader
+        editor={editor}
+        listTo="/{-$locale}/inventory"
+        backLabel={<FormattedMessage id="inventory.back" defaultMessage="← Inventory" />}
         title={item.name}
         badges={item.lowStock ? <LowStockBadge /> : null}
-        actions={
-          canManage ? (
-            <DeleteButton
-              label={<FormattedMessage id="inventory.delete" defaultMessage="Delete" />}
-              title={intl.formatMessage({ id: 'inventory.delete.title', defaultMessage: 'Delete this product?' })}
-              error={remove.error}
-              errorMessages={{ forbidden: intl.formatMessage(inventoryMessages.forbidden) }}
-              pending={remove.isPending}
-              onConfirm={() =>
-                remove.mutate(
-                  { path },
-                  {
-                    onSuccess: () =>
-                      afterDelete({
-                        record: getInventoryItemQueryKey({ path }),
-                        list: listKey,
-                        notice: { title: intl.formatMessage({ id: 'inventory.deleted.title', defaultMessage: 'Product deleted' }), message: item.name },
-                        back: () => navigate({ to: '/{-$locale}/inventory', params: { locale: localeParam(locale) } }),
-                      }),
-                  },
-                )
-              }
-              confirmLabel={<FormattedMessage id="inventory.delete.confirm" defaultMessage="Delete product" />}
-            >
-              <FormattedMessage
-                id="inventory.delete.message"
-                defaultMessage="{name} leaves the inventory. Its stock movements and past sales are kept."
-                values={{ name: item.name }}
-              />
-            </DeleteButton>
-          ) : null
-        }
+        canManage={canManage}
+        texts={inventoryMessages}
+        remove={{
+          label: <FormattedMessage id="inventory.delete" defaultMessage="Delete" />,
+          title: intl.formatMessage({ id: 'inventory.delete.title', defaultMessage: 'Delete this product?' }),
+          confirmLabel: <FormattedMessage id="inventory.delete.confirm" defaultMessage="Delete product" />,
+          message: (
+            <FormattedMessage
+              id="inventory.delete.message"
+              defaultMessage="{name} leaves the inventory. Its stock movements and past sales are kept."
+              values={{ name: item.name }}
+            />
+          ),
+        }}
       />
-      <ReadOnlyNote show={canManage === false} message={inventoryMessages.readOnly} />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -147,25 +126,17 @@ function InventoryDetail({ tenant, item, reload }: { tenant: Tenant; item: Inven
         <FormattedMessage id="inventory.details.title" defaultMessage="Details" />
       </Title>
       <InventoryItemForm
-        key={save.formKey}
+        key={editor.save.formKey}
         tenantId={tenant.id}
         readOnly={canManage !== true}
         defaultValues={inventoryFormFromItem(item, locale)}
         withQuantity={false}
         currencySymbol={tenant.currencySymbol}
-        alert={<SaveAlert state={save} texts={inventoryMessages} />}
-        onSubmit={save.submit(async (values, form) => {
-          const body = { inventoryItem: toUpdateInput(values, tenant.currency.currencyCode, locale, item.version) };
-          const { inventoryItem } = await update.mutateAsync({ path, body });
-          queryClient.setQueryData(getInventoryItemQueryKey({ path }), { inventoryItem });
-          await invalidateList();
-          form.reset(inventoryFormFromItem(inventoryItem, locale));
-          notifications.show({
-            color: 'green',
-            title: intl.formatMessage({ id: 'inventory.saved.title', defaultMessage: 'Product saved' }),
-            message: inventoryItem.name,
-          });
-        })}
+        alert={<SaveAlert state={editor.save} texts={inventoryMessages} />}
+        onSubmit={editor.submit(
+          (values) => ({ inventoryItem: toUpdateInput(values, tenant.currency.currencyCode, locale, item.version) }),
+          (response) => inventoryFormFromItem(response.inventoryItem, locale),
+        )}
       />
 
       <AdjustStockModal item={item} opened={adjusting} onClose={() => setAdjusting(false)} />
