@@ -101,8 +101,41 @@ const commonBoundary = {
 /** Runtime-specific globals that common/ must not use (it runs in the browser and in Node). */
 const RUNTIME_GLOBALS = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest', 'process', 'Buffer', 'require', 'global', 'setTimeout', 'setInterval', 'Date'];
 
+/**
+ * The server's dependencies point one way (README "Architecture"): handlers → domain (repository,
+ * rules, mappers) → db, kit and common. Only handlers import handlers, and only those of their own
+ * folder (one domain's handlers never call another's; they share through its domain module); the
+ * composition roots (server/handlers/index.ts, server/plugins/api.ts) gather them all.
+ */
+const serverDir = path.join(root, 'server');
+const SERVER_ROOTS = new Set([path.join(serverDir, 'handlers', 'index.ts'), path.join(serverDir, 'plugins', 'api.ts')]);
+/** server/handlers/*.ts (one file per domain not yet in its folder), server/<domain>/handlers.ts or handlers/*.ts. */
+const isHandlerFile = (file) => path.basename(file) === 'handlers.ts' || path.relative(serverDir, file).split(path.sep).slice(0, -1).includes('handlers');
+const flatHandlersDir = path.join(serverDir, 'handlers');
+const serverLayers = {
+  meta: {
+    type: 'problem',
+    messages: {
+      intoHandlers: '{{from}} must not import handlers ({{to}}): handlers → domain → db; move what is shared into the domain module.',
+      acrossHandlers: 'Handlers import only the handlers of their own folder ({{to}}); share through the domain module instead.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(serverDir + path.sep) || SERVER_ROOTS.has(file) || /\.test\.ts$/.test(file)) return {};
+    const from = path.relative(root, file);
+    return eachImport(context, (node, target) => {
+      if (!isHandlerFile(target)) return;
+      const to = path.relative(root, target);
+      if (!isHandlerFile(file)) context.report({ node, messageId: 'intoHandlers', data: { from, to } });
+      // In server/handlers/ every file is a domain of its own; a domain's handlers/ folder is one domain.
+      else if (path.dirname(file) === flatHandlersDir || path.dirname(target) !== path.dirname(file)) context.report({ node, messageId: 'acrossHandlers', data: { to } });
+    });
+  },
+};
+
 /** The project's own rules. */
-const cita = { rules: { 'feature-boundaries': featureBoundaries, 'layer-boundaries': layerBoundaries, 'common-boundary': commonBoundary } };
+const cita = { rules: { 'feature-boundaries': featureBoundaries, 'layer-boundaries': layerBoundaries, 'common-boundary': commonBoundary, 'server-layers': serverLayers } };
 
 export default tseslint.config(
   { ignores: ['dist', 'generated', 'src/routeTree.gen.ts', 'node_modules', 'data', 'test-results', 'playwright-report', 'openapi/parts'] },
@@ -118,6 +151,11 @@ export default tseslint.config(
       'cita/common-boundary': 'error',
       'no-restricted-globals': ['error', ...RUNTIME_GLOBALS.map((name) => ({ name, message: 'common/ runs in the browser and in Node: no runtime-specific globals (and no clock: pass dates in).' }))],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    plugins: { cita },
+    rules: { 'cita/server-layers': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

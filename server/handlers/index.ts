@@ -11,7 +11,7 @@ import { customerHandlers } from './customers.ts';
 import { inventoryHandlers } from './inventory.ts';
 import { notImplementedHandlers } from './not-implemented.ts';
 import { onlineBookingHandlers } from './online-booking.ts';
-import { paymentMethodHandlers } from './payment-methods.ts';
+import { paymentMethodHandlers } from '../payment-methods/handlers.ts';
 import { platformHandlers } from './platform.ts';
 import { scheduleHandlers } from './schedules.ts';
 import { serviceObjectHandlers } from './service-objects.ts';

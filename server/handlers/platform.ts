@@ -2,7 +2,7 @@ import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { BUSINESS_CATEGORIES, CURRENCIES, PLANS } from '../catalog.ts';
 import { forbidden } from '../problem.ts';
 import { sessionOf, type HandlerDeps } from '../kit/context.ts';
-import { toAdminTenant } from './rows.ts';
+import { toAdminTenant } from '../tenancy/mappers.ts';
 import { listPage } from '../kit/pages.ts';
 
 type Handlers = Pick<RouteHandlers, 'getConfiguration' | 'listCurrencies' | 'listAdminTenants'>;

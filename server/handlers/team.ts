@@ -2,7 +2,7 @@ import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import { roleIn, sessionOf, type HandlerDeps } from '../kit/context.ts';
-import { toInvitation, toTeamMember, toTenant } from './rows.ts';
+import { toInvitation, toTeamMember, toTenant } from '../tenancy/mappers.ts';
 import { escapeLike } from '../kit/sql.ts';
 
 type Handlers = Pick<RouteHandlers, 'listTeamMembers' | 'inviteTeamMembers' | 'revokeInvitation' | 'removeTeamMember' | 'acceptInvitation'>;

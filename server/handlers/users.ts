@@ -6,8 +6,8 @@ import { conflict, forbidden, HttpProblem, notFound, unprocessable } from '../pr
 import { staleVersion } from '../kit/write-rules.ts';
 import { verifyIdentity, type FirebaseAuth } from '../security.ts';
 import { identityOf, sessionOf, type HandlerDeps } from '../kit/context.ts';
-import { toUser } from './rows.ts';
-import { acceptPendingInvitations, openSession } from './sessions.ts';
+import { toUser } from '../tenancy/mappers.ts';
+import { acceptPendingInvitations, openSession } from '../auth/sessions.ts';
 
 type Handlers = Pick<RouteHandlers, 'checkUserExists' | 'loginUser' | 'registerUser' | 'logoutUser' | 'logoutEverywhere' | 'getUser' | 'updateUser'>;
 

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { notFound, unauthorized } from '../problem.ts';
 import type { FirebaseAuth, SessionAuth } from '../security.ts';
-import type { SessionOptions } from '../handlers/sessions.ts';
+import type { SessionOptions } from '../auth/sessions.ts';
 
 export interface HandlerDeps {
   config: ServerConfig;

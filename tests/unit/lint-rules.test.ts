@@ -8,7 +8,8 @@ async function rules(code: string, filePath: string) {
   return (result?.messages ?? []).map((m) => m.ruleId);
 }
 
-describe('lint house rules', () => {
+// Loading the configuration (typescript-eslint, the React plugins) takes seconds on a loaded machine.
+describe('lint house rules', { timeout: 60_000 }, () => {
   it('keeps fetch, raw SDK calls, queryFn/mutationFn and hand-typed query keys out of features', async () => {
     const found = await rules(
       `import { getTenant } from '@generated/sdk.gen';
@@ -45,6 +46,22 @@ export const c = { mutationFn: async () => 1 };
     expect(await rules(`export { x } from '~/app/shell';\n`, 'src/components/demo.ts')).toContain('cita/layer-boundaries');
     expect(await rules(`export { x } from '~/app/shell';\n`, 'src/routes/demo.tsx')).not.toContain('cita/layer-boundaries');
     expect(await rules(`export { x } from '~/features/demo/x';\n`, 'src/app/layouts/demo.tsx')).not.toContain('cita/layer-boundaries');
+  });
+
+  it('keeps the server one way: handlers → domain → db, handlers never import another domain\'s handlers', async () => {
+    const rule = 'cita/server-layers';
+    // A domain module, the tenancy matrix or the kit importing handlers.
+    expect(await rules(`export { x } from '../handlers/appointments.ts';\n`, 'server/booking/free-slots.ts')).toContain(rule);
+    expect(await rules(`export { x } from '../appointments/handlers/calendar.ts';\n`, 'server/tenancy/roles.ts')).toContain(rule);
+    expect(await rules(`export { x } from '../payment-methods/handlers.ts';\n`, 'server/kit/demo.ts')).toContain(rule);
+    // One domain's handlers importing another's (flat server/handlers/ or another domain's folder).
+    expect(await rules(`export { x } from './customer-tags.ts';\n`, 'server/handlers/customers.ts')).toContain(rule);
+    expect(await rules(`export { x } from '../../customers/handlers.ts';\n`, 'server/appointments/handlers/calendar.ts')).toContain(rule);
+    // Allowed: handlers → their domain and the kit; a domain's handlers folder within itself; the roots.
+    expect(await rules(`export { x } from '../repository.ts';\n`, 'server/appointments/handlers/calendar.ts')).not.toContain(rule);
+    expect(await rules(`export { x } from './context.ts';\n`, 'server/appointments/handlers/calendar.ts')).not.toContain(rule);
+    expect(await rules(`export { x } from '../payment-methods/defaults.ts';\n`, 'server/handlers/tenants.ts')).not.toContain(rule);
+    expect(await rules(`export { x } from '../payment-methods/handlers.ts';\n`, 'server/handlers/index.ts')).not.toContain(rule);
   });
 
   it('forbids Date outside the temporal wrapper and untranslated JSX text', async () => {

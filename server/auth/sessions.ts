@@ -1,5 +1,5 @@
-import { isAdminEmail } from '../auth/admins.ts';
-import { newSessionToken } from '../auth/session-token.ts';
+import { isAdminEmail } from './admins.ts';
+import { newSessionToken } from './session-token.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface SessionOptions {
