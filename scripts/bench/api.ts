@@ -125,7 +125,7 @@ async function engineRows(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
         );
         const fixed = await load(citaUrl, auth, fixedRate);
         rows.push({ name: `API ${engine}: ${name} p99 at ${fixedRate} req/s`, value: fixed.p99, unit: 'ms', target: '< 50', met: fixed.p99 < 50 });
-        rows.push({ name: `API ${engine}: ${name} p50 at ${fixedRate} req/s`, value: fixed.p50, unit: 'ms', target: 'report', met: true });
+        rows.push({ name: `API ${engine}: ${name} p50 at ${fixedRate} req/s`, value: fixed.p50, unit: 'ms', target: 'report', met: null });
       }
       return rows;
     } finally {

@@ -51,7 +51,7 @@ async function engineRows(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
       const name = `Booking ${engine}: availability, 1 service, ${DAYS} days, 10 members (${slots} free starts; 60000 appts)`;
       return [
         { name: `${name} p99, one connection`, value: latency.p99, unit: 'ms', target: '< 100', met: latency.p99 < 100 },
-        { name: `${name} p50, one connection`, value: latency.p50, unit: 'ms', target: 'report', met: true },
+        { name: `${name} p50, one connection`, value: latency.p50, unit: 'ms', target: 'report', met: null },
       ];
     } finally {
       await app.close();

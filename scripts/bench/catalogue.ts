@@ -172,7 +172,7 @@ async function apiRowsFor(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
       const label = `API ${engine}: ${name}, 10k of 50k customers, ${RATE} req/s`;
       rows.push(
         { name: `${label} p99`, value: measured.p99, unit: 'ms', target: '< 50', met: measured.p99 < 50 },
-        { name: `${label} p50`, value: measured.p50, unit: 'ms', target: 'report', met: true },
+        { name: `${label} p50`, value: measured.p50, unit: 'ms', target: 'report', met: null },
       );
     }
     return rows;
@@ -226,7 +226,7 @@ export async function pageRows(): Promise<BenchRow[]> {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     return [
       { name: `/customers interactive in Chromium, 10k customers (median of ${PAGE_LOADS} cold loads)`, value: median(shown), unit: 'ms', target: '< 1000', met: median(shown) < 1000 },
-      { name: `/customers interactive in Chromium, slowest of ${PAGE_LOADS}`, value: Math.max(...shown), unit: 'ms', target: 'report', met: true },
+      { name: `/customers interactive in Chromium, slowest of ${PAGE_LOADS}`, value: Math.max(...shown), unit: 'ms', target: 'report', met: null },
       { name: '/customers search typed → results shown (incl. 300 ms debounce, median)', value: median(searched), unit: 'ms', target: '< 1000', met: median(searched) < 1000 },
     ];
   } finally {
