@@ -3,7 +3,7 @@
 // durability under SIGKILL (PGlite and PostgreSQL), idempotent creates across faults, dependencies down.
 //   npm run test:faults [-- --seed N] [--kills N] [vitest arguments, e.g. a file or -t name]
 // PostgreSQL parts need TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test, as CI sets);
-// without it they are skipped and said so.
+// without it they are skipped and said so, and in CI (CI set) the run fails instead.
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
@@ -15,6 +15,10 @@ const { values } = parseArgs({
 const env = { ...process.env };
 if (typeof values.seed === 'string') env.FAULTS_SEED = values.seed;
 if (typeof values.kills === 'string') env.FAULTS_KILLS = values.kills;
+if (!env.TEST_DATABASE_URL && env.CI && !/^(0|false)$/i.test(env.CI)) {
+  console.error('✖ CI is set but TEST_DATABASE_URL is not: the PostgreSQL fault tests would be skipped. Set it (.ci/run does).');
+  process.exit(1);
+}
 if (!env.TEST_DATABASE_URL) {
   console.warn('TEST_DATABASE_URL is not set: the PostgreSQL fault tests are skipped (PGlite only).');
 }

@@ -12,6 +12,13 @@ const steps = [
   ['browser tests', 'node_modules/.bin/playwright', ['test']],
 ];
 
+// CI runs the server suite on PostgreSQL too: without TEST_DATABASE_URL that half would vanish in
+// silence, so CI stops here (locally the suite says it ran on PGlite only).
+if (process.env.CI && !/^(0|false)$/i.test(process.env.CI) && !process.env.TEST_DATABASE_URL) {
+  console.error('✖ CI is set but TEST_DATABASE_URL is not: the PostgreSQL suite would be skipped. Set it (.ci/run does).');
+  process.exit(1);
+}
+
 const only = process.argv.slice(2);
 for (const [name, command, args] of steps) {
   if (only.length && !only.some((o) => name.includes(o))) continue;

@@ -6,6 +6,10 @@
 // Firebase Auth only for /login: the signed-in home never loads it). Target ≤ 1.3× the floor.
 // A first load also fetches the page's language's messages (a chunk of their own) where the language
 // has a catalogue (en-US shows the defaultMessages in the code, as the floor does): they are counted.
+// A page also loads code after its start without being left: its deferred modules (the language menu
+// and the account menu on first use, the subscription popup a beta-tester business sees on the
+// signed-in home). Those are counted too, in rows of their own (what loads after start, and first load
+// plus after start against the same floor): following static imports only left them out.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { BenchRow } from './rows.ts';
 
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean }>;
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const gz = (path: string) => gzipSync(readFileSync(path)).length;
@@ -33,6 +37,25 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
   keys.forEach(visit);
   return files;
 }
+
+/**
+ * What a page loads after start without being left: the deferred modules it holds (`sources`, which
+ * the first load must import dynamically) with their static imports, less what the first load has.
+ */
+function afterStart(manifest: Manifest, firstLoad: Set<string>, sources: string[]): Set<string> {
+  const dynamic = new Set(Object.values(manifest).flatMap((chunk) => (firstLoad.has(chunk.file) ? (chunk.dynamicImports ?? []) : [])));
+  for (const source of sources) {
+    if (!manifest[source]) throw new Error(`bench: ${source} is no chunk of the build: the bundle rows name the deferred modules every page loads`);
+    if (!dynamic.has(source)) throw new Error(`bench: ${source} is not imported dynamically by the page's first load`);
+  }
+  return new Set([...closure(manifest, sources)].filter((file) => !firstLoad.has(file)));
+}
+
+/** The deferred modules a page loads after start (see the header). */
+const DEFERRED = {
+  login: ['src/components/locale-menu.tsx'],
+  home: ['src/components/locale-menu.tsx', 'src/components/user-menu.tsx', 'src/features/license/components/subscription-popup.tsx'],
+};
 
 function sizes(dir: string, files: Iterable<string>) {
   let js = 0;
@@ -56,7 +79,12 @@ async function citaPages() {
     const common = [...entry, ...routes('src/app/app.tsx', 'routes/__root.tsx', 'routes/{-$locale}/route.tsx', 'messages/en-US.json')];
     const login = closure(manifest, [...common, ...routes('routes/{-$locale}/login/index.tsx')]);
     const home = closure(manifest, [...common, ...routes('routes/{-$locale}/_dashboard/route.tsx', 'routes/{-$locale}/_dashboard/index.tsx')]);
-    return { login: sizes(outDir, login), home: sizes(outDir, home) };
+    return {
+      login: sizes(outDir, login),
+      home: sizes(outDir, home),
+      loginLater: sizes(outDir, afterStart(manifest, login, DEFERRED.login)),
+      homeLater: sizes(outDir, afterStart(manifest, home, DEFERRED.home)),
+    };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
@@ -134,14 +162,16 @@ export async function bundleRows(): Promise<BenchRow[]> {
   const floors = { login: await floor(true), home: await floor(false) };
   const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
   const rows: BenchRow[] = [];
-  for (const [page, size, base, floorName] of [
-    ['/login', pages.login, floors.login, 'with Firebase Auth'],
-    ['signed-in home', pages.home, floors.home, 'no Firebase Auth'],
+  for (const [page, size, later, deferred, base, floorName] of [
+    ['/login', pages.login, pages.loginLater, DEFERRED.login, floors.login, 'with Firebase Auth'],
+    ['signed-in home', pages.home, pages.homeLater, DEFERRED.home, floors.home, 'no Firebase Auth'],
   ] as const) {
     const floorTotal = base.js + base.css;
     const total = size.js + size.css;
+    const all = total + later.js + later.css;
+    const names = deferred.map((source) => source.split('/').pop()!.replace(/\.tsx?$/, '')).join(', ');
     rows.push(
-      { name: `bundle floor for ${page}: same libraries, minimal app, ${floorName} (JS+CSS gzip)`, value: kb(floorTotal), unit: 'kB', target: 'floor', met: true },
+      { name: `bundle floor for ${page}: same libraries, minimal app, ${floorName} (JS+CSS gzip)`, value: kb(floorTotal), unit: 'kB', target: 'floor', met: null },
       {
         name: `bundle ${page}: first-load JS+CSS gzip (JS ${kb(size.js)} kB, CSS ${kb(size.css)} kB)`,
         value: kb(total),
@@ -150,6 +180,14 @@ export async function bundleRows(): Promise<BenchRow[]> {
         met: total <= 1.3 * floorTotal,
       },
       { name: `bundle ${page}: ratio to its floor`, value: Math.round((total / floorTotal) * 100) / 100, unit: '×', target: '≤ 1.3', met: total <= 1.3 * floorTotal },
+      { name: `bundle ${page}: loaded after start (${names}) JS+CSS gzip`, value: kb(later.js + later.css), unit: 'kB', target: 'report', met: null },
+      {
+        name: `bundle ${page}: first load + after start, ratio to its floor`,
+        value: Math.round((all / floorTotal) * 100) / 100,
+        unit: '×',
+        target: '≤ 1.3',
+        met: all <= 1.3 * floorTotal,
+      },
     );
   }
   return rows;

@@ -97,7 +97,7 @@ export async function calendarRows(): Promise<BenchRow[]> {
     const tenant = await measure(browser, server.url, TENANT_WEEK, ['bare', 'ours']);
     const round = (ms: number) => Math.round(ms);
     return [
-      { name: `calendar floor: bare FullCalendar week, ${EVENTS} events (median of ${RUNS})`, value: round(busy.bare), unit: 'ms', target: 'floor', met: true },
+      { name: `calendar floor: bare FullCalendar week, ${EVENTS} events (median of ${RUNS})`, value: round(busy.bare), unit: 'ms', target: 'floor', met: null },
       {
         name: `calendar week, ${EVENTS} events: ours vs bare FullCalendar (${round(busy.ours)} ms)`,
         value: Math.round((busy.ours / busy.bare) * 100) / 100,
@@ -110,7 +110,7 @@ export async function calendarRows(): Promise<BenchRow[]> {
         value: Math.round((busy.ours / busy.title) * 100) / 100,
         unit: '×',
         target: 'report',
-        met: true,
+        met: null,
       },
       { name: `calendar week interactive after the data arrives (${EVENTS} events)`, value: round(busy.ours), unit: 'ms', target: '< 300 ms', met: busy.ours < 300 },
       {

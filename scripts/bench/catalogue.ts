@@ -20,7 +20,7 @@ import { openDatabase, type Database } from '../../server/db/database.ts';
 import { testTarget } from '../../server/db/test-databases.ts';
 import { resolveChromium } from '../browser.mjs';
 import { load as runLoad } from './load.ts';
-import type { BenchRow } from './rows.ts';
+import { latencyRow, report, type BenchRow } from './rows.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -168,12 +168,8 @@ async function apiRowsFor(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
     ] as const) {
       await load(cita.baseUrl, [...paths], auth); // warm-up (JIT, plans, caches)
       const measured = await load(cita.baseUrl, [...paths], auth);
-      if (measured.non2xx > 0) throw new Error(`bench: ${name}: ${measured.non2xx} requests failed`);
       const label = `API ${engine}: ${name}, 10k of 50k customers, ${RATE} req/s`;
-      rows.push(
-        { name: `${label} p99`, value: measured.p99, unit: 'ms', target: '< 50', met: measured.p99 < 50 },
-        { name: `${label} p50`, value: measured.p50, unit: 'ms', target: 'report', met: true },
-      );
+      rows.push(latencyRow(`${label} p99`, measured.p99, 50, { failed: measured.non2xx }), report(`${label} p50`, measured.p50, 'ms'));
     }
     return rows;
   } finally {
@@ -226,7 +222,7 @@ export async function pageRows(): Promise<BenchRow[]> {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     return [
       { name: `/customers interactive in Chromium, 10k customers (median of ${PAGE_LOADS} cold loads)`, value: median(shown), unit: 'ms', target: '< 1000', met: median(shown) < 1000 },
-      { name: `/customers interactive in Chromium, slowest of ${PAGE_LOADS}`, value: Math.max(...shown), unit: 'ms', target: 'report', met: true },
+      { name: `/customers interactive in Chromium, slowest of ${PAGE_LOADS}`, value: Math.max(...shown), unit: 'ms', target: 'report', met: null },
       { name: '/customers search typed → results shown (incl. 300 ms debounce, median)', value: median(searched), unit: 'ms', target: '< 1000', met: median(searched) < 1000 },
     ];
   } finally {

@@ -93,7 +93,7 @@ function install(): BenchRow[] {
     // node-gyp leaves a build/ directory beside every module it compiled.
     const compiled = execFileSync('sh', ['-c', `find node_modules -path '*/build/Release/*.node' -newer package.json | wc -l`], { cwd: dir }).toString().trim();
     return [
-      { name: 'cold start: npm ci on a fresh copy (network and npm cache as they are)', value: Math.round(seconds), unit: 's', target: 'report', met: true },
+      { name: 'cold start: npm ci on a fresh copy (network and npm cache as they are)', value: Math.round(seconds), unit: 's', target: 'report', met: null },
       { name: 'cold start: native modules compiled by npm ci', value: Number(compiled), unit: 'count', target: '0 (re2 is not installed)', met: Number(compiled) === 0 },
     ];
   } finally {
@@ -115,15 +115,15 @@ export async function coldstartRows(): Promise<BenchRow[]> {
     );
     const s = (ms: number) => Math.round(ms / 100) / 10;
     const rows: BenchRow[] = [
-      { name: 'cold start floor: a bare Fastify process to its first answer', value: s(floor!), unit: 's', target: 'floor', met: true },
-      { name: 'cold start: npm start to the first /healthz 200 (fresh data directory)', value: s(health!), unit: 's', target: 'report (issue 6 sets no bound)', met: true },
-      { name: 'cold start: npm start to the SPA index (/login)', value: s(index!), unit: 's', target: 'report (issue 6 sets no bound)', met: true },
+      { name: 'cold start floor: a bare Fastify process to its first answer', value: s(floor!), unit: 's', target: 'floor', met: null },
+      { name: 'cold start: npm start to the first /healthz 200 (fresh data directory)', value: s(health!), unit: 's', target: 'report (issue 6 sets no bound)', met: null },
+      { name: 'cold start: npm start to the SPA index (/login)', value: s(index!), unit: 's', target: 'report (issue 6 sets no bound)', met: null },
       {
         name: 'cold start: npm start to signing in possible (/healthz ok: the Auth emulator is up too)',
         value: s(signIn!),
         unit: 's',
         target: 'report (issue 6 sets no bound)',
-        met: true,
+        met: null,
       },
     ];
     if (process.env.BENCH_INSTALL === '1') rows.push(...install());

@@ -38,7 +38,10 @@ async function openLoop({ url, headers = {}, connections, duration, overallRate,
         });
       });
       request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
+      // A failed or timed-out request counts as failed AND keeps its latency (until it failed): left
+      // out, a server that drops requests under load would look faster than one that answers them.
       request.on('error', () => {
+        latencies.push(performance.now() - due);
         failed += 1;
         resolve();
       });
@@ -59,7 +62,7 @@ async function openLoop({ url, headers = {}, connections, duration, overallRate,
   latencies.sort((a, b) => a - b);
   const round = (ms) => Math.round(ms * 10) / 10;
   return {
-    rps: latencies.length / seconds,
+    rps: (latencies.length - failed) / seconds,
     p50: round(percentile(latencies, 50)),
     p99: round(percentile(latencies, 99)),
     max: round(latencies.at(-1) ?? 0),

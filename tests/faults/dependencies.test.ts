@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../server/auth/emulator-fixture.ts';
 import { createEmulatorUser, signInWithPassword, startAuthEmulator, type AuthEmulator } from '../../scripts/emulator.mjs';
 import { postgresTarget, type TestTarget } from '../../server/db/test-databases.ts';
+import { postgresRequired } from '../postgres-required.ts';
 import { seedOwner } from './api.ts';
 import { tcpProxy } from './tcp-proxy.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
@@ -165,3 +166,5 @@ describe('the Auth emulator stopped mid-run (server process)', () => {
     expect((await call(base, 'POST', '/v1/users/register', { body: { email: bob.email, firebase_id_token: bobNow.idToken, terms_accepted: true } })).status).toBe(201);
   }, 300_000);
 });
+
+postgresRequired('the database-unreachable fault tests');

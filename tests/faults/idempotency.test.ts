@@ -16,6 +16,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../server/auth/emulator-fixture.ts';
 import { pgliteTarget, postgresTarget, type TestTarget } from '../../server/db/test-databases.ts';
+import { postgresRequired } from '../postgres-required.ts';
 import { Api, createBusiness, seedOwner } from './api.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { tcpProxy, type TcpProxy } from './tcp-proxy.ts';
@@ -219,3 +220,5 @@ describe.each(engines)('idempotent creates across faults on %s', (engine) => {
     }, 90_000);
   });
 });
+
+postgresRequired('the idempotency fault tests');

@@ -32,6 +32,7 @@ import { servicesSuite } from './suites/services.ts';
 import { teamSuite } from './suites/team.ts';
 import { tenancySuite } from './suites/tenancy.ts';
 import { tenantSuite } from './suites/tenants.ts';
+import { postgresRequired } from '../postgres-required.ts';
 
 // One emulator for the file; one server per engine, each on its own fresh database, all started
 // together. Tests isolate themselves by creating their own users and businesses.
@@ -89,3 +90,5 @@ describe.each(testEngines)('API on %s', (engine) => {
   notificationsSuite(current);
   onlineBookingSuite(current);
 });
+
+postgresRequired('the server suite');

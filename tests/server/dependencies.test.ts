@@ -11,6 +11,7 @@ import { newSessionToken } from '../../server/auth/session-token.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { postgresTarget, type TestTarget } from '../../server/db/test-databases.ts';
+import { postgresRequired } from '../postgres-required.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -79,3 +80,5 @@ describe.runIf(Boolean(adminUrl))('PostgreSQL unreachable mid-run', () => {
     expect((await getUser()).statusCode).toBe(200);
   }, 60_000);
 });
+
+postgresRequired('the database-unreachable tests');

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { newEmail, newMemberPage, onboard, register, TEXT, type Locale } from './fixtures';
+import { closeSubscriptionPopup } from '../subscription-popup';
 
 // The calendar on the real stack (issue 8): book by clicking a slot, drag to another time and see it
 // persist, change the status and see the colour, a weekly series of 4, a refused double booking, a
@@ -10,7 +11,6 @@ const TUESDAY = '2030-01-08';
 
 const WORDS = {
   'en-US': {
-    closePopup: 'Close the subscription offer',
     book: 'Book an appointment',
     block: 'Block this time',
     customer: 'Customer',
@@ -32,7 +32,6 @@ const WORDS = {
     start: 'Start',
   },
   'es-ES': {
-    closePopup: 'Cerrar la oferta de suscripción',
     book: 'Reservar una cita',
     block: 'Bloquear este tiempo',
     customer: 'Cliente',
@@ -54,11 +53,6 @@ const WORDS = {
     start: 'Inicio',
   },
 } as const;
-
-async function closePopup(page: Page, locale: Locale) {
-  const close = page.getByRole('button', { name: WORDS[locale].closePopup });
-  if (await close.isVisible()) await close.click();
-}
 
 async function session(page: Page) {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
@@ -113,13 +107,13 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       const email = newEmail('cal-owner');
       await register(page, locale, email);
       await onboard(page, locale, `Salon cal ${locale}`);
-      await closePopup(page, locale);
+      await closeSubscriptionPopup(page);
       const customer = locale === 'en-US' ? 'Lucy' : 'Lucía';
       await catalogue(page, customer);
 
       // Book by clicking a slot of Monday's day view.
       await page.goto(`${prefix}/appointments?date=${MONDAY}&view=day`);
-      await closePopup(page, locale);
+      await closeSubscriptionPopup(page);
       const grid = page.getByRole('region').filter({ has: page.getByText('10:00', { exact: true }) }).last();
       const ten = await slotPoint(grid, '10:00');
       await page.mouse.click(ten.x, ten.y);

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newEmail, onboard, register, type Locale } from './fixtures';
 import { expectCountryFlag } from '../flags';
+import { closeSubscriptionPopup } from '../subscription-popup';
 
 // On the real stack, in each language: an owner creates a tag, then a customer with that tag and a
 // phone, finds them by a search without accents, edits and deletes them; then imports a CSV of 50
@@ -79,11 +80,6 @@ const T = {
     shownPhone: '+34 612 345 678',
   },
 } as const;
-
-async function closeSubscriptionPopup(page: Page) {
-  const close = page.getByRole('button', { name: /Close the subscription offer|Cerrar la oferta/ });
-  if (await close.isVisible().catch(() => false)) await close.click();
-}
 
 /** 50 customers; line 11 (row 10) has a bad e-mail and line 31 (row 30) has no name. */
 function csvWithTwoBadRows(): string {

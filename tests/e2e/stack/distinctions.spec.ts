@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newEmail, newMemberPage, onboard, register, TEXT, type Locale } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { newEmail, newMemberPage, onboard, register, TEXT } from './fixtures';
+import { closeSubscriptionPopup } from '../subscription-popup';
 
 // Appointment distinctions on the real stack: an owner creates, renames and deletes one (a duplicate
 // name is refused next to the field); a team member sees them but cannot create one.
@@ -24,7 +25,6 @@ const WORDS = {
     forbidden: 'Only the owner or an administrator of the business can add, change or delete distinctions.',
     first: 'First visit',
     renamed: 'First-time patient',
-    closePopup: 'Close the subscription offer',
   },
   'es-ES': {
     nav: 'Distintivos',
@@ -46,15 +46,8 @@ const WORDS = {
     forbidden: 'Solo el propietario o un administrador del negocio puede añadir, cambiar o eliminar distintivos.',
     first: 'Primera visita',
     renamed: 'Clienta nueva',
-    closePopup: 'Cerrar la oferta de suscripción',
   },
 } as const;
-
-/** The subscription popup of a beta licence sits bottom-right, over the form's button: close it. */
-async function closePopup(page: Page, locale: Locale) {
-  const close = page.getByRole('button', { name: WORDS[locale].closePopup });
-  if (await close.isVisible()) await close.click();
-}
 
 for (const locale of ['en-US', 'es-ES'] as const) {
   const w = WORDS[locale];
@@ -64,13 +57,13 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     test('an owner creates, renames and deletes a distinction; a duplicate name is refused', async ({ page }) => {
       await register(page, locale, newEmail('dist-owner'));
       await onboard(page, locale, `Salon dist ${locale}`);
-      await closePopup(page, locale);
+      await closeSubscriptionPopup(page);
       await page.getByRole('navigation').getByRole('link', { name: w.nav, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/appointments-distinctions$`));
       await expect(page.getByRole('heading', { level: 3, name: w.empty })).toBeVisible();
 
       await page.getByRole('link', { name: w.create }).first().click();
-      await closePopup(page, locale);
+      await closeSubscriptionPopup(page);
       await page.getByRole('textbox', { name: w.name }).fill(w.first);
       await page.getByRole('textbox', { name: w.description }).fill('✓');
       await page.getByRole('button', { name: w.submit }).click();
@@ -107,9 +100,9 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     test('a team member sees the distinctions but cannot create one', async ({ page, browser }) => {
       await register(page, locale, newEmail('dist-boss'));
       await onboard(page, locale, `Salon team ${locale}`);
-      await closePopup(page, locale);
+      await closeSubscriptionPopup(page);
       await page.goto(`${prefix}/appointments-distinctions/create`);
-      await closePopup(page, locale);
+      await closeSubscriptionPopup(page);
       await page.getByRole('textbox', { name: w.name }).fill('VIP');
       await page.getByRole('button', { name: w.submit }).click();
       await expect(page.getByText(w.created)).toBeVisible();

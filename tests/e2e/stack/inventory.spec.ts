@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { newEmail, onboard, register, type Locale } from './fixtures';
+import { closeSubscriptionPopup } from '../subscription-popup';
 
 // On the real stack: an owner creates a product with a photo, adjusts its stock with a reason, sees the ledger,
 // the low-stock badge in the list and the count in the sidebar, is refused a negative stock, and
@@ -79,12 +80,6 @@ const T = {
 /** The image named `alt` is on the page and its bytes arrived (it is fetched with the session). */
 const loaded = (page: Page, alt: string) =>
   page.getByRole('img', { name: alt }).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
-
-async function closeSubscriptionPopup(page: Page) {
-  // The beta-tester popup may cover the bottom-right corner; it is not what this test is about.
-  const close = page.getByRole('button', { name: /Close the subscription offer|Cerrar la oferta/ });
-  if (await close.isVisible().catch(() => false)) await close.click();
-}
 
 for (const locale of ['en-US', 'es-ES'] as Locale[]) {
   const t = T[locale];

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newEmail, onboard, register, type Locale } from './fixtures';
+import { newEmail, onboard, register } from './fixtures';
+import { closeSubscriptionPopup } from '../subscription-popup';
 
 // Online booking on the real stack (issue 9), in English and in Spanish: the business turns its
 // booking page on in the settings, a customer books on a phone-sized window, the confirmation e-mail
@@ -12,7 +13,6 @@ const OUTBOX = join(process.env.CITA_E2E_DATA_DIR ?? '', 'outbox');
 
 const WORDS = {
   'en-US': {
-    closePopup: 'Close the subscription offer',
     enabled: 'Customers can book online',
     slug: 'Booking page address',
     save: 'Save changes',
@@ -34,7 +34,6 @@ const WORDS = {
     cancelled: 'Appointment cancelled',
   },
   'es-ES': {
-    closePopup: 'Cerrar la oferta de suscripción',
     enabled: 'Los clientes pueden reservar en línea',
     slug: 'Dirección de la página de reservas',
     save: 'Guardar cambios',
@@ -56,11 +55,6 @@ const WORDS = {
     cancelled: 'Cita cancelada',
   },
 } as const;
-
-async function closePopup(page: Page, locale: Locale) {
-  const close = page.getByRole('button', { name: WORDS[locale].closePopup });
-  if (await close.isVisible()) await close.click();
-}
 
 /** The text of an .eml: headers, then every MIME part decoded (quoted-printable or base64). */
 function emlText(raw: string): string {
@@ -114,7 +108,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     const business = locale === 'en-US' ? 'Lucy Hair' : 'Peluquería Lucía';
     await register(page, locale, owner);
     await onboard(page, locale, business);
-    await closePopup(page, locale);
+    await closeSubscriptionPopup(page);
 
     // A service bookable online (the catalogue has its own tests): through the API.
     const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
@@ -128,7 +122,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     // The business turns its booking page on in the settings.
     const slug = `e2e-${locale.toLowerCase()}-${randomUUID().slice(0, 8)}`;
     await page.goto(`${prefix}/settings`);
-    await closePopup(page, locale);
+    await closeSubscriptionPopup(page);
     await page.getByRole('switch', { name: w.enabled }).check({ force: true });
     await page.getByRole('textbox', { name: w.slug }).fill(slug);
     await page.getByRole('button', { name: w.save }).click();
@@ -166,7 +160,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     // The business sees it in its calendar.
     const who = locale === 'en-US' ? 'Lucy' : 'Lucía';
     await page.goto(`${prefix}/appointments?date=${date}&view=day`);
-    await closePopup(page, locale);
+    await closeSubscriptionPopup(page);
     await expect(page.getByTestId('appointment-event').filter({ hasText: who })).toContainText(hhmm);
 
     // The confirmation e-mail arrives in the customer's language, with the cancellation link.

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { newEmail, onboard, register, type Locale } from './fixtures';
+import { closeSubscriptionPopup } from '../subscription-popup';
 
 // On the real stack: an owner adds an object with a photo to a customer (the photo is uploaded,
 // re-encoded by the server and shown through the session), edits it and deletes it, in each language.
@@ -58,12 +59,6 @@ const T = {
     seeAll: 'Ver 1 objeto',
   },
 } as const;
-
-async function closeSubscriptionPopup(page: Page) {
-  // The beta-tester popup may cover the bottom-right corner; it is not what this test is about.
-  const close = page.getByRole('button', { name: /Close the subscription offer|Cerrar la oferta/ });
-  if (await close.isVisible().catch(() => false)) await close.click();
-}
 
 /** A customer made through the API with the page's own session (the customers screens are another test's). */
 async function createCustomer(page: Page, name: string): Promise<string> {

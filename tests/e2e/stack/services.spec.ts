@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { newEmail, newMemberPage, onboard, register, TEXT, type Locale } from './fixtures';
+import { closeSubscriptionPopup } from '../subscription-popup';
 
 // The words of the services screens, per language.
 const WORDS = {
@@ -18,7 +19,6 @@ const WORDS = {
     priceShown: '25.50',
     cash: 'Cash',
     card: 'Card',
-    closePopup: 'Close the subscription offer',
     readOnly: 'Only the owner or an administrator of the business can change services.',
     forbidden: 'Only the owner or an administrator of the business can add, change or delete services.',
     nameRequired: 'Enter the name of the service.',
@@ -43,7 +43,6 @@ const WORDS = {
     priceShown: '25,50',
     cash: 'Efectivo',
     card: 'Tarjeta',
-    closePopup: 'Cerrar la oferta de suscripción',
     readOnly: 'Solo el propietario o un administrador del negocio puede cambiar los servicios.',
     forbidden: 'Solo el propietario o un administrador del negocio puede añadir, cambiar o eliminar servicios.',
     nameRequired: 'Introduce el nombre del servicio.',
@@ -56,17 +55,11 @@ const WORDS = {
   },
 } as const;
 
-/** The subscription popup of a beta licence sits bottom-right, over the form's button: close it. */
-async function closePopup(page: Page, locale: Locale) {
-  const close = page.getByRole('button', { name: WORDS[locale].closePopup });
-  if (await close.isVisible()) await close.click();
-}
-
 async function newOwner(page: Page, locale: Locale, tag: string) {
   const email = newEmail(tag);
   await register(page, locale, email);
   await onboard(page, locale, `Salon ${tag}`);
-  await closePopup(page, locale);
+  await closeSubscriptionPopup(page);
   return email;
 }
 
@@ -84,7 +77,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
 
       await page.getByRole('link', { name: w.newService }).first().click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/services/create$`));
-      await closePopup(page, locale);
+      await closeSubscriptionPopup(page);
       // A blank name is refused next to the field, in the page's language.
       await page.getByRole('button', { name: w.create }).click();
       await expect(page.getByText(w.nameRequired)).toBeVisible();

@@ -18,10 +18,9 @@ import {
 import { createAssetCleaner } from '../../../server/assets/cleanup.ts';
 import { assetStorageFor, diskStorage } from '../../../server/assets/storage.ts';
 import type { ServerConfig } from '../../../server/config.ts';
-import { ASSET_CACHE_CONTROL } from '../../../server/handlers/assets.ts';
 import { startFakeS3, type FakeS3 } from '../fake-s3.ts';
 import { clientFor, ok, problem, signUp, signUpOwner, newTenant, type TestServer } from '../harness.ts';
-import { smallJpeg, upload } from './assets.ts';
+import { IMAGE_CACHE_CONTROL, smallJpeg, upload } from './assets.ts';
 
 const DAY = 24 * 3600;
 
@@ -80,7 +79,7 @@ export function assetStorageSuite(server: () => TestServer) {
       const result = await getAssetContent({ client, path: { tenantId: tenant.id, id: asset.id } });
       expect(result.response.status).toBe(200);
       expect(result.response.headers.get('content-type')).toBe('image/webp');
-      expect(result.response.headers.get('cache-control')).toBe(ASSET_CACHE_CONTROL);
+      expect(result.response.headers.get('cache-control')).toBe(IMAGE_CACHE_CONTROL);
       expect(Buffer.from(await (result.data as Blob).arrayBuffer()).equals(stored!.body)).toBe(true);
 
       const { owner: stranger } = await signUpOwner(server(), 's3-stranger');
