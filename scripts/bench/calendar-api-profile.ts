@@ -10,7 +10,7 @@ import { createIdTokenVerifier } from '../../server/auth/firebase.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { testTarget } from '../../server/db/test-databases.ts';
-import { CALENDAR_APPOINTMENTS } from '../../server/handlers/appointments.ts';
+import { CALENDAR_APPOINTMENTS } from '../../server/appointments/repository.ts';
 import { loadMembers, loadTenantClock, loadTimeOff } from '../../server/scheduling/schedules-db.ts';
 import { resolveLocal } from '../../server/scheduling/time.ts';
 import { arrange, thisWeek } from './calendar-api.ts';

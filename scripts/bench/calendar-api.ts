@@ -13,7 +13,7 @@ import { createIdTokenVerifier } from '../../server/auth/firebase.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { testTarget } from '../../server/db/test-databases.ts';
-import { CALENDAR_APPOINTMENTS } from '../../server/handlers/appointments.ts';
+import { CALENDAR_APPOINTMENTS } from '../../server/appointments/repository.ts';
 import { loadMembers, loadTenantClock, loadTimeOff } from '../../server/scheduling/schedules-db.ts';
 import { resolveLocal } from '../../server/scheduling/time.ts';
 import { latencyRow, report, type BenchRow } from './rows.ts';
