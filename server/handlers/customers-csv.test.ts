@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldError } from '../problem.ts';
-import { checkImportRow, csvField, parseImportDate, splitTagNames } from './customers-csv.ts';
+import { checkImportRow, parseImportDate, splitTagNames } from './customers-csv.ts';
 
 const context = { locale: 'es-ES', defaultDialCode: '+34', today: '2026-11-23' };
 
 describe('customers CSV', () => {
-  it('quotes fields that need it and neutralises spreadsheet formulas', () => {
-    expect(csvField('Ana')).toBe('Ana');
-    expect(csvField('Dice "hola", siempre')).toBe('"Dice ""hola"", siempre"');
-    expect(csvField('línea 1\nlínea 2')).toBe('"línea 1\nlínea 2"');
-    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvField('+34')).toBe('+34');
-    expect(csvField(null)).toBe('');
-    expect(csvField(false)).toBe('false');
-  });
-
   it('reads dates as ISO or in the business order, refusing impossible ones', () => {
     expect(parseImportDate('1990-04-12', 'es-ES')).toBe('1990-04-12');
     expect(parseImportDate('12/04/1990', 'es-ES')).toBe('1990-04-12');

@@ -32,18 +32,6 @@ export const EXPORT_COLUMNS = [
   'createdAt',
 ] as const;
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF; a leading =, +, - or @ is neutralised (no formula injection in spreadsheets). */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^[+-]?\d[\d\s]*$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: ReadonlyArray<string | number | boolean | null | undefined>): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
-
 /** A cleaned, valid import row, ready to insert. */
 export interface ImportedCustomer {
   name: string;

@@ -351,16 +351,20 @@ export function customersSuite(server: () => TestServer) {
       await create(owner, tenant, { ...lucia, notes: 'Dice "hola", siempre', tagIds: [vip.id] });
       await create(owner, tenant, { name: 'Javier', lastName: 'Martín' });
       await create(owner, tenant, { name: '=cmd()', lastName: 'Zeta' });
+      // Anyone can create this name through the public booking page; Excel in Spain splits on `;`.
+      await create(owner, tenant, { name: "Ana;=cmd|' /C calc'!A0", lastName: 'Zulu' });
       const file = await ok(exportCustomers({ client: owner.client, path: { tenantId: tenant.id } }));
       expect(file.mediaType).toBe('text/csv');
       expect(file.fileName).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
-      expect(file.count).toBe(3);
+      expect(file.count).toBe(4);
       const lines = file.csv.split('\r\n');
-      expect(lines[0]).toBe('name,lastName,phoneCountryCode,phoneNumber,email,birthday,taxId,marketingConsent,marketingConsentAt,tags,notes,createdAt');
-      expect(lines[1]).toMatch(/^Javier,Martín,,,,,,false,,,,\d{4}-/);
-      expect(lines[2]).toMatch(/^Lucía,Peña García,\+34,612345678,lucia\.pena@example\.com,1990-04-12,12345678Z,true,\d{4}-.*,VIP,"Dice ""hola"", siempre",/);
-      expect(lines[3]).toMatch(/^'=cmd\(\),Zeta,/);
-      expect(lines[4]).toBe('');
+      // Every field quoted (server/kit/csv.ts): a `;` inside a field never starts a cell.
+      expect(lines[0]).toBe('"name","lastName","phoneCountryCode","phoneNumber","email","birthday","taxId","marketingConsent","marketingConsentAt","tags","notes","createdAt"');
+      expect(lines[1]).toMatch(/^"Javier","Martín","","","","","","false","","","","\d{4}-/);
+      expect(lines[2]).toMatch(/^"Lucía","Peña García","\+34","612345678","lucia\.pena@example\.com","1990-04-12","12345678Z","true","\d{4}-.*","VIP","Dice ""hola"", siempre",/);
+      expect(lines[3]).toMatch(/^"'=cmd\(\)","Zeta",/);
+      expect(lines[4]).toMatch(/^"Ana;'=cmd\|' \/C calc'!A0","Zulu",/);
+      expect(lines[5]).toBe('');
       const vips = await ok(exportCustomers({ client: owner.client, path: { tenantId: tenant.id }, query: { tagId: vip.id } }));
       expect(vips.count).toBe(1);
     });
