@@ -8,6 +8,8 @@ import { authorize, can } from '../tenancy/roles.ts';
 import type { HandlerDeps } from '../kit/context.ts';
 import { checkImportRow, EXPORT_COLUMNS, type ImportedCustomer } from './customers-csv.ts';
 import { csvLine } from '../kit/csv.ts';
+import { visibleAppointmentsOfCustomer } from '../customers/visible-appointments.ts';
+import { toServiceObject } from './service-objects.ts';
 import { assertTagRoom, pickTagColor } from './customer-tags.ts';
 import { iso, opt } from '../kit/rows.ts';
 import { idempotencyKeyOf, idempotent, updateVersioned } from '../kit/write-rules.ts';
@@ -198,22 +200,8 @@ async function businessToday(tx: Queryable, tenantId: string): Promise<{ today: 
   return { today: row.today, locale: row.locale, dialCode: row.phone_country_code, name: row.business_name, email: row.email };
 }
 
-/** Rows of another domain's table that belong to the customer, when that table exists (service objects, appointments). */
-async function relatedRows(tx: Queryable, tenantId: string, customerId: string, table: string): Promise<Array<Record<string, unknown>>> {
-  const { rows } = await tx.query<{ ok: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM information_schema.columns
-                     WHERE table_schema = current_schema() AND table_name = $1 AND column_name = 'customer_id') AS ok`,
-    [table],
-  );
-  if (!rows[0]?.ok) return [];
-  const result = await tx.query<{ data: Record<string, unknown> }>(
-    `SELECT to_jsonb(t) - 'tenant_id' AS data FROM ${table} t WHERE t.tenant_id = $1 AND t.customer_id = $2 LIMIT 10000`,
-    [tenantId, customerId],
-  );
-  return result.rows.map((row) => (typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data));
-}
-
-export function customerHandlers({ db }: HandlerDeps): Handlers {
+export function customerHandlers(deps: HandlerDeps): Handlers {
+  const { db } = deps;
   async function page(tenantId: string, filter: ListFilter, sort: CustomerSort, limit: number, offset: number) {
     return db.withTenant(tenantId, async (tx) => {
       const { with: prefix, from, sql, params, searching } = where(tenantId, filter);
@@ -500,11 +488,12 @@ export function customerHandlers({ db }: HandlerDeps): Handlers {
           business: { id: tenantId, name: business.name, email: business.email },
           customer: toCustomer(row),
           tags,
-          serviceObjects: await relatedRows(tx, tenantId, id, 'service_objects'),
-          appointments: await relatedRows(tx, tenantId, id, 'appointments'),
+          serviceObjects: (await tx.query('SELECT s.* FROM service_objects s WHERE s.tenant_id = $1 AND s.customer_id = $2 ORDER BY cita_fold(s.name), s.id', [tenantId, id])).rows.map(toServiceObject),
         };
       });
-      return reply.code(200).send(result);
+      // What the calendar shows the caller, in the API's shape (after the transaction: it opens its own).
+      const appointments = await visibleAppointmentsOfCustomer(deps, request, tenantId, id);
+      return reply.code(200).send({ ...result, appointments });
     },
   };
 }

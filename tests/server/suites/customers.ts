@@ -3,8 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  createAppointment,
   createCustomer,
   createCustomerTag,
+  createService,
   deleteCustomer,
   exportCustomerData,
   exportCustomers,
@@ -13,10 +15,11 @@ import {
   listCustomers,
   searchCustomers,
   updateCustomer,
+  updateTenant,
 } from '../../../generated/sdk.gen.ts';
 import type { Customer, CustomerImportRow, CustomerInput, CustomerSort, CustomerTag, Tenant } from '../../../generated/types.gen.ts';
 import type { Actor } from '../harness.ts';
-import { fields, join, ok, problem, raw, signUpOwner, type TestServer } from '../harness.ts';
+import { fields, join, newTenant, ok, problem, raw, signUp, signUpOwner, weekdayHours, type TestServer } from '../harness.ts';
 
 async function create(actor: Actor, tenant: Tenant, input: CustomerInput, key?: string): Promise<Customer> {
   const { customer } = await ok(
@@ -380,6 +383,55 @@ export function customersSuite(server: () => TestServer) {
       expect(data.serviceObjects).toEqual([]);
       expect(Date.parse(data.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
       await problem(exportCustomerData({ client: owner.client, path: { tenantId: tenant.id, id: randomUUID() } }), 404);
+    });
+
+    it("exports to a member only the customer's appointments their calendar shows, in the API's shape", async () => {
+      const s = server();
+      const owner = await signUp(s, 'cu-gdpr-visibility');
+      const tenant = await newTenant(owner, { opening_hours: weekdayHours() });
+      const customer = await create(owner, tenant, lucia);
+      const { service } = await ok(
+        createService({ client: owner.client, path: { tenantId: tenant.id }, body: { service: { name: 'Corte', durationMinutes: 45, price: { amount: 2500, currency: 'EUR' } } } }),
+        201,
+      );
+      const member = await join(s, owner, tenant, 'TEAM_ROLE_MEMBER', 'cu-gdpr-visibility-member');
+      const book = async (actor: Actor, day: number, notes: string) =>
+        (
+          await ok(
+            createAppointment({
+              client: actor.client,
+              path: { tenantId: tenant.id, userId: actor.userId },
+              body: {
+                appointment: {
+                  customerId: customer.id,
+                  services: [{ id: service.id }],
+                  startDate: { year: 2030, month: 3, day, hours: 10, minutes: 0 },
+                  endDate: { year: 2030, month: 3, day, hours: 10, minutes: 45 },
+                  notes,
+                },
+              },
+            }),
+            201,
+          )
+        ).appointment;
+      const theirs = await book(member, 5, 'Nota del miembro.');
+      const teammates = await book(owner, 6, 'Nota privada de la dueña.');
+      const exported = (actor: Actor) => ok(exportCustomerData({ client: actor.client, path: { tenantId: tenant.id, id: customer.id } }));
+
+      // Calendars are not shared: the member sees their own appointment only, as the calendar shows it.
+      const data = await exported(member);
+      expect(data.appointments.map((a) => a.id)).toEqual([theirs.id]);
+      expect(data.appointments[0]).toMatchObject({ id: theirs.id, userId: member.userId, notes: 'Nota del miembro.', status: theirs.status, startDate: theirs.startDate });
+      expect(JSON.stringify(data)).not.toContain('Nota privada de la dueña.');
+      // The API's shape, not the table's columns.
+      for (const appointment of data.appointments) expect(Object.keys(appointment).filter((key) => /_/.test(key))).toEqual([]);
+      expect(data.appointments[0]).not.toHaveProperty('customer_id');
+      expect(data.appointments[0]).toHaveProperty('services');
+
+      // The owner sees both; so does the member once the business shares calendars.
+      expect((await exported(owner)).appointments.map((a) => a.id).toSorted()).toEqual([theirs.id, teammates.id].toSorted());
+      await ok(updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { membersSeeTeamCalendars: true } } }));
+      expect((await exported(member)).appointments.map((a) => a.id).toSorted()).toEqual([theirs.id, teammates.id].toSorted());
     });
   });
 }
