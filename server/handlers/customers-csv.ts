@@ -179,3 +179,39 @@ export function checkImportRow(row: CustomerImportRow, index: number, context: I
     tags,
   };
 }
+
+/** A checked import: the rows to write (when no errors), the tags to create, every failing cell. */
+export interface ImportPlan {
+  customers: ImportedCustomer[];
+  /** The business's tags, by lower-case name. */
+  existingTags: ReadonlyMap<string, string>;
+  /** Names of the tags to create, as first written. */
+  createdTags: string[];
+  errors: FieldError[];
+}
+
+/**
+ * Checks every row of an import against the business's tags (pure). A member (`mayCreateTags`
+ * false) naming a tag that does not exist fails the row (`unknown_tag`).
+ */
+export function planImport(
+  rows: readonly CustomerImportRow[],
+  context: ImportContext,
+  tags: ReadonlyArray<{ id: string; name: string }>,
+  mayCreateTags: boolean,
+): ImportPlan {
+  const errors: FieldError[] = [];
+  const checked = rows.map((row, index) => checkImportRow(row, index, context, errors));
+  const existingTags = new Map(tags.map((tag) => [tag.name.toLowerCase(), tag.id]));
+  const missing = new Map<string, string>();
+  checked.forEach((customer, index) => {
+    for (const name of customer?.tags ?? []) {
+      if (existingTags.has(name.toLowerCase())) continue;
+      if (!mayCreateTags) {
+        errors.push({ field: `/rows/${index}/tags`, code: 'unknown_tag', message: `There is no tag "${name}"; ask an owner or administrator to create it.` });
+      } else if (!missing.has(name.toLowerCase())) missing.set(name.toLowerCase(), name);
+    }
+  });
+  const customers = errors.length > 0 ? [] : (checked as ImportedCustomer[]);
+  return { customers, existingTags, createdTags: [...missing.values()], errors };
+}

@@ -1,18 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
-import type { Customer, CustomerInput, CustomerListItem, CustomerSort } from '../../generated/types.gen.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Customer, CustomerImportResult, CustomerInput, CustomerListItem, CustomerSort } from '../../generated/types.gen.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
-import { conflict, HttpProblem, notFound, unprocessable, type FieldError } from '../problem.ts';
+import { conflict, HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { authorize, can } from '../tenancy/roles.ts';
 import type { HandlerDeps } from '../kit/context.ts';
-import { checkImportRow, EXPORT_COLUMNS, type ImportedCustomer } from './customers-csv.ts';
+import { EXPORT_COLUMNS, planImport, type ImportContext, type ImportedCustomer, type ImportPlan } from './customers-csv.ts';
 import { csvLine } from '../kit/csv.ts';
 import { visibleAppointmentsOfCustomer } from '../customers/visible-appointments.ts';
 import { toServiceObject } from './service-objects.ts';
 import { assertTagRoom, pickTagColor } from './customer-tags.ts';
 import { iso, opt } from '../kit/rows.ts';
-import { idempotencyKeyOf, idempotent, updateVersioned } from '../kit/write-rules.ts';
+import { claimLongWriteKey, forgetKey, idempotencyKeyOf, idempotent, rememberResponse, updateVersioned } from '../kit/write-rules.ts';
 
 type Handlers = Pick<
   RouteHandlers,
@@ -198,6 +198,121 @@ async function businessToday(tx: Queryable, tenantId: string): Promise<{ today: 
   const row = rows[0];
   if (!row) throw notFound();
   return { today: row.today, locale: row.locale, dialCode: row.phone_country_code, name: row.business_name, email: row.email };
+}
+
+/** Rows per write transaction of an import: each holds PGlite's one connection for a short while only. */
+export const IMPORT_CHUNK_ROWS = 200;
+
+function importContext(business: { today: string; locale: string; dialCode: string | null }): ImportContext {
+  return { locale: business.locale, defaultDialCode: business.dialCode ?? (business.locale === 'es-ES' ? '+34' : '+1'), today: business.today };
+}
+
+/** The response of a finished import with this key (and this body), else undefined. */
+async function storedImport(tx: Queryable, tenantId: string, key: string, body: unknown): Promise<CustomerImportResult | undefined> {
+  const { rows } = await tx.query<{ response_status: number | null }>('SELECT response_status FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [tenantId, key]);
+  if (rows[0]?.response_status === null || rows[0] === undefined) return undefined;
+  const claim = await claimLongWriteKey<CustomerImportResult>(tx, tenantId, key, 'importCustomers', body);
+  return claim.replay?.body;
+}
+
+/** Waits for the next turn of the event loop: requests that arrived meanwhile get the database first. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes a checked import in short transactions, so that one import never holds the database
+ * (PGlite has one connection) for more than a chunk: the key and the new tags, then
+ * IMPORT_CHUNK_ROWS customers per transaction, then the remembered response.
+ * All or nothing: a chunk that fails undoes the chunks written before it (by their ids) and the tags
+ * this import created. With an Idempotency-Key the ids derive from (tenant, key, row), so a retry
+ * after a crash half-way resumes: rows already written are skipped, the rest written.
+ */
+async function writeImport(db: Database, tenantId: string, key: string | undefined, requestBody: unknown, plan: ImportPlan): Promise<CustomerImportResult> {
+  const start = await db.withTenant(tenantId, async (tx) => {
+    if (key) {
+      const claim = await claimLongWriteKey<CustomerImportResult>(tx, tenantId, key, 'importCustomers', requestBody);
+      if (claim.replay) return { replay: claim.replay.body };
+    }
+    const tagIds = new Map(plan.existingTags);
+    const createdTagIds: string[] = [];
+    if (plan.createdTags.length > 0) {
+      await assertTagRoom(tx, tenantId, plan.createdTags.length);
+      for (const name of plan.createdTags) {
+        const color = await pickTagColor(tx, tenantId);
+        const { rows } = await tx.query<{ id: string }>('INSERT INTO customer_tags (tenant_id, name, color) VALUES ($1, $2, $3) RETURNING id', [tenantId, name, color]);
+        tagIds.set(name.toLowerCase(), rows[0]!.id);
+        createdTagIds.push(rows[0]!.id);
+      }
+    }
+    return { tagIds, createdTagIds };
+  });
+  if (start.replay) return start.replay;
+  const { tagIds, createdTagIds } = start;
+  const records = plan.customers.map((customer, index) => ({ id: key ? importRowId(tenantId, key, index) : randomUUID(), ...customer }));
+  const body: CustomerImportResult = { dryRun: false, imported: records.length, createdTags: plan.createdTags };
+  let written = 0;
+  try {
+    for (let from = 0; from < records.length; from += IMPORT_CHUNK_ROWS) {
+      const chunk = records.slice(from, from + IMPORT_CHUNK_ROWS);
+      await db.withTenant(tenantId, (tx) => insertImported(tx, tenantId, chunk, tagIds));
+      written = from + chunk.length;
+      await yieldToOthers();
+    }
+    if (key) await db.withTenant(tenantId, (tx) => rememberResponse(tx, tenantId, key, { status: 200, body }));
+    return body;
+  } catch (error) {
+    // Undo what this import wrote, in chunks too; if that fails as well, a retry with the key resumes.
+    const ids = records.slice(0, written).map((record) => record.id);
+    try {
+      for (let from = 0; from < ids.length; from += IMPORT_CHUNK_ROWS) {
+        await db.withTenant(tenantId, (tx) => tx.query('DELETE FROM customers WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [tenantId, ids.slice(from, from + IMPORT_CHUNK_ROWS)]));
+        await yieldToOthers();
+      }
+      await db.withTenant(tenantId, async (tx) => {
+        await tx.query(
+          `DELETE FROM customer_tags t WHERE t.tenant_id = $1 AND t.id = ANY($2::uuid[])
+              AND NOT EXISTS (SELECT 1 FROM customer_tag_links l WHERE l.tenant_id = t.tenant_id AND l.tag_id = t.id)`,
+          [tenantId, createdTagIds],
+        );
+        if (key) await forgetKey(tx, tenantId, key);
+      });
+    } catch {
+      // The import's own error is the one to answer.
+    }
+    throw error;
+  }
+}
+
+/** A customer id derived from (tenant, Idempotency-Key, row): the same row of a retried import gets the same id. */
+function importRowId(tenantId: string, key: string, index: number): string {
+  const hex = createHash('sha256').update(`${tenantId}\n${key}\n${index}`).digest('hex');
+  // An RFC 9562 version 8 (custom) UUID.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** One chunk of an import: its customers and their tag links (a row already there, from an interrupted try with the key, is skipped). */
+async function insertImported(tx: Queryable, tenantId: string, records: ReadonlyArray<ImportedCustomer & { id: string }>, tagIds: ReadonlyMap<string, string>): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO customers (tenant_id, id, name, last_name, phone_country_code, phone_number, email, birthday, tax_id,
+                            marketing_consent, marketing_consent_at, notes)
+     SELECT $1, r.id, r.name, r."lastName", r."phoneCountryCode", r."phoneNumber", r.email, r.birthday, r."taxId",
+            r."marketingConsent", CASE WHEN r."marketingConsent" THEN now() END, r.notes
+       FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, name text, "lastName" text, "phoneCountryCode" text, "phoneNumber" text,
+                                               email text, birthday date, "taxId" text, "marketingConsent" boolean, notes text)
+     ON CONFLICT (tenant_id, id) DO NOTHING
+     RETURNING id`,
+    [tenantId, JSON.stringify(records, (key, value: unknown) => (key === 'tags' ? undefined : value))],
+  );
+  const inserted = new Set(rows.map((row) => row.id));
+  const links = records
+    .filter((record) => inserted.has(record.id))
+    .flatMap((record) => record.tags.map((name) => ({ c: record.id, t: tagIds.get(name.toLowerCase())! })));
+  if (links.length === 0) return;
+  await tx.query(
+    `INSERT INTO customer_tag_links (tenant_id, customer_id, tag_id)
+     SELECT DISTINCT $1::uuid, r.c, r.t FROM jsonb_to_recordset($2::jsonb) AS r(c uuid, t uuid)`,
+    [tenantId, JSON.stringify(links)],
+  );
 }
 
 export function customerHandlers(deps: HandlerDeps): Handlers {
@@ -406,65 +521,28 @@ export function customerHandlers(deps: HandlerDeps): Handlers {
       const role = await authorize(db, request, tenantId, 'customers', 'write');
       const mayCreateTags = can(role, 'customerTags', 'write');
       const { rows: input, dryRun = false } = request.body;
-      const run = async (tx: Queryable) => {
-        const business = await businessToday(tx, tenantId);
-        const context = {
-          locale: business.locale,
-          defaultDialCode: business.dialCode ?? (business.locale === 'es-ES' ? '+34' : '+1'),
-          today: business.today,
-        };
-        const errors: FieldError[] = [];
-        const customers = input.map((row, index) => checkImportRow(row, index, context, errors));
-        // Tags by name (case-insensitive): the existing ones, and the ones to create.
-        const { rows: tagRows } = await tx.query<{ id: string; name: string }>('SELECT id, name FROM customer_tags WHERE tenant_id = $1', [tenantId]);
-        const tagsByName = new Map(tagRows.map((tag) => [tag.name.toLowerCase(), tag.id]));
-        const missing = new Map<string, string>();
-        customers.forEach((customer, index) => {
-          for (const name of customer?.tags ?? []) {
-            if (tagsByName.has(name.toLowerCase())) continue;
-            if (!mayCreateTags) {
-              errors.push({ field: `/rows/${index}/tags`, code: 'unknown_tag', message: `There is no tag "${name}"; ask an owner or administrator to create it.` });
-            } else if (!missing.has(name.toLowerCase())) missing.set(name.toLowerCase(), name);
-          }
-        });
-        if (errors.length > 0) {
-          const rowsWithErrors = new Set(errors.map((error) => error.field.split('/')[2])).size;
-          throw new HttpProblem(422, `${rowsWithErrors} of ${input.length} rows have errors; nothing was imported.`, 'import_invalid', errors.slice(0, 1000));
-        }
-        const createdTags = [...missing.values()];
-        if (createdTags.length > 0) await assertTagRoom(tx, tenantId, createdTags.length);
-        if (dryRun) return { status: 200, body: { dryRun: true, imported: 0, createdTags } };
-        for (const name of createdTags) {
-          const color = await pickTagColor(tx, tenantId);
-          const { rows } = await tx.query<{ id: string }>('INSERT INTO customer_tags (tenant_id, name, color) VALUES ($1, $2, $3) RETURNING id', [tenantId, name, color]);
-          tagsByName.set(name.toLowerCase(), rows[0]!.id);
-        }
-        const valid = customers as ImportedCustomer[];
-        const records = valid.map((customer) => ({ id: randomUUID(), ...customer }));
-        await tx.query(
-          `INSERT INTO customers (tenant_id, id, name, last_name, phone_country_code, phone_number, email, birthday, tax_id,
-                                  marketing_consent, marketing_consent_at, notes)
-           SELECT $1, r.id, r.name, r."lastName", r."phoneCountryCode", r."phoneNumber", r.email, r.birthday, r."taxId",
-                  r."marketingConsent", CASE WHEN r."marketingConsent" THEN now() END, r.notes
-             FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, name text, "lastName" text, "phoneCountryCode" text, "phoneNumber" text,
-                                                     email text, birthday date, "taxId" text, "marketingConsent" boolean, notes text)`,
-          [tenantId, JSON.stringify(records, (key, value: unknown) => (key === 'tags' ? undefined : value))],
-        );
-        const links = records.flatMap((record) => record.tags.map((name) => ({ c: record.id, t: tagsByName.get(name.toLowerCase())! })));
-        if (links.length > 0) {
-          await tx.query(
-            `INSERT INTO customer_tag_links (tenant_id, customer_id, tag_id)
-             SELECT DISTINCT $1::uuid, r.c, r.t FROM jsonb_to_recordset($2::jsonb) AS r(c uuid, t uuid)`,
-            [tenantId, JSON.stringify(links)],
-          );
-        }
-        return { status: 200, body: { dryRun: false, imported: records.length, createdTags } };
-      };
+      const key = dryRun ? undefined : idempotencyKeyOf(request);
       try {
-        const stored = await db.withTenant(tenantId, (tx) =>
-          dryRun ? run(tx) : idempotent(tx, tenantId, idempotencyKeyOf(request), 'importCustomers', request.body, () => run(tx)),
-        );
-        return reply.code(200).send(stored.body);
+        // 1. One short read: a finished request with this key, the business's clock and its tags.
+        const known = await db.withTenant(tenantId, async (tx) => ({
+          replay: key ? await storedImport(tx, tenantId, key, request.body) : undefined,
+          business: await businessToday(tx, tenantId),
+          tags: (await tx.query<{ id: string; name: string }>('SELECT id, name FROM customer_tags WHERE tenant_id = $1', [tenantId])).rows,
+        }));
+        if (known.replay) return reply.code(200).send(known.replay);
+        // 2. Every cell, outside any transaction: one failing row and nothing is written.
+        const plan = planImport(input, importContext(known.business), known.tags, mayCreateTags);
+        if (plan.errors.length > 0) {
+          const rowsWithErrors = new Set(plan.errors.map((error) => error.field.split('/')[2])).size;
+          throw new HttpProblem(422, `${rowsWithErrors} of ${input.length} rows have errors; nothing was imported.`, 'import_invalid', plan.errors.slice(0, 1000));
+        }
+        if (dryRun) {
+          if (plan.createdTags.length > 0) await db.withTenant(tenantId, (tx) => assertTagRoom(tx, tenantId, plan.createdTags.length));
+          return reply.code(200).send({ dryRun: true, imported: 0, createdTags: plan.createdTags });
+        }
+        // 3. Writes, each transaction short (see writeImport).
+        const body = await writeImport(db, tenantId, key, request.body, plan);
+        return reply.code(200).send(body);
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpProblem(409, 'A tag was created at the same time; import again.', 'conflict');
         throw error;

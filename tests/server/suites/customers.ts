@@ -348,6 +348,36 @@ export function customersSuite(server: () => TestServer) {
       expect((await list(owner, tenant)).total).toBe(5000);
     });
 
+    it("lets another business's list answer while a 2,000-row import is written, and still imports all rows", { timeout: 120_000 }, async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'cu-import-busy');
+      const other = await signUpOwner(s, 'cu-import-other');
+      await create(other.owner, other.tenant, { name: 'Vecina' });
+      const rows: CustomerImportRow[] = Array.from({ length: 2000 }, (_, i) => ({
+        name: `Cliente${i}`,
+        lastName: 'Importado Desde Otro Programa',
+        phoneNumber: `6${String(10_000_000 + i)}`,
+        email: `cliente.numero.${i}@example.com`,
+        tags: i % 2 ? 'Importada' : '',
+      }));
+      let done = false;
+      const importing = ok(importCustomers({ client: owner.client, path: { tenantId: tenant.id }, body: { rows }, headers: { 'Idempotency-Key': randomUUID() } })).finally(() => {
+        done = true;
+      });
+      // The other business keeps reading its list while the import runs: it must get answers before
+      // the import is over, not wait for the whole import (PGlite has one connection).
+      let answeredDuringImport = 0;
+      while (!done) {
+        expect(names(await list(other.owner, other.tenant))).toEqual(['Vecina']);
+        if (!done) answeredDuringImport++;
+      }
+      expect(await importing).toEqual({ dryRun: false, imported: 2000, createdTags: ['Importada'] });
+      expect(answeredDuringImport).toBeGreaterThanOrEqual(3);
+      expect((await list(owner, tenant)).total).toBe(2000);
+      const [tagged] = (await search(owner, tenant, 'cliente1999')).items;
+      expect(tagged!.tagIds).toHaveLength(1);
+    });
+
     it('exports the customers as CSV, quoting what needs it, and filtered by tag', async () => {
       const { owner, tenant } = await signUpOwner(server(), 'cu-export');
       const vip = await tag(owner, tenant, 'VIP');
