@@ -215,3 +215,17 @@ export function planImport(
   const customers = errors.length > 0 ? [] : (checked as ImportedCustomer[]);
   return { customers, existingTags, createdTags: [...missing.values()], errors };
 }
+
+/**
+ * The size of an import's write transactions: each holds the database (PGlite has one connection)
+ * for about `targetMs`, so that other businesses' requests wait at most that long between two
+ * chunks. The first chunk has `first` rows; each next one is scaled by how long the last took.
+ */
+export const IMPORT_CHUNK = { first: 100, min: 25, max: 1000, targetMs: 100 } as const;
+
+/** The rows of the next chunk, after one of `size` rows took `tookMs` inside its transaction. */
+export function nextChunkSize(size: number, tookMs: number): number {
+  const scaled = tookMs > 0 ? Math.round((size * IMPORT_CHUNK.targetMs) / tookMs) : IMPORT_CHUNK.max;
+  // At most double at a time: one fast chunk (a warm cache) does not make the next one huge.
+  return Math.min(IMPORT_CHUNK.max, 2 * size, Math.max(IMPORT_CHUNK.min, scaled));
+}

@@ -6,7 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { conflict, HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { authorize, can } from '../tenancy/roles.ts';
 import type { HandlerDeps } from '../kit/context.ts';
-import { EXPORT_COLUMNS, planImport, type ImportContext, type ImportedCustomer, type ImportPlan } from './customers-csv.ts';
+import { EXPORT_COLUMNS, IMPORT_CHUNK, nextChunkSize, planImport, type ImportContext, type ImportedCustomer, type ImportPlan } from './customers-csv.ts';
 import { csvLine } from '../kit/csv.ts';
 import { visibleAppointmentsOfCustomer } from '../customers/visible-appointments.ts';
 import { toServiceObject } from './service-objects.ts';
@@ -200,8 +200,6 @@ async function businessToday(tx: Queryable, tenantId: string): Promise<{ today: 
   return { today: row.today, locale: row.locale, dialCode: row.phone_country_code, name: row.business_name, email: row.email };
 }
 
-/** Rows per write transaction of an import: each holds PGlite's one connection for a short while only. */
-export const IMPORT_CHUNK_ROWS = 200;
 
 function importContext(business: { today: string; locale: string; dialCode: string | null }): ImportContext {
   return { locale: business.locale, defaultDialCode: business.dialCode ?? (business.locale === 'es-ES' ? '+34' : '+1'), today: business.today };
@@ -221,7 +219,7 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 /**
  * Writes a checked import in short transactions, so that one import never holds the database
  * (PGlite has one connection) for more than a chunk: the key and the new tags, then
- * IMPORT_CHUNK_ROWS customers per transaction, then the remembered response.
+ * customers per transaction in chunks sized to take about IMPORT_CHUNK.targetMs each (nextChunkSize), then the remembered response.
  * All or nothing: a chunk that fails undoes the chunks written before it (by their ids) and the tags
  * this import created. With an Idempotency-Key the ids derive from (tenant, key, row), so a retry
  * after a crash half-way resumes: rows already written are skipped, the rest written.
@@ -251,10 +249,15 @@ async function writeImport(db: Database, tenantId: string, key: string | undefin
   const body: CustomerImportResult = { dryRun: false, imported: records.length, createdTags: plan.createdTags };
   let written = 0;
   try {
-    for (let from = 0; from < records.length; from += IMPORT_CHUNK_ROWS) {
-      const chunk = records.slice(from, from + IMPORT_CHUNK_ROWS);
-      await db.withTenant(tenantId, (tx) => insertImported(tx, tenantId, chunk, tagIds));
-      written = from + chunk.length;
+    for (let from = 0, size: number = IMPORT_CHUNK.first; from < records.length; ) {
+      const chunk = records.slice(from, from + size);
+      const took = await db.withTenant(tenantId, async (tx) => {
+        const started = performance.now();
+        await insertImported(tx, tenantId, chunk, tagIds);
+        return performance.now() - started;
+      });
+      written = from += chunk.length;
+      size = nextChunkSize(size, took);
       await yieldToOthers();
     }
     if (key) await db.withTenant(tenantId, (tx) => rememberResponse(tx, tenantId, key, { status: 200, body }));
@@ -263,8 +266,8 @@ async function writeImport(db: Database, tenantId: string, key: string | undefin
     // Undo what this import wrote, in chunks too; if that fails as well, a retry with the key resumes.
     const ids = records.slice(0, written).map((record) => record.id);
     try {
-      for (let from = 0; from < ids.length; from += IMPORT_CHUNK_ROWS) {
-        await db.withTenant(tenantId, (tx) => tx.query('DELETE FROM customers WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [tenantId, ids.slice(from, from + IMPORT_CHUNK_ROWS)]));
+      for (let from = 0; from < ids.length; from += IMPORT_CHUNK.first) {
+        await db.withTenant(tenantId, (tx) => tx.query('DELETE FROM customers WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [tenantId, ids.slice(from, from + IMPORT_CHUNK.first)]));
         await yieldToOthers();
       }
       await db.withTenant(tenantId, async (tx) => {
