@@ -138,3 +138,14 @@ export async function claimLongWriteKey<T>(
 export async function forgetKey(tx: Queryable, tenantId: string, key: string): Promise<void> {
   await tx.query('DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND response_status IS NULL', [tenantId, key]);
 }
+
+/**
+ * The remembered response of a finished request with (tenant, key), without claiming the key;
+ * undefined when there is none (or it has not finished). Another operation or body: 422
+ * `idempotency_key_reused`. Lets a long write answer a retry before it checks anything.
+ */
+export async function rememberedResponse<T>(tx: Queryable, tenantId: string, key: string, operation: string, requestBody: unknown): Promise<StoredResponse<T> | undefined> {
+  const { rows } = await tx.query<{ response_status: number | null }>('SELECT response_status FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [tenantId, key]);
+  if (rows[0] === undefined || rows[0].response_status === null) return undefined;
+  return (await claimLongWriteKey<T>(tx, tenantId, key, operation, requestBody)).replay;
+}
