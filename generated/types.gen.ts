@@ -1655,17 +1655,13 @@ export type CustomerDataExport = {
         color: Color;
     }>;
     /**
-     * The customer's service objects, as stored.
+     * The customer's service objects, as the API answers them.
      */
-    serviceObjects: Array<{
-        [key: string]: unknown;
-    }>;
+    serviceObjects: Array<ServiceObject>;
     /**
-     * The customer's appointments, as stored.
+     * The customer's appointments that the caller's calendar shows, oldest first, as the API answers them: all of them for owners and administrators, and for members when the business shares calendars (`membersSeeTeamCalendars`); else a member's own appointments only (as listCustomerAppointments).
      */
-    appointments: Array<{
-        [key: string]: unknown;
-    }>;
+    appointments: Array<Appointment>;
 };
 
 /**

@@ -1182,25 +1182,6 @@ export const zCustomerImportResult = z.object({
 });
 
 /**
- * Beyond SPEC: everything the business stores about one customer (GDPR art. 15 and 20), as JSON.
- */
-export const zCustomerDataExport = z.object({
-    exportedAt: zTimestamp,
-    business: z.object({
-        id: zId,
-        name: z.string(),
-        email: z.string().optional()
-    }),
-    customer: zCustomer,
-    tags: z.array(z.object({
-        name: z.string(),
-        color: zColor
-    })),
-    serviceObjects: z.array(z.record(z.string(), z.unknown())),
-    appointments: z.array(z.record(z.string(), z.unknown()))
-});
-
-/**
  * One customer.
  */
 export const zCustomerResponse = z.object({
@@ -1249,6 +1230,25 @@ export const zServiceObject = z.object({
     version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
+});
+
+/**
+ * Beyond SPEC: everything the business stores about one customer (GDPR art. 15 and 20), as JSON.
+ */
+export const zCustomerDataExport = z.object({
+    exportedAt: zTimestamp,
+    business: z.object({
+        id: zId,
+        name: z.string(),
+        email: z.string().optional()
+    }),
+    customer: zCustomer,
+    tags: z.array(z.object({
+        name: z.string(),
+        color: zColor
+    })),
+    serviceObjects: z.array(zServiceObject),
+    appointments: z.array(zAppointment).max(10000)
 });
 
 /**

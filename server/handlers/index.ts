@@ -6,8 +6,7 @@ import { assetHandlers } from './assets.ts';
 import { calendarFeedHandlers } from './calendar-feeds.ts';
 import type { HandlerDeps } from '../kit/context.ts';
 import { distinctionHandlers } from './distinctions.ts';
-import { customerTagHandlers } from './customer-tags.ts';
-import { customerHandlers } from './customers.ts';
+import { customersDomainHandlers } from '../customers/handlers/index.ts';
 import { inventoryHandlers } from './inventory.ts';
 import { notImplementedHandlers } from './not-implemented.ts';
 import { onlineBookingHandlers } from './online-booking.ts';
@@ -41,8 +40,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>, assetStorage
     ...paymentMethodHandlers(deps),
     ...assetHandlers(deps, assetStorage),
     ...serviceObjectHandlers(deps, assetStorage),
-    ...customerHandlers(deps),
-    ...customerTagHandlers(deps),
+    ...customersDomainHandlers(deps),
     ...appointmentDomainHandlers(deps),
     ...scheduleHandlers(deps),
     ...distinctionHandlers(deps),

@@ -1,5 +1,6 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
-import type { ServiceObject, ServiceObjectInput } from '../../generated/types.gen.ts';
+import type { ServiceObjectInput } from '../../generated/types.gen.ts';
+import { json } from '../kit/rows.ts';
 import { assertAssetsExist } from '../assets/references.ts';
 import { purgeStorageKeys, trashStorageKeys, UNREFERENCED_IN_TENANT, type TrashedKey } from '../assets/cleanup.ts';
 import type { AssetStorage } from '../assets/storage.ts';
@@ -8,34 +9,14 @@ import { notFound, unprocessable } from '../problem.ts';
 import { listPage } from '../kit/pages.ts';
 import { authorize } from '../tenancy/roles.ts';
 import type { HandlerDeps } from '../kit/context.ts';
-import { iso, json, opt } from '../kit/rows.ts';
+import { toServiceObject } from '../service-objects/mappers.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from '../kit/write-rules.ts';
 
 type Handlers = Pick<
   RouteHandlers,
   'listServiceObjects' | 'searchServiceObjects' | 'createServiceObject' | 'getServiceObject' | 'updateServiceObject' | 'deleteServiceObject'
 >;
-type Row = Record<string, unknown>;
 
-
-export function toServiceObject(row: Row): ServiceObject {
-  return {
-    id: row.id as string,
-    tenantId: row.tenant_id as string,
-    customerId: row.customer_id as string,
-    name: row.name as string,
-    ...opt('kind', row.kind as string | null),
-    ...opt('brand', row.brand as string | null),
-    ...opt('model', row.model as string | null),
-    ...opt('identifier', row.identifier as string | null),
-    ...opt('notes', row.notes as string | null),
-    photos: json<ServiceObject['photos']>(row.photos),
-    attributes: json<ServiceObject['attributes']>(row.attributes),
-    version: Number(row.version),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
 
 /** The words of a search (at most 8): each must occur in the folded name, kind, brand, model or identifier. */
 export function searchWords(pattern: string | undefined): string[] {

@@ -46,6 +46,46 @@ export interface StoredResponse<T> {
   replayed: boolean;
 }
 
+const requestHash = (requestBody: unknown) => createHash('sha256').update(JSON.stringify(requestBody ?? null)).digest('hex');
+
+const keyReused = () =>
+  new HttpProblem(422, 'This Idempotency-Key was already used for another request.', 'business_rule', [
+    { field: 'Idempotency-Key', code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used for another request.' },
+  ]);
+
+/**
+ * Claims (tenant, key) for this request; when the key is already there, reads it: `stored` is its
+ * remembered response, or null when its request has not finished (not committed, failed half-way
+ * or still running); another operation or body: 422 `idempotency_key_reused`.
+ */
+async function claim<T>(tx: Queryable, tenantId: string, key: string, operation: string, hash: string): Promise<{ claimed: true } | { claimed: false; stored: StoredResponse<T> | null }> {
+  const inserted = await tx.query(
+    `INSERT INTO idempotency_keys (tenant_id, key, operation, request_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (tenant_id, key) DO NOTHING RETURNING 1`,
+    [tenantId, key, operation, hash],
+  );
+  if (inserted.rows.length > 0) return { claimed: true };
+  const { rows } = await tx.query<{ operation: string; request_hash: string; response_status: number | null; response_body: T | string | null }>(
+    'SELECT operation, request_hash, response_status, response_body FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
+    [tenantId, key],
+  );
+  const stored = rows[0];
+  if (!stored || stored.operation !== operation || stored.request_hash !== hash) throw keyReused();
+  if (stored.response_status === null) return { claimed: false, stored: null };
+  const body = typeof stored.response_body === 'string' ? (JSON.parse(stored.response_body) as T) : (stored.response_body as T);
+  return { claimed: false, stored: { status: stored.response_status, body, replayed: true } };
+}
+
+/** Remembers the response of the request that claimed (tenant, key). */
+export async function rememberResponse(tx: Queryable, tenantId: string, key: string, response: { status: number; body: unknown }): Promise<void> {
+  await tx.query('UPDATE idempotency_keys SET response_status = $3, response_body = $4 WHERE tenant_id = $1 AND key = $2', [
+    tenantId,
+    key,
+    response.status,
+    JSON.stringify(response.body),
+  ]);
+}
+
 /**
  * Runs a create once per (tenant, Idempotency-Key), inside the caller's tenant transaction `tx`:
  * the key row and the created object commit together or not at all. A second request with the key
@@ -61,32 +101,51 @@ export async function idempotent<T>(
   create: () => Promise<{ status: number; body: T }>,
 ): Promise<StoredResponse<T>> {
   if (!key) return { ...(await create()), replayed: false };
-  const hash = createHash('sha256').update(JSON.stringify(requestBody ?? null)).digest('hex');
-  const inserted = await tx.query(
-    `INSERT INTO idempotency_keys (tenant_id, key, operation, request_hash) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (tenant_id, key) DO NOTHING RETURNING 1`,
-    [tenantId, key, operation, hash],
-  );
-  if (inserted.rows.length === 0) {
-    const { rows } = await tx.query<{ operation: string; request_hash: string; response_status: number | null; response_body: T | string | null }>(
-      'SELECT operation, request_hash, response_status, response_body FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
-      [tenantId, key],
-    );
-    const stored = rows[0];
-    if (!stored || stored.operation !== operation || stored.request_hash !== hash || stored.response_status === null) {
-      throw new HttpProblem(422, 'This Idempotency-Key was already used for another request.', 'business_rule', [
-        { field: 'Idempotency-Key', code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used for another request.' },
-      ]);
-    }
-    const body = typeof stored.response_body === 'string' ? (JSON.parse(stored.response_body) as T) : (stored.response_body as T);
-    return { status: stored.response_status, body, replayed: true };
+  const claimed = await claim<T>(tx, tenantId, key, operation, requestHash(requestBody));
+  if (!claimed.claimed) {
+    if (!claimed.stored) throw keyReused();
+    return claimed.stored;
   }
   const result = await create();
-  await tx.query('UPDATE idempotency_keys SET response_status = $3, response_body = $4 WHERE tenant_id = $1 AND key = $2', [
-    tenantId,
-    key,
-    result.status,
-    JSON.stringify(result.body),
-  ]);
+  await rememberResponse(tx, tenantId, key, result);
   return { ...result, replayed: false };
+}
+
+/**
+ * The Idempotency-Key of a write too long for one transaction (an import written in chunks, each
+ * its own transaction), claimed in a short transaction of its own before the first chunk:
+ * - `replay`: the key's request finished; answer its response and write nothing;
+ * - `resumed`: a request with the same key and body started and did not finish (it failed, the
+ *   process stopped, or it is still running). The caller writes so that repeating is harmless
+ *   (ids derived from the key, ON CONFLICT DO NOTHING), so the retry completes what was started;
+ * - else the key is this request's. The caller ends with rememberResponse (or forgetKey when it
+ *   undid its writes).
+ * Another operation or body with the key: 422 `idempotency_key_reused`.
+ */
+export async function claimLongWriteKey<T>(
+  tx: Queryable,
+  tenantId: string,
+  key: string,
+  operation: string,
+  requestBody: unknown,
+): Promise<{ replay: StoredResponse<T>; resumed?: undefined } | { replay?: undefined; resumed: boolean }> {
+  const claimed = await claim<T>(tx, tenantId, key, operation, requestHash(requestBody));
+  if (claimed.claimed) return { resumed: false };
+  return claimed.stored ? { replay: claimed.stored } : { resumed: true };
+}
+
+/** Lets (tenant, key) be used afresh: its request undid what it wrote. */
+export async function forgetKey(tx: Queryable, tenantId: string, key: string): Promise<void> {
+  await tx.query('DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND response_status IS NULL', [tenantId, key]);
+}
+
+/**
+ * The remembered response of a finished request with (tenant, key), without claiming the key;
+ * undefined when there is none (or it has not finished). Another operation or body: 422
+ * `idempotency_key_reused`. Lets a long write answer a retry before it checks anything.
+ */
+export async function rememberedResponse<T>(tx: Queryable, tenantId: string, key: string, operation: string, requestBody: unknown): Promise<StoredResponse<T> | undefined> {
+  const { rows } = await tx.query<{ response_status: number | null }>('SELECT response_status FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [tenantId, key]);
+  if (rows[0] === undefined || rows[0].response_status === null) return undefined;
+  return (await claimLongWriteKey<T>(tx, tenantId, key, operation, requestBody)).replay;
 }

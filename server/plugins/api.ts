@@ -9,7 +9,7 @@ import type { AssetStorage } from '../assets/storage.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { ASSET_UPLOAD_BODY_LIMIT } from '../handlers/assets.ts';
-import { IMPORT_BODY_LIMIT } from '../handlers/customers-csv.ts';
+import { IMPORT_BODY_LIMIT } from '../customers/rules.ts';
 import { createHandlers } from '../handlers/index.ts';
 import { createSecurityHandlers } from '../security.ts';
 import { globalPlugin } from './global.ts';

@@ -3,8 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  createAppointment,
   createCustomer,
   createCustomerTag,
+  createService,
   deleteCustomer,
   exportCustomerData,
   exportCustomers,
@@ -13,10 +15,11 @@ import {
   listCustomers,
   searchCustomers,
   updateCustomer,
+  updateTenant,
 } from '../../../generated/sdk.gen.ts';
 import type { Customer, CustomerImportRow, CustomerInput, CustomerSort, CustomerTag, Tenant } from '../../../generated/types.gen.ts';
 import type { Actor } from '../harness.ts';
-import { fields, join, ok, problem, raw, signUpOwner, type TestServer } from '../harness.ts';
+import { fields, join, newTenant, ok, problem, raw, signUp, signUpOwner, weekdayHours, type TestServer } from '../harness.ts';
 
 async function create(actor: Actor, tenant: Tenant, input: CustomerInput, key?: string): Promise<Customer> {
   const { customer } = await ok(
@@ -345,22 +348,56 @@ export function customersSuite(server: () => TestServer) {
       expect((await list(owner, tenant)).total).toBe(5000);
     });
 
+    it("lets another business's list answer while a 2,000-row import is written, and still imports all rows", { timeout: 120_000 }, async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'cu-import-busy');
+      const other = await signUpOwner(s, 'cu-import-other');
+      await create(other.owner, other.tenant, { name: 'Vecina' });
+      const rows: CustomerImportRow[] = Array.from({ length: 2000 }, (_, i) => ({
+        name: `Cliente${i}`,
+        lastName: 'Importado Desde Otro Programa',
+        phoneNumber: `6${String(10_000_000 + i)}`,
+        email: `cliente.numero.${i}@example.com`,
+        tags: i % 2 ? 'Importada' : '',
+      }));
+      let done = false;
+      const importing = ok(importCustomers({ client: owner.client, path: { tenantId: tenant.id }, body: { rows }, headers: { 'Idempotency-Key': randomUUID() } })).finally(() => {
+        done = true;
+      });
+      // The other business keeps reading its list while the import runs: it must get answers before
+      // the import is over, not wait for the whole import (PGlite has one connection).
+      let answeredDuringImport = 0;
+      while (!done) {
+        expect(names(await list(other.owner, other.tenant))).toEqual(['Vecina']);
+        if (!done) answeredDuringImport++;
+      }
+      expect(await importing).toEqual({ dryRun: false, imported: 2000, createdTags: ['Importada'] });
+      expect(answeredDuringImport).toBeGreaterThanOrEqual(3);
+      expect((await list(owner, tenant)).total).toBe(2000);
+      const [tagged] = (await search(owner, tenant, 'cliente1999')).items;
+      expect(tagged!.tagIds).toHaveLength(1);
+    });
+
     it('exports the customers as CSV, quoting what needs it, and filtered by tag', async () => {
       const { owner, tenant } = await signUpOwner(server(), 'cu-export');
       const vip = await tag(owner, tenant, 'VIP');
       await create(owner, tenant, { ...lucia, notes: 'Dice "hola", siempre', tagIds: [vip.id] });
       await create(owner, tenant, { name: 'Javier', lastName: 'Martín' });
       await create(owner, tenant, { name: '=cmd()', lastName: 'Zeta' });
+      // Anyone can create this name through the public booking page; Excel in Spain splits on `;`.
+      await create(owner, tenant, { name: "Ana;=cmd|' /C calc'!A0", lastName: 'Zulu' });
       const file = await ok(exportCustomers({ client: owner.client, path: { tenantId: tenant.id } }));
       expect(file.mediaType).toBe('text/csv');
       expect(file.fileName).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
-      expect(file.count).toBe(3);
+      expect(file.count).toBe(4);
       const lines = file.csv.split('\r\n');
-      expect(lines[0]).toBe('name,lastName,phoneCountryCode,phoneNumber,email,birthday,taxId,marketingConsent,marketingConsentAt,tags,notes,createdAt');
-      expect(lines[1]).toMatch(/^Javier,Martín,,,,,,false,,,,\d{4}-/);
-      expect(lines[2]).toMatch(/^Lucía,Peña García,\+34,612345678,lucia\.pena@example\.com,1990-04-12,12345678Z,true,\d{4}-.*,VIP,"Dice ""hola"", siempre",/);
-      expect(lines[3]).toMatch(/^'=cmd\(\),Zeta,/);
-      expect(lines[4]).toBe('');
+      // Every field quoted (server/kit/csv.ts): a `;` inside a field never starts a cell.
+      expect(lines[0]).toBe('"name","lastName","phoneCountryCode","phoneNumber","email","birthday","taxId","marketingConsent","marketingConsentAt","tags","notes","createdAt"');
+      expect(lines[1]).toMatch(/^"Javier","Martín","","","","","","false","","","","\d{4}-/);
+      expect(lines[2]).toMatch(/^"Lucía","Peña García","\+34","612345678","lucia\.pena@example\.com","1990-04-12","12345678Z","true","\d{4}-.*","VIP","Dice ""hola"", siempre",/);
+      expect(lines[3]).toMatch(/^"'=cmd\(\)","Zeta",/);
+      expect(lines[4]).toMatch(/^"Ana;'=cmd\|' \/C calc'!A0","Zulu",/);
+      expect(lines[5]).toBe('');
       const vips = await ok(exportCustomers({ client: owner.client, path: { tenantId: tenant.id }, query: { tagId: vip.id } }));
       expect(vips.count).toBe(1);
     });
@@ -376,6 +413,55 @@ export function customersSuite(server: () => TestServer) {
       expect(data.serviceObjects).toEqual([]);
       expect(Date.parse(data.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
       await problem(exportCustomerData({ client: owner.client, path: { tenantId: tenant.id, id: randomUUID() } }), 404);
+    });
+
+    it("exports to a member only the customer's appointments their calendar shows, in the API's shape", async () => {
+      const s = server();
+      const owner = await signUp(s, 'cu-gdpr-visibility');
+      const tenant = await newTenant(owner, { opening_hours: weekdayHours() });
+      const customer = await create(owner, tenant, lucia);
+      const { service } = await ok(
+        createService({ client: owner.client, path: { tenantId: tenant.id }, body: { service: { name: 'Corte', durationMinutes: 45, price: { amount: 2500, currency: 'EUR' } } } }),
+        201,
+      );
+      const member = await join(s, owner, tenant, 'TEAM_ROLE_MEMBER', 'cu-gdpr-visibility-member');
+      const book = async (actor: Actor, day: number, notes: string) =>
+        (
+          await ok(
+            createAppointment({
+              client: actor.client,
+              path: { tenantId: tenant.id, userId: actor.userId },
+              body: {
+                appointment: {
+                  customerId: customer.id,
+                  services: [{ id: service.id }],
+                  startDate: { year: 2030, month: 3, day, hours: 10, minutes: 0 },
+                  endDate: { year: 2030, month: 3, day, hours: 10, minutes: 45 },
+                  notes,
+                },
+              },
+            }),
+            201,
+          )
+        ).appointment;
+      const theirs = await book(member, 5, 'Nota del miembro.');
+      const teammates = await book(owner, 6, 'Nota privada de la dueña.');
+      const exported = (actor: Actor) => ok(exportCustomerData({ client: actor.client, path: { tenantId: tenant.id, id: customer.id } }));
+
+      // Calendars are not shared: the member sees their own appointment only, as the calendar shows it.
+      const data = await exported(member);
+      expect(data.appointments.map((a) => a.id)).toEqual([theirs.id]);
+      expect(data.appointments[0]).toMatchObject({ id: theirs.id, userId: member.userId, notes: 'Nota del miembro.', status: theirs.status, startDate: theirs.startDate });
+      expect(JSON.stringify(data)).not.toContain('Nota privada de la dueña.');
+      // The API's shape, not the table's columns.
+      for (const appointment of data.appointments) expect(Object.keys(appointment).filter((key) => /_/.test(key))).toEqual([]);
+      expect(data.appointments[0]).not.toHaveProperty('customer_id');
+      expect(data.appointments[0]).toHaveProperty('services');
+
+      // The owner sees both; so does the member once the business shares calendars.
+      expect((await exported(owner)).appointments.map((a) => a.id).toSorted()).toEqual([theirs.id, teammates.id].toSorted());
+      await ok(updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { membersSeeTeamCalendars: true } } }));
+      expect((await exported(member)).appointments.map((a) => a.id).toSorted()).toEqual([theirs.id, teammates.id].toSorted());
     });
   });
 }

@@ -1,13 +1,45 @@
-import type { CustomerImportRow } from '../../generated/types.gen.ts';
-import type { FieldError } from '../problem.ts';
+import { createHash } from 'node:crypto';
+import type { CustomerImportRow, CustomerInput } from '../../generated/types.gen.ts';
+import { unprocessable, type FieldError } from '../problem.ts';
 
 /**
- * CSV export and import of customers (beyond SPEC). The SPA parses the file (papaparse) and maps its
- * columns; the server receives each row as text and checks every cell here, so that one answer lists
- * every failing cell (/rows/{index}/{field}) and nothing is half-imported.
+ * The customers domain's pure rules: no database, no Fastify (unit-tested in rules.test.ts).
+ * - a customer's input beyond its schema; the words of a search;
+ * - tags: the palette new tags take their colour from;
+ * - CSV export and import (beyond SPEC). The SPA parses the file (papaparse) and maps its columns;
+ *   the server receives each row as text and checks every cell here, so that one answer lists every
+ *   failing cell (/rows/{index}/{field}) and nothing is half-imported. The import is then written in
+ *   short chunks (nextChunkSize; server/customers/handlers/import.ts).
  */
 
-/** The columns of the export, in order (also the names the import's mapping suggests). */
+/** The schema cannot say these: 422 naming the field. */
+export function checkInput(input: CustomerInput, today: string): void {
+  if (!input.name.trim()) throw unprocessable('/customer/name', 'blank', 'Enter a name.');
+  if (input.phoneNumber && !input.phoneCountryCode) {
+    throw unprocessable('/customer/phoneCountryCode', 'country_code_required', 'Choose the country of the phone number.');
+  }
+  if (input.birthday && (input.birthday > today || input.birthday < '1900-01-01')) {
+    throw unprocessable('/customer/birthday', 'out_of_range', 'The birthday cannot be in the future.');
+  }
+}
+
+/**
+ * The words of a search: each must occur in the folded search text (name, last name, e-mail, phone
+ * digits). A pattern made of phone characters only ("+34 612-34") is one term of its digits.
+ */
+export function searchTerms(pattern: string | undefined): string[] {
+  const text = (pattern ?? '').trim();
+  if (!text) return [];
+  if (/^[\d\s()+\-./]+$/.test(text) && /\d/.test(text)) return [text.replace(/\D/g, '')];
+  return text.split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+/** Colours given to tags created without one, in turn (Mantine's palette, shade 6). */
+export const TAG_PALETTE = ['#2f9e44', '#1c7ed6', '#ae3ec9', '#f76707', '#e03131', '#0c8599', '#f59f00', '#6741d9', '#d6336c', '#5c940d'];
+
+/** The colour of a new tag when the business has `count` tags. */
+export const tagColorFor = (count: number): string => TAG_PALETTE[count % TAG_PALETTE.length]!;
+
 /** The most rows one import takes (CustomerImport.rows maxItems in the contract). */
 export const MAX_IMPORT_ROWS = 5000;
 /**
@@ -17,6 +49,7 @@ export const MAX_IMPORT_ROWS = 5000;
  */
 export const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 
+/** The columns of the export, in order (also the names the import's mapping suggests). */
 export const EXPORT_COLUMNS = [
   'name',
   'lastName',
@@ -31,18 +64,6 @@ export const EXPORT_COLUMNS = [
   'notes',
   'createdAt',
 ] as const;
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF; a leading =, +, - or @ is neutralised (no formula injection in spreadsheets). */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^[+-]?\d[\d\s]*$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: ReadonlyArray<string | number | boolean | null | undefined>): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
 
 /** A cleaned, valid import row, ready to insert. */
 export interface ImportedCustomer {
@@ -190,4 +211,67 @@ export function checkImportRow(row: CustomerImportRow, index: number, context: I
     notes: notes || null,
     tags,
   };
+}
+
+/** A checked import: the rows to write (when no errors), the tags to create, every failing cell. */
+export interface ImportPlan {
+  customers: ImportedCustomer[];
+  /** The business's tags, by lower-case name. */
+  existingTags: ReadonlyMap<string, string>;
+  /** Names of the tags to create, as first written. */
+  createdTags: string[];
+  errors: FieldError[];
+}
+
+/**
+ * Checks every row of an import against the business's tags (pure). A member (`mayCreateTags`
+ * false) naming a tag that does not exist fails the row (`unknown_tag`).
+ */
+export function planImport(
+  rows: readonly CustomerImportRow[],
+  context: ImportContext,
+  tags: ReadonlyArray<{ id: string; name: string }>,
+  mayCreateTags: boolean,
+): ImportPlan {
+  const errors: FieldError[] = [];
+  const checked = rows.map((row, index) => checkImportRow(row, index, context, errors));
+  const existingTags = new Map(tags.map((tag) => [tag.name.toLowerCase(), tag.id]));
+  const missing = new Map<string, string>();
+  checked.forEach((customer, index) => {
+    for (const name of customer?.tags ?? []) {
+      if (existingTags.has(name.toLowerCase())) continue;
+      if (!mayCreateTags) {
+        errors.push({ field: `/rows/${index}/tags`, code: 'unknown_tag', message: `There is no tag "${name}"; ask an owner or administrator to create it.` });
+      } else if (!missing.has(name.toLowerCase())) missing.set(name.toLowerCase(), name);
+    }
+  });
+  const customers = errors.length > 0 ? [] : (checked as ImportedCustomer[]);
+  return { customers, existingTags, createdTags: [...missing.values()], errors };
+}
+
+/**
+ * The size of an import's write transactions: each holds the database (PGlite has one connection)
+ * for about `targetMs`, so that other businesses' requests wait at most that long between two
+ * chunks. The first chunk has `first` rows; each next one is scaled by how long the last took.
+ */
+export const IMPORT_CHUNK = { first: 100, min: 25, max: 1000, targetMs: 100 } as const;
+
+/** The rows of the next chunk, after one of `size` rows took `tookMs` inside its transaction. */
+export function nextChunkSize(size: number, tookMs: number): number {
+  const scaled = tookMs > 0 ? Math.round((size * IMPORT_CHUNK.targetMs) / tookMs) : IMPORT_CHUNK.max;
+  // At most double at a time: one fast chunk (a warm cache) does not make the next one huge.
+  return Math.min(IMPORT_CHUNK.max, 2 * size, Math.max(IMPORT_CHUNK.min, scaled));
+}
+
+/** The import's reading of the business: date order, dial code for numbers without one, today. */
+export function importContext(business: { today: string; locale: string; dialCode: string | null }): ImportContext {
+  return { locale: business.locale, defaultDialCode: business.dialCode ?? (business.locale === 'es-ES' ? '+34' : '+1'), today: business.today };
+}
+
+/** A customer id derived from (tenant, Idempotency-Key, row): the same row of a retried import gets the same id. */
+export function importRowId(tenantId: string, key: string, index: number): string {
+  const hex = createHash('sha256').update(`${tenantId}\n${key}\n${index}`).digest('hex');
+  // An RFC 9562 version 8 (custom) UUID.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

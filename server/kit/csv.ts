@@ -1,0 +1,58 @@
+/**
+ * The one CSV writer of the product (RFC 4180, CRLF line ends, no byte-order mark: the SPA adds it
+ * when it saves the file, src/features/customers/download.ts). Every CSV the server writes goes
+ * through it: customers today; reports, expenses and invoices next.
+ *
+ * Spreadsheets run a cell that starts with = + - @ (or a tab or CR) as a formula, and which text
+ * becomes a cell depends on the program: Excel in Spain splits on `;`, elsewhere on `,`, and a naive
+ * reader on line breaks whatever the quotes say. So every field is quoted, and a `'` is put before
+ * every place where any of those splits would start a cell with a formula character: the field's
+ * start and each segment after a `,`, `;`, CR or LF inside it (spaces before the character
+ * included). A segment that is only a signed number (+34, -5) is left as it is: no program runs it.
+ */
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+const SEPARATORS = new Set([',', ';', '\r', '\n']);
+/** A segment a spreadsheet would run: optional spaces, then = + - @ tab or CR. */
+const FORMULA_START = /^ *[=+\-@\t\r]/;
+/** A plain signed number (a dial code, a negative amount): not a formula. */
+const SIGNED_NUMBER = /^ *[+-]?\d[\d ]*$/;
+
+function segmentAt(text: string, start: number): string {
+  let end = start;
+  while (end < text.length && !SEPARATORS.has(text[end]!)) end++;
+  // A segment that starts with a CR is the CR itself (and what follows is the next segment).
+  return end === start && start < text.length ? text[start]! : text.slice(start, end);
+}
+
+/** The text with a `'` before every cell start that would be read as a formula. */
+export function neutraliseFormulas(text: string): string {
+  let out = '';
+  for (let i = 0; i <= text.length; i++) {
+    if (i === 0 || SEPARATORS.has(text[i - 1]!)) {
+      const segment = i === text.length ? '' : segmentAt(text, i);
+      if (FORMULA_START.test(segment) && !SIGNED_NUMBER.test(segment)) out += "'";
+    }
+    if (i < text.length) out += text[i];
+  }
+  return out;
+}
+
+/** One field: neutralised, always quoted, inner quotes doubled. null and undefined are an empty field. */
+export function csvField(value: CsvValue): string {
+  const text = value === null || value === undefined ? '' : neutraliseFormulas(String(value));
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** One record, CRLF-terminated. */
+export function csvLine(values: readonly CsvValue[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+/** A whole document: the header, then each row. */
+export function csvDocument(header: readonly string[], rows: Iterable<readonly CsvValue[]>): string {
+  const lines = [csvLine(header)];
+  for (const row of rows) lines.push(csvLine(row));
+  return lines.join('');
+}
