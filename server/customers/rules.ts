@@ -251,10 +251,11 @@ export function planImport(
 
 /**
  * The size of an import's write transactions: each holds the database (PGlite has one connection)
- * for about `targetMs`, so that other businesses' requests wait at most that long between two
- * chunks. The first chunk has `first` rows; each next one is scaled by how long the last took.
+ * for about `targetMs`, so that other businesses' requests wait at most that long for a chunk, and
+ * each chunk waits until the database is idle (at most `maxWaitMs`: the import still progresses under
+ * constant load). The first chunk has `first` rows; each next one is scaled by how long the last took.
  */
-export const IMPORT_CHUNK = { first: 100, min: 25, max: 1000, targetMs: 100 } as const;
+export const IMPORT_CHUNK = { first: 50, min: 10, max: 1000, targetMs: 50, maxWaitMs: 250 } as const;
 
 /** The rows of the next chunk, after one of `size` rows took `tookMs` inside its transaction. */
 export function nextChunkSize(size: number, tookMs: number): number {

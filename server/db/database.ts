@@ -29,6 +29,13 @@ export interface Database {
    * rows reclaimed. Returns the tables done.
    */
   vacuum?(): Promise<number>;
+  /**
+   * PGlite only (its one connection is shared by every request; PostgreSQL's pool needs no such
+   * thing): resolves once no other database work is running or waiting (seen twice in a row, so a
+   * request between two of its statements is not overtaken), or after `maxWaitMs` at most. Long work
+   * in pieces (a customer import) calls it before each piece, so interactive requests go first.
+   */
+  whenIdle?(maxWaitMs: number): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -40,21 +40,41 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
   const db = pg;
   let closed = false;
+  // Database work running or waiting for the one connection (whenIdle).
+  let busy = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy += 1;
+    try {
+      return await work();
+    } finally {
+      busy -= 1;
+    }
+  };
   return {
     kind: 'pglite',
     withTenant: (tenantId, fn) =>
-      db.transaction(async (tx) => {
-        const q: Queryable = queryable(tx);
-        await enterTenant(q, tenantId);
-        return fn(q);
+      counted(() =>
+        db.transaction(async (tx) => {
+          const q: Queryable = queryable(tx);
+          await enterTenant(q, tenantId);
+          return fn(q);
+        }),
+      ),
+    withSystem: (fn) => counted(() => db.transaction((tx) => fn(queryable(tx)))),
+    querySystem: <T>(sql: string, params?: unknown[]) =>
+      counted(async () => {
+        const result = await db.query<T>(sql, params);
+        return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
       }),
-    withSystem: (fn) => db.transaction((tx) => fn(queryable(tx))),
-    async querySystem<T>(sql: string, params?: unknown[]) {
-      const result = await db.query<T>(sql, params);
-      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
-    },
     async ping() {
-      await db.query('SELECT 1');
+      await counted(() => db.query('SELECT 1'));
+    },
+    async whenIdle(maxWaitMs) {
+      const deadline = performance.now() + maxWaitMs;
+      for (let quiet = 0; quiet < 2 && performance.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        quiet = busy === 0 ? quiet + 1 : 0;
+      }
     },
     async vacuum() {
       const { rows } = await db.query<{ name: string }>(`SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables ORDER BY 1`);

@@ -50,6 +50,8 @@ async function writeImport(db: Database, tenantId: string, key: string | undefin
   try {
     for (let from = 0, size: number = IMPORT_CHUNK.first; from < records.length; ) {
       const chunk = records.slice(from, from + size);
+      // Interactive requests first: the chunk waits until nothing else wants the database (PGlite).
+      await db.whenIdle?.(IMPORT_CHUNK.maxWaitMs);
       const took = await db.withTenant(tenantId, async (tx) => {
         const started = performance.now();
         await insertImported(tx, tenantId, chunk, tagIds);
@@ -57,7 +59,6 @@ async function writeImport(db: Database, tenantId: string, key: string | undefin
       });
       written = from += chunk.length;
       size = nextChunkSize(size, took);
-      await yieldToOthers();
     }
     if (key) await db.withTenant(tenantId, (tx) => rememberResponse(tx, tenantId, key, { status: 200, body }));
     return body;
