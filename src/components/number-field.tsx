@@ -17,3 +17,16 @@ export function NumberField<Input extends FieldValues, Output>({
     />
   );
 }
+
+/**
+ * A percentage (tax rate, commission): 0 to 100 with at most two decimals, as the contract's
+ * `Percentage` and common/money read it, shown with a `%` suffix.
+ */
+export function PercentField<Input extends FieldValues, Output>(
+  props: Omit<NumberInputProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'min' | 'max' | 'decimalScale' | 'allowNegative' | 'suffix'> & {
+    control: Control<Input, unknown, Output>;
+    name: FieldPath<Input>;
+  },
+) {
+  return <NumberField {...props} min={0} max={100} decimalScale={2} allowNegative={false} suffix=" %" />;
+}

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { FormFrame } from '~/components/form-frame';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SwitchField } from '~/components/switch-field';
-import { NumberField } from '~/components/number-field';
+import { NumberField, PercentField } from '~/components/number-field';
 import { KIND_NAMES, KINDS } from '../messages';
 import {
   paymentMethodFormSchema,
@@ -83,16 +83,11 @@ export function PaymentMethodFormFields({
               allowNegative={false}
               error={errors.sortOrder?.message}
             />
-            <NumberField
+            <PercentField
               control={form.control}
               name="commissionPercentage"
               label={intl.formatMessage({ id: 'paymentMethods.form.commission', defaultMessage: 'Commission' })}
               description={intl.formatMessage({ id: 'paymentMethods.form.commission.description', defaultMessage: 'What the provider keeps, e.g. 1.5 % for cards.' })}
-              min={0}
-              max={100}
-              decimalScale={2}
-              allowNegative={false}
-              suffix=" %"
               error={errors.commissionPercentage?.message}
             />
           </SimpleGrid>

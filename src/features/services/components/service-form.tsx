@@ -11,7 +11,7 @@ import { FormFrame } from '~/components/form-frame';
 import { moneyMessageValues } from '~/lib/money-messages';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SwitchField } from '~/components/switch-field';
-import { NumberField } from '~/components/number-field';
+import { NumberField, PercentField } from '~/components/number-field';
 import { serviceFormSchema, serviceIssueMessages, type ServiceFormInput, type ServiceFormValues } from '../schemas/service-form-schema';
 
 export type ServiceForm = UseFormReturn<ServiceFormInput, unknown, ServiceFormValues>;
@@ -142,17 +142,12 @@ export function ServiceFormFields({
                 />
               )}
             />
-            <NumberField
+            <PercentField
               control={form.control}
               name="taxPercentage"
               label={intl.formatMessage({ id: 'services.form.tax', defaultMessage: 'Tax rate' })}
               description={intl.formatMessage({ id: 'services.form.tax.description', defaultMessage: "Your business's rate unless this service has another." })}
               required
-              min={0}
-              max={100}
-              decimalScale={2}
-              allowNegative={false}
-              suffix=" %"
               error={errors.taxPercentage?.message}
             />
           </SimpleGrid>

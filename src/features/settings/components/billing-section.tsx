@@ -5,7 +5,7 @@ import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listCurrenciesOptions } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
-import { NumberField } from '~/components/number-field';
+import { PercentField } from '~/components/number-field';
 import type { SettingsForm } from './settings-form';
 import { SettingsSection } from './settings-section';
 
@@ -54,17 +54,12 @@ export function BillingSection({ form, tenant }: { form: SettingsForm; tenant: P
             />
           )}
         />
-        <NumberField
+        <PercentField
           control={form.control}
           name="taxPercentage"
           label={intl.formatMessage({ id: 'settings.taxPercentage', defaultMessage: 'Tax percentage' })}
           description={intl.formatMessage({ id: 'settings.taxPercentage.description', defaultMessage: 'Added to your prices, e.g. 21 for 21 % VAT.' })}
           required
-          min={0}
-          max={100}
-          decimalScale={2}
-          allowNegative={false}
-          suffix=" %"
           error={errors.taxPercentage?.message}
         />
       </SimpleGrid>
