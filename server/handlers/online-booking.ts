@@ -3,7 +3,7 @@ import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { AppointmentStatus, BookingPage, OnlineBookingRequest, OnlineBookingSummary } from '../../generated/types.gen.ts';
 import { appointmentsChanged } from '../appointments/events.ts';
 import { guardDoubleBooking, insertOccurrence } from '../appointments/repository.ts';
-import { defaultRemindersFor, type Prepared, type Slot } from '../appointments/rules.ts';
+import { defaultRemindersFor, type CustomerFacts, type Prepared, type Slot } from '../appointments/rules.ts';
 import { instantOfWall, toBookingSlot, wallOfInstant } from '../booking/availability.ts';
 import { chosenServices, findBookingBusiness, loadBookableServices, performersOf, type BookableService, type BookingBusiness } from '../booking/business.ts';
 import { candidateIds, freeSlots } from '../booking/free-slots.ts';
@@ -34,16 +34,6 @@ const dateOfWall = (wall: number) => {
   return Temporal.PlainDate.from({ year: p.year, month: p.month, day: p.day });
 };
 
-interface CustomerRow {
-  id: string;
-  name: string;
-  last_name: string | null;
-  phone_country_code: string | null;
-  phone_number: string | null;
-  email: string | null;
-  preferred_reminder_channel: string | null;
-  reminders_enabled: boolean;
-}
 
 /**
  * The customer with the same e-mail and phone, or a new one. An existing customer is used as they
@@ -51,7 +41,7 @@ interface CustomerRow {
  * details, and the answer is the same either way. A new one's name is unconfirmed (name_confirmed:
  * false): the e-mails leave it out until a team member changes it (server/notifications/render.ts).
  */
-async function findOrCreateCustomer(tx: Queryable, tenantId: string, body: OnlineBookingRequest): Promise<CustomerRow> {
+async function findOrCreateCustomer(tx: Queryable, tenantId: string, body: OnlineBookingRequest): Promise<CustomerFacts> {
   const c = body.customer;
   const email = c.email.trim();
   const columns = 'id, name, last_name, phone_country_code, phone_number, email, preferred_reminder_channel, reminders_enabled';
@@ -61,7 +51,7 @@ async function findOrCreateCustomer(tx: Queryable, tenantId: string, body: Onlin
   // find one customer, not create two: the same contact in the same business waits for the other's
   // transaction (and then finds its customer) under a transaction-scoped advisory lock.
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`booking-customer:${tenantId}:${email.toLowerCase()}:${countryDigits}:${digits}`]);
-  const { rows } = await tx.query<CustomerRow>(
+  const { rows } = await tx.query<CustomerFacts>(
     `SELECT ${columns} FROM customers
       WHERE tenant_id = $1 AND lower(email) = lower($2) AND phone_digits = $3
         AND regexp_replace(coalesce(phone_country_code, ''), '[^0-9]', '', 'g') = $4
@@ -69,7 +59,7 @@ async function findOrCreateCustomer(tx: Queryable, tenantId: string, body: Onlin
     [tenantId, email, digits, countryDigits],
   );
   if (rows[0]) return rows[0];
-  const created = await tx.query<CustomerRow>(
+  const created = await tx.query<CustomerFacts>(
     `INSERT INTO customers (tenant_id, name, last_name, phone_country_code, phone_number, email, marketing_consent, marketing_consent_at, language,
                             name_confirmed)
      VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 THEN now() END, $8, false) RETURNING ${columns}`,
