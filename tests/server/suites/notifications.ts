@@ -178,6 +178,16 @@ export function notificationsSuite(server: () => TestServer) {
     const anonymous = () => clientFor(server().baseUrl);
 
     describe('outbox and e-mail', () => {
+      // The suites before this one share the database and leave e-mails due: send them first, so that
+      // one batch of these tests (20 rows) holds what they look for.
+      beforeAll(async () => {
+        const worker = workerFor();
+        for (let pass = 0; pass < 100; pass += 1) {
+          const result = await worker.runOnce();
+          if (result.sent + result.failed + result.dropped === 0) break;
+        }
+      }, 120_000);
+
       it('a booking sends one confirmation e-mail in the business language, with its time zone, the cancellation link and an .ics', async () => {
         const b = await business('mail-es', { locale: 'es-ES', timeZone: 'Europe/Madrid', name: 'Peluquería Ana' });
         // 23 Nov 2026 09:30 UTC is 10:30 in Madrid.
