@@ -45,7 +45,8 @@ describe('QueryState', () => {
   });
 
   it('shows a refusal instead of the retry when the screen knows it, the retry otherwise', () => {
-    const refusal = (error: unknown) => ((error as { status?: number }).status === 404 ? <p>Not here</p> : undefined);
+    const notHere = 'Not here';
+    const refusal = (error: unknown) => ((error as { status?: number }).status === 404 ? <p>{notHere}</p> : undefined);
     renderState({ query: failed({ status: 404 }), refusal });
     expect(screen.getByText('Not here')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
