@@ -4,6 +4,7 @@ import { useNavigate, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { localeParam } from '~/lib/locale';
+import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useLocale } from '~/lib/use-locale';
 import { useSaveState, type SaveState } from '~/lib/use-save-state';
 import { AnchorLink } from './anchor-link';
@@ -13,11 +14,66 @@ import { QueryState } from './query-state';
 import { ReadOnlyNote } from './read-only-note';
 
 /**
- * The record kit of an edit page (payment methods, services, inventory, customer tags, appointment
- * distinctions): RecordQuery loads the record, useRecordEditor saves it with its version (a 409
- * stale_version shows the reload alert), puts the answer in the cache, refreshes the list, tells the
- * user and deletes it; RecordEditorHeader is the page's head with its delete confirmation.
+ * The record kit of the create and edit pages (payment methods, services, inventory, customer tags,
+ * appointment distinctions): useRecordCreator creates a record (once, with an Idempotency-Key),
+ * refreshes the list, tells the user and goes on; RecordQuery loads a record, useRecordEditor saves it
+ * with its version (a 409 stale_version shows the reload alert), puts the answer in the cache,
+ * refreshes the list, tells the user and deletes it; RecordEditorHeader is the edit page's head with
+ * its delete confirmation.
  */
+
+export interface RecordCreatorConfig<TResponse, TCreate extends { path: unknown; body?: unknown }, TError> {
+  /** Where the record is created ({ tenantId }). */
+  path: TCreate['path'];
+  /** The generated create*Mutation(). */
+  create: UseMutationOptions<TResponse, TError, TCreate>;
+  /** The list it goes into (list*QueryKey({ path: { tenantId } })): refreshed after the create. */
+  listKey: QueryKey;
+  /** After the create, instead of refreshing the list (e.g. the services also refresh the session's business). */
+  afterSave?: (response: TResponse) => Promise<void>;
+  /** The new record's name, for the notice. */
+  name: (response: TResponse) => string;
+  /** The notice's title. */
+  texts: { created: MessageDescriptor };
+  /** Where to go next: the list, or the new record's page (the locale is added). */
+  next: (response: TResponse) => { to: NonNullable<LinkProps['to']>; params?: Record<string, string> };
+}
+
+export interface RecordCreator<TBody> {
+  /** The create waits for the network (SaveAlert's `paused`). */
+  paused: boolean;
+  /**
+   * The save of a create form (inside useSaveState's submit): sends `toBody(values)` with the
+   * submission's Idempotency-Key, resets the form to what was sent, refreshes the list, says it was
+   * created and goes on.
+   */
+  submit: <TValues>(toBody: (values: TValues) => TBody) => (values: TValues, form: { reset(values: TValues): void }) => Promise<void>;
+}
+
+export function useRecordCreator<TResponse, TCreate extends { path: unknown; body?: unknown }, TError>(
+  config: RecordCreatorConfig<TResponse, TCreate, TError>,
+): RecordCreator<TCreate['body']> {
+  const { path, listKey, afterSave, name, texts, next } = config;
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  const create = useMutation(config.create);
+  return {
+    paused: create.isPaused,
+    submit: (toBody) => async (values, form) => {
+      const response = await create.mutateAsync({ path, body: toBody(values), headers: { 'Idempotency-Key': idempotency.key() } } as unknown as TCreate);
+      idempotency.renew();
+      form.reset(values);
+      if (afterSave) await afterSave(response);
+      else await queryClient.invalidateQueries({ queryKey: listKey });
+      notifications.show({ color: 'green', title: intl.formatMessage(texts.created), message: name(response) });
+      const { to, params } = next(response);
+      await navigate({ to, params: { ...params, locale: localeParam(locale) } });
+    },
+  };
+}
 
 /** Loads a record with the generated *Options() (loading and failure: QueryState); `reload` refetches it. */
 export function RecordQuery<TData, TError, TKey extends QueryKey>({

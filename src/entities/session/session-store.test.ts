@@ -61,6 +61,7 @@ describe('session store', () => {
               locale: 'en-US',
               createdAt: '2025-01-01T00:00:00Z',
               updatedAt: '2025-01-01T00:00:00Z',
+              version: 1,
             },
           }
         : { tenants: [] };

@@ -15,6 +15,7 @@ export const distinctionMessages = defineMessages({
     defaultMessage: 'Your changes were not saved. Reload to see the current version, then apply your changes again.',
   },
   staleReload: { id: 'distinctions.stale.reload', defaultMessage: 'Reload' },
+  created: { id: 'distinctions.created.title', defaultMessage: 'Distinction created' },
   saved: { id: 'distinctions.saved.title', defaultMessage: 'Distinction saved' },
   deleted: { id: 'distinctions.deleted.title', defaultMessage: 'Distinction deleted' },
   readOnly: { id: 'distinctions.readOnly', defaultMessage: 'Only the owner or an administrator of the business can change distinctions.' },

@@ -11,6 +11,7 @@ export const tagMessages = defineMessages({
     defaultMessage: 'Your changes were not saved. Reload to see the current version, then apply your changes again.',
   },
   staleReload: { id: 'customerTags.stale.reload', defaultMessage: 'Reload' },
+  created: { id: 'customerTags.created.title', defaultMessage: 'Tag created' },
   saved: { id: 'customerTags.saved.title', defaultMessage: 'Tag saved' },
   deleted: { id: 'customerTags.deleted.title', defaultMessage: 'Tag deleted' },
   readOnly: { id: 'customerTags.readOnly', defaultMessage: 'Only the owner or an administrator of the business can change tags.' },

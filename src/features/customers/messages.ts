@@ -11,6 +11,7 @@ export const customerMessages = defineMessages({
     defaultMessage: 'Your changes were not saved. Reload to see the current version, then apply your changes again.',
   },
   staleReload: { id: 'customers.stale.reload', defaultMessage: 'Reload' },
+  created: { id: 'customers.created.title', defaultMessage: 'Customer created' },
 });
 
 /** Messages of the import's per-cell error codes (server/handlers/customers-csv.ts). */

@@ -49,6 +49,7 @@ export const inventoryMessages = defineMessages({
     defaultMessage: 'Someone changed this product while you were editing it. Reload it to see their changes; what you typed stays here until you do.',
   },
   staleReload: { id: 'inventory.stale.reload', defaultMessage: 'Reload' },
+  created: { id: 'inventory.created.title', defaultMessage: 'Product added' },
   saved: { id: 'inventory.saved.title', defaultMessage: 'Product saved' },
   deleted: { id: 'inventory.deleted.title', defaultMessage: 'Product deleted' },
   readOnly: { id: 'inventory.readOnly', defaultMessage: 'Only the owner or an administrator of the business can change products or adjust their stock.' },

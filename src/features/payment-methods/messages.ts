@@ -16,6 +16,7 @@ export const paymentMethodMessages = defineMessages({
     defaultMessage: 'Your changes were not saved. Reload it to see the current version, then apply your changes again.',
   },
   staleReload: { id: 'paymentMethods.stale.reload', defaultMessage: 'Reload' },
+  created: { id: 'paymentMethods.created.title', defaultMessage: 'Payment method created' },
   saved: { id: 'paymentMethods.saved.title', defaultMessage: 'Payment method saved' },
   deleted: { id: 'paymentMethods.deleted.title', defaultMessage: 'Payment method deleted' },
   readOnly: { id: 'paymentMethods.readOnly', defaultMessage: 'Only the owner or an administrator of the business can change payment methods.' },

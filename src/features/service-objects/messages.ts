@@ -1,6 +1,7 @@
 import { defineMessages } from 'react-intl';
 
 export const serviceObjectMessages = defineMessages({
+  created: { id: 'serviceObjects.created.title', defaultMessage: 'Object added' },
   nameRequired: { id: 'serviceObjects.form.name.required', defaultMessage: 'Enter a name, e.g. "White Seat León" or "Toby".' },
   attributeKeyRequired: { id: 'serviceObjects.form.attribute.key.required', defaultMessage: 'Enter the attribute name.' },
   attributeDuplicate: { id: 'serviceObjects.form.attribute.duplicate', defaultMessage: 'Each attribute name can appear only once.' },

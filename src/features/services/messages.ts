@@ -16,6 +16,7 @@ export const serviceMessages = defineMessages({
     defaultMessage: 'Your changes were not saved. Reload it to see the current version, then apply your changes again.',
   },
   staleReload: { id: 'services.stale.reload', defaultMessage: 'Reload' },
+  created: { id: 'services.created.title', defaultMessage: 'Service created' },
   saved: { id: 'services.saved.title', defaultMessage: 'Service saved' },
   deleted: { id: 'services.deleted.title', defaultMessage: 'Service deleted' },
   unknownTeamMember: { id: 'services.unknownTeamMember', defaultMessage: 'Someone chosen is no longer in the team; choose again.' },

@@ -8,8 +8,7 @@ import { getAppointmentOptions, getAppointmentQueryKey, listAppointmentDistincti
 import type { Appointment, Tenant } from '@generated/types.gen';
 import { useLocale } from '~/lib/use-locale';
 import { useSession } from '~/entities/session/use-session';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 import { problemStatus } from '~/lib/api-problem';
 import { localeParam } from '~/lib/locale';
 import { formatDate, fromParts } from '~/lib/temporal';
@@ -44,83 +43,88 @@ export function AppointmentPage({ tenant, id, ownerUserId }: { tenant: Tenant; i
   const [deleting, setDeleting] = useState(false);
   const update = useMutation(updateAppointmentMutation());
 
-  if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return problemStatus(query.error) === 404 ? (
+  /** The appointment, once loaded: details or the edit form, status, real timing, delete. */
+  const content = (appointment: Appointment) => {
+    const member = team.members.find((item) => item.userId === appointment.userId);
+    const distinction = distinctions.data?.items.find((item) => item.id === appointment.distinctionId);
+    const appointmentPath = { tenantId: tenant.id, userId: appointment.userId, id: appointment.id };
+    const afterChange = async (next?: Appointment) => {
+      if (next) queryClient.setQueryData(getAppointmentQueryKey({ path }), { appointment: next });
+      await problems.refreshCalendar();
+    };
+    const backToCalendar = () =>
+      void navigate({ to: '/{-$locale}/appointments', params: { locale: localeParam(locale) }, search: { date: formatDate(fromParts(appointment.startDate)) } });
+
+    const saveEdit = (values: BookingFormValues) => {
+      const input = appointmentInputFromForm(values);
+      return edit.submit({
+        send: (allowOutsideHours) =>
+          update.mutateAsync({
+            path: appointmentPath,
+            body: { appointment: { ...input, version: appointment.version, ...(allowOutsideHours ? { allowOutsideHours: true } : {}) } },
+          }),
+        onSaved: async (answer) => {
+          notifications.show({ color: 'green', message: intl.formatMessage(appointmentMessages.saved) });
+          setEditing(false);
+          if (answer.appointment.userId !== appointment.userId) {
+            await problems.refreshCalendar();
+            void navigate({ to: '/{-$locale}/appointments/$id', params: { locale: localeParam(locale), id }, search: { userId: answer.appointment.userId }, replace: true });
+            return;
+          }
+          await afterChange(answer.appointment);
+        },
+        onFailure: (failure) => {
+          if (problemCode(failure) === 'stale_version') void query.refetch();
+        },
+      });
+    };
+
+    return (
+      <Stack gap="lg" maw={900}>
+        <AppointmentHeader appointment={appointment} distinction={distinction} editing={editing} onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+        {editing ? (
+          <BookingForm
+            tenant={tenant}
+            members={team.members}
+            canChooseMember={team.canManage}
+            defaultValues={bookingFormFromAppointment(appointment)}
+            editing
+            pending={update.isPending}
+            error={edit.error}
+            onSubmit={(values) => void saveEdit(values)}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <AppointmentDetails appointment={appointment} member={member} />
+        )}
+        <AppointmentStatusCard appointment={appointment} path={appointmentPath} errorText={errorText} onChanged={(next) => void afterChange(next)} onStale={() => void query.refetch()} />
+        <AppointmentRealTimingCard appointment={appointment} path={appointmentPath} errorText={errorText} onChanged={(next) => void afterChange(next)} />
+        <DeleteAppointmentModal
+          opened={deleting}
+          onClose={() => setDeleting(false)}
+          appointment={appointment}
+          path={appointmentPath}
+          errorText={errorText}
+          onDeleted={async () => {
+            setDeleting(false);
+            await problems.refreshCalendar();
+            backToCalendar();
+          }}
+        />
+      </Stack>
+    );
+  };
+
+  const notFound = (error: unknown) =>
+    problemStatus(error) === 404 ? (
       <Alert color="gray" title={intl.formatMessage({ id: 'appointments.page.notFound.title', defaultMessage: 'This appointment does not exist' })}>
         <FormattedMessage id="appointments.page.notFound" defaultMessage="It may have been deleted. Go back to the calendar to see the current appointments." />
       </Alert>
-    ) : (
-      <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-    );
-
-  const appointment = query.data.appointment;
-  const member = team.members.find((item) => item.userId === appointment.userId);
-  const distinction = distinctions.data?.items.find((item) => item.id === appointment.distinctionId);
-  const appointmentPath = { tenantId: tenant.id, userId: appointment.userId, id: appointment.id };
-  const afterChange = async (next?: Appointment) => {
-    if (next) queryClient.setQueryData(getAppointmentQueryKey({ path }), { appointment: next });
-    await problems.refreshCalendar();
-  };
-  const backToCalendar = () =>
-    void navigate({ to: '/{-$locale}/appointments', params: { locale: localeParam(locale) }, search: { date: formatDate(fromParts(appointment.startDate)) } });
-
-  const saveEdit = (values: BookingFormValues) => {
-    const input = appointmentInputFromForm(values);
-    return edit.submit({
-      send: (allowOutsideHours) =>
-        update.mutateAsync({
-          path: appointmentPath,
-          body: { appointment: { ...input, version: appointment.version, ...(allowOutsideHours ? { allowOutsideHours: true } : {}) } },
-        }),
-      onSaved: async (answer) => {
-        notifications.show({ color: 'green', message: intl.formatMessage(appointmentMessages.saved) });
-        setEditing(false);
-        if (answer.appointment.userId !== appointment.userId) {
-          await problems.refreshCalendar();
-          void navigate({ to: '/{-$locale}/appointments/$id', params: { locale: localeParam(locale), id }, search: { userId: answer.appointment.userId }, replace: true });
-          return;
-        }
-        await afterChange(answer.appointment);
-      },
-      onFailure: (failure) => {
-        if (problemCode(failure) === 'stale_version') void query.refetch();
-      },
-    });
-  };
+    ) : undefined;
 
   return (
-    <Stack gap="lg" maw={900}>
-      <AppointmentHeader appointment={appointment} distinction={distinction} editing={editing} onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
-      {editing ? (
-        <BookingForm
-          tenant={tenant}
-          members={team.members}
-          canChooseMember={team.canManage}
-          defaultValues={bookingFormFromAppointment(appointment)}
-          editing
-          pending={update.isPending}
-          error={edit.error}
-          onSubmit={(values) => void saveEdit(values)}
-          onCancel={() => setEditing(false)}
-        />
-      ) : (
-        <AppointmentDetails appointment={appointment} member={member} />
-      )}
-      <AppointmentStatusCard appointment={appointment} path={appointmentPath} errorText={errorText} onChanged={(next) => void afterChange(next)} onStale={() => void query.refetch()} />
-      <AppointmentRealTimingCard appointment={appointment} path={appointmentPath} errorText={errorText} onChanged={(next) => void afterChange(next)} />
-      <DeleteAppointmentModal
-        opened={deleting}
-        onClose={() => setDeleting(false)}
-        appointment={appointment}
-        path={appointmentPath}
-        errorText={errorText}
-        onDeleted={async () => {
-          setDeleting(false);
-          await problems.refreshCalendar();
-          backToCalendar();
-        }}
-      />
-    </Stack>
+    <QueryState query={query} refusal={notFound}>
+      {({ appointment }) => content(appointment)}
+    </QueryState>
   );
 }

@@ -9,8 +9,7 @@ import {
   revokeCalendarFeedMutation,
 } from '@generated/@tanstack/react-query.gen';
 import { ApiErrorAlert } from '~/components/api-error-alert';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 
 /**
  * The member's calendar feed (beyond SPEC): a secret address their phone's calendar subscribes to,
@@ -42,48 +41,48 @@ export function CalendarFeedCard({ tenantId }: { tenantId: string }) {
             defaultMessage="Subscribe to this private address in Google Calendar, Apple Calendar or Outlook to see your appointments there. Anyone with the address can read them: do not share it."
           />
         </Text>
-        {query.isPending ? (
-          <PageLoader minHeight={80} />
-        ) : query.isError ? (
-          <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : feed?.active && feed.url ? (
-          <Stack gap="sm">
-            <TextInput
-              label={intl.formatMessage({ id: 'calendarFeed.address', defaultMessage: 'Calendar address' })}
-              value={feed.url}
-              readOnly
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <Group gap="sm">
-              <CopyButton value={feed.url}>
-                {({ copied, copy }) => (
-                  <Button variant="light" leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />} onClick={copy}>
-                    {copied ? (
-                      <FormattedMessage id="calendarFeed.copied" defaultMessage="Copied" />
-                    ) : (
-                      <FormattedMessage id="calendarFeed.copy" defaultMessage="Copy address" />
+        <QueryState query={query} loaderHeight={80}>
+          {({ feed }) =>
+            feed?.active && feed.url ? (
+              <Stack gap="sm">
+                <TextInput
+                  label={intl.formatMessage({ id: 'calendarFeed.address', defaultMessage: 'Calendar address' })}
+                  value={feed.url}
+                  readOnly
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+                <Group gap="sm">
+                  <CopyButton value={feed.url}>
+                    {({ copied, copy }) => (
+                      <Button variant="light" leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />} onClick={copy}>
+                        {copied ? (
+                          <FormattedMessage id="calendarFeed.copied" defaultMessage="Copied" />
+                        ) : (
+                          <FormattedMessage id="calendarFeed.copy" defaultMessage="Copy address" />
+                        )}
+                      </Button>
                     )}
+                  </CopyButton>
+                  <Button variant="default" loading={create.isPending} disabled={busy} onClick={() => create.mutate({ path })}>
+                    <FormattedMessage id="calendarFeed.replace" defaultMessage="Replace address" />
                   </Button>
-                )}
-              </CopyButton>
-              <Button variant="default" loading={create.isPending} disabled={busy} onClick={() => create.mutate({ path })}>
-                <FormattedMessage id="calendarFeed.replace" defaultMessage="Replace address" />
-              </Button>
-              <Button variant="subtle" color="red" loading={revoke.isPending} disabled={busy} onClick={() => revoke.mutate({ path })}>
-                <FormattedMessage id="calendarFeed.revoke" defaultMessage="Turn off" />
-              </Button>
-            </Group>
-            <Text size="xs" c="dimmed">
-              <FormattedMessage id="calendarFeed.replaceHelp" defaultMessage="Replacing it stops the old address at once; subscribe again with the new one." />
-            </Text>
-          </Stack>
-        ) : (
-          <Group>
-            <Button loading={create.isPending} onClick={() => create.mutate({ path })}>
-              <FormattedMessage id="calendarFeed.create" defaultMessage="Create my calendar address" />
-            </Button>
-          </Group>
-        )}
+                  <Button variant="subtle" color="red" loading={revoke.isPending} disabled={busy} onClick={() => revoke.mutate({ path })}>
+                    <FormattedMessage id="calendarFeed.revoke" defaultMessage="Turn off" />
+                  </Button>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  <FormattedMessage id="calendarFeed.replaceHelp" defaultMessage="Replacing it stops the old address at once; subscribe again with the new one." />
+                </Text>
+              </Stack>
+            ) : (
+              <Group>
+                <Button loading={create.isPending} onClick={() => create.mutate({ path })}>
+                  <FormattedMessage id="calendarFeed.create" defaultMessage="Create my calendar address" />
+                </Button>
+              </Group>
+            )
+          }
+        </QueryState>
         {create.isError || revoke.isError ? <ApiErrorAlert error={create.error ?? revoke.error} /> : null}
         {revoke.isSuccess && !feed?.active ? (
           <Alert color="gray" role="status">

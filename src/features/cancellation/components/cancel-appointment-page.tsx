@@ -7,9 +7,8 @@ import { cancelAppointmentByTokenMutation, getAppointmentCancellationOptions, ge
 import type { PublicAppointmentSummary } from '@generated/types.gen';
 import { useLocale } from '~/lib/use-locale';
 import { useSwitchLocale } from '~/lib/use-switch-locale';
-import { LoadError } from '~/components/load-error';
 import { LocaleDropdown } from '~/components/locale-dropdown';
-import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 import { formatDateFull, formatTime, fromParts } from '~/lib/temporal';
 import { TOKEN_PATTERN, cancellationMessages, notCancellableReason, reasonMessage, refusalMessage } from '../cancellation-state';
 
@@ -103,30 +102,6 @@ export function CancelAppointmentPage({ token }: { token: string | undefined }) 
       </Frame>
     );
   }
-  if (query.isPending) {
-    return (
-      <Frame title={title}>
-        <PageLoader minHeight={160} />
-      </Frame>
-    );
-  }
-  if (query.isError) {
-    const known = refusalMessage(query.error);
-    return (
-      <Frame title={title}>
-        {known ? (
-          <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
-            {intl.formatMessage(known)}
-          </Alert>
-        ) : (
-          <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        )}
-      </Frame>
-    );
-  }
-
-  const appointment = done ?? query.data.appointment;
-  const values = { business: appointment.businessName };
 
   const submit = () => {
     cancel.mutate(
@@ -143,54 +118,75 @@ export function CancelAppointmentPage({ token }: { token: string | undefined }) 
     );
   };
   const refusal = cancel.isError ? refusalMessage(cancel.error) : null;
+  /** A link the server refuses (invalid, revoked, too late): its explanation instead of a retry. */
+  const linkRefused = (error: unknown) => {
+    const known = refusalMessage(error);
+    return known ? (
+      <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+        {intl.formatMessage(known)}
+      </Alert>
+    ) : undefined;
+  };
+
+  /** The appointment, once loaded (or as the cancel answered it): the details and the cancel form or why not. */
+  const content = (appointment: PublicAppointmentSummary) => {
+    const values = { business: appointment.businessName };
+    return (
+      <>
+        <Text>
+          <FormattedMessage id="cancellation.greeting" defaultMessage="Hello {name}," values={{ name: appointment.customerName }} />
+        </Text>
+        <AppointmentDetails appointment={appointment} />
+        {done ? (
+          <Alert color="green" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
+            <FormattedMessage
+              id="cancellation.done"
+              defaultMessage="Your appointment is cancelled and the time is free for others. {business} has been told, and a confirmation is on its way to your e-mail."
+              values={{ business: appointment.businessName }}
+            />
+          </Alert>
+        ) : appointment.cancellable ? (
+          <Stack gap="sm">
+            {cancel.isError ? (
+              <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+                {refusal ? (
+                  intl.formatMessage(refusal, values)
+                ) : (
+                  <FormattedMessage id="cancellation.failed" defaultMessage="The appointment could not be cancelled. Check your connection and try again." />
+                )}
+              </Alert>
+            ) : null}
+            <Textarea
+              label={intl.formatMessage({ id: 'cancellation.reason', defaultMessage: 'Reason (optional)' })}
+              description={intl.formatMessage({ id: 'cancellation.reasonHelp', defaultMessage: 'The business will see it.' })}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value.slice(0, REASON_MAX))}
+              maxLength={REASON_MAX}
+              autosize
+              minRows={2}
+              disabled={cancel.isPending}
+            />
+            <Button color="red" size="md" fullWidth onClick={submit} loading={cancel.isPending}>
+              <FormattedMessage id="cancellation.submit" defaultMessage="Cancel the appointment" />
+            </Button>
+            <Text size="xs" c="dimmed">
+              <FormattedMessage id="cancellation.keep" defaultMessage="To keep the appointment, just close this page." />
+            </Text>
+          </Stack>
+        ) : (
+          <Alert color={appointment.status === 'APPOINTMENT_STATUS_CANCELLED' ? 'gray' : 'yellow'} icon={<IconInfoCircle size={20} aria-hidden />} role="status">
+            {intl.formatMessage(reasonMessage[notCancellableReason(appointment)], values)}
+          </Alert>
+        )}
+      </>
+    );
+  };
 
   return (
-    <Frame title={done ? intl.formatMessage({ id: 'cancellation.doneTitle', defaultMessage: 'Appointment cancelled' }) : title}>
-      <Text>
-        <FormattedMessage id="cancellation.greeting" defaultMessage="Hello {name}," values={{ name: appointment.customerName }} />
-      </Text>
-      <AppointmentDetails appointment={appointment} />
-      {done ? (
-        <Alert color="green" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
-          <FormattedMessage
-            id="cancellation.done"
-            defaultMessage="Your appointment is cancelled and the time is free for others. {business} has been told, and a confirmation is on its way to your e-mail."
-            values={{ business: appointment.businessName }}
-          />
-        </Alert>
-      ) : appointment.cancellable ? (
-        <Stack gap="sm">
-          {cancel.isError ? (
-            <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
-              {refusal ? (
-                intl.formatMessage(refusal, values)
-              ) : (
-                <FormattedMessage id="cancellation.failed" defaultMessage="The appointment could not be cancelled. Check your connection and try again." />
-              )}
-            </Alert>
-          ) : null}
-          <Textarea
-            label={intl.formatMessage({ id: 'cancellation.reason', defaultMessage: 'Reason (optional)' })}
-            description={intl.formatMessage({ id: 'cancellation.reasonHelp', defaultMessage: 'The business will see it.' })}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value.slice(0, REASON_MAX))}
-            maxLength={REASON_MAX}
-            autosize
-            minRows={2}
-            disabled={cancel.isPending}
-          />
-          <Button color="red" size="md" fullWidth onClick={submit} loading={cancel.isPending}>
-            <FormattedMessage id="cancellation.submit" defaultMessage="Cancel the appointment" />
-          </Button>
-          <Text size="xs" c="dimmed">
-            <FormattedMessage id="cancellation.keep" defaultMessage="To keep the appointment, just close this page." />
-          </Text>
-        </Stack>
-      ) : (
-        <Alert color={appointment.status === 'APPOINTMENT_STATUS_CANCELLED' ? 'gray' : 'yellow'} icon={<IconInfoCircle size={20} aria-hidden />} role="status">
-          {intl.formatMessage(reasonMessage[notCancellableReason(appointment)], values)}
-        </Alert>
-      )}
+    <Frame title={done && !query.isError ? intl.formatMessage({ id: 'cancellation.doneTitle', defaultMessage: 'Appointment cancelled' }) : title}>
+      <QueryState query={query} loaderHeight={160} refusal={linkRefused}>
+        {(data) => content(done ?? data.appointment)}
+      </QueryState>
     </Frame>
   );
 }

@@ -1,15 +1,10 @@
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createCustomerTagMutation, listCustomerTagsQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/entities/session/use-can-manage-catalogue';
-import { useLocale } from '~/lib/use-locale';
 import { ColorLabelCreatePage } from '~/components/color-label-pages';
+import { useRecordCreator } from '~/components/record-editor';
 import { MAX_CUSTOMER_TAGS } from '@common/limits';
-import { localeParam } from '~/lib/locale';
-import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { tagMessages } from '../messages';
 import { newTagForm, toTagInput } from '../schemas/tag-form-schema';
 import { applyServerErrors } from './apply-server-errors';
@@ -18,12 +13,15 @@ import { tagLabelKind } from './tag-form';
 /** /customer-tags/create. */
 export function TagCreatePage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
-  const locale = useLocale();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const canManage = useCanManageCatalogue(tenant);
-  const create = useMutation(createCustomerTagMutation());
-  const idempotency = useIdempotencyKey();
+  const creator = useRecordCreator({
+    path: { tenantId: tenant.id },
+    create: createCustomerTagMutation(),
+    listKey: listCustomerTagsQueryKey({ path: { tenantId: tenant.id } }),
+    name: ({ tag }) => tag.name,
+    texts: tagMessages,
+    next: () => ({ to: '/{-$locale}/customer-tags' }),
+  });
 
   return (
     <ColorLabelCreatePage
@@ -35,7 +33,7 @@ export function TagCreatePage({ tenant }: { tenant: Tenant }) {
       canManage={canManage}
       defaultValues={newTagForm()}
       submitLabel={<FormattedMessage id="customerTags.create.submit" defaultMessage="Create tag" />}
-      paused={create.isPaused}
+      paused={creator.paused}
       applyServerErrors={(failure, form) => applyServerErrors(failure, form, intl)}
       problemCodes={{
         too_many_tags: intl.formatMessage(
@@ -46,22 +44,7 @@ export function TagCreatePage({ tenant }: { tenant: Tenant }) {
           { max: MAX_CUSTOMER_TAGS },
         ),
       }}
-      create={async (values, form) => {
-        const { tag } = await create.mutateAsync({
-          path: { tenantId: tenant.id },
-          body: { tag: toTagInput(values) },
-          headers: { 'Idempotency-Key': idempotency.key() },
-        });
-        idempotency.renew();
-        form.reset(values);
-        await queryClient.invalidateQueries({ queryKey: listCustomerTagsQueryKey({ path: { tenantId: tenant.id } }) });
-        notifications.show({
-          color: 'green',
-          title: intl.formatMessage({ id: 'customerTags.created.title', defaultMessage: 'Tag created' }),
-          message: tag.name,
-        });
-        await navigate({ to: '/{-$locale}/customer-tags', params: { locale: localeParam(locale) } });
-      }}
+      create={creator.submit((values) => ({ tag: toTagInput(values) }))}
     />
   );
 }

@@ -1,19 +1,15 @@
 import { Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createInventoryItemMutation, listInventoryItemsQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
 import { useCanManageCatalogue } from '~/entities/session/use-can-manage-catalogue';
 import { useLocale } from '~/lib/use-locale';
-import { localeParam } from '~/lib/locale';
-import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { SaveAlert } from '~/components/save-alert';
 import { AnchorLink } from '~/components/anchor-link';
 import { useSaveState } from '~/lib/use-save-state';
 import { RoleGate } from '~/components/role-gate';
 import { PageHeader } from '~/components/page-header';
+import { useRecordCreator } from '~/components/record-editor';
 import { inventoryMessages } from '../messages';
 import { emptyInventoryForm, toCreateInput } from '../schemas/inventory-form-schema';
 import { applyServerErrors } from './apply-server-errors';
@@ -23,11 +19,16 @@ import { InventoryItemForm, type InventoryForm } from './inventory-form';
 export function InventoryCreatePage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
   const locale = useLocale();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const canManage = useCanManageCatalogue(tenant);
-  const create = useMutation(createInventoryItemMutation());
-  const idempotency = useIdempotencyKey();
+  const creator = useRecordCreator({
+    path: { tenantId: tenant.id },
+    create: createInventoryItemMutation(),
+    listKey: listInventoryItemsQueryKey({ path: { tenantId: tenant.id } }),
+    name: ({ inventoryItem }) => inventoryItem.name,
+    texts: inventoryMessages,
+    // The new product's page, where its stock is adjusted.
+    next: ({ inventoryItem }) => ({ to: '/{-$locale}/inventory/$id', params: { id: inventoryItem.id } }),
+  });
   const save = useSaveState<InventoryForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl, tenant.currency.currencyCode) });
 
   return (
@@ -52,19 +53,7 @@ export function InventoryCreatePage({ tenant }: { tenant: Tenant }) {
           withQuantity
           currencySymbol={tenant.currencySymbol}
           alert={<SaveAlert state={save} texts={{ forbidden: inventoryMessages.forbidden }} />}
-          onSubmit={save.submit(async (values, form) => {
-            const body = { inventoryItem: toCreateInput(values, tenant.currency.currencyCode, locale) };
-            const { inventoryItem } = await create.mutateAsync({ path: { tenantId: tenant.id }, body, headers: { 'Idempotency-Key': idempotency.key() } });
-            idempotency.renew();
-            await queryClient.invalidateQueries({ queryKey: listInventoryItemsQueryKey({ path: { tenantId: tenant.id } }) });
-            form.reset(values);
-            notifications.show({
-              color: 'green',
-              title: intl.formatMessage({ id: 'inventory.created.title', defaultMessage: 'Product added' }),
-              message: inventoryItem.name,
-            });
-            await navigate({ to: '/{-$locale}/inventory/$id', params: { locale: localeParam(locale), id: inventoryItem.id } });
-          })}
+          onSubmit={save.submit(creator.submit((values) => ({ inventoryItem: toCreateInput(values, tenant.currency.currencyCode, locale) })))}
         />
       </RoleGate>
     </Stack>

@@ -3,11 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listInventoryMovementsOptions } from '@generated/@tanstack/react-query.gen';
-import type { InventoryItem } from '@generated/types.gen';
+import type { InventoryItem, InventoryMovement } from '@generated/types.gen';
 import { useLocale } from '~/lib/use-locale';
 import { EmptyState } from '~/components/empty-state';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 import { formatTimestamp } from '../format-timestamp';
 import { useQuantityFormat } from '../hooks/use-quantity-format';
 import { reasonNames } from '../messages';
@@ -29,18 +28,14 @@ export function MovementList({ item, timeZone }: { item: InventoryItem; timeZone
   });
   const pages = Math.max(1, Math.ceil((movements.data?.total ?? 0) / MOVEMENTS_PAGE_SIZE));
 
-  let body;
-  if (movements.isPending) body = <PageLoader minHeight={120} />;
-  else if (movements.isError) body = <LoadError onRetry={() => void movements.refetch()} retrying={movements.isFetching} />;
-  else if (movements.data.items.length === 0)
-    body = (
+  /** The ledger's page, or the empty state. */
+  const content = ({ items }: { items: InventoryMovement[] }) =>
+    items.length === 0 ? (
       <EmptyState
         title={<FormattedMessage id="inventory.movements.empty.title" defaultMessage="No stock movements yet" />}
         description={<FormattedMessage id="inventory.movements.empty.description" defaultMessage="Adjustments of the stock appear here, with their reason." />}
       />
-    );
-  else
-    body = (
+    ) : (
       <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing="xs" aria-label={intl.formatMessage({ id: 'inventory.movements.title', defaultMessage: 'Stock movements' })}>
           <Table.Thead>
@@ -60,7 +55,7 @@ export function MovementList({ item, timeZone }: { item: InventoryItem; timeZone
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {movements.data.items.map((movement) => (
+            {items.map((movement) => (
               <Table.Tr key={movement.id}>
                 <Table.Td>{formatTimestamp(movement.createdAt, locale, timeZone)}</Table.Td>
                 <Table.Td>
@@ -87,7 +82,9 @@ export function MovementList({ item, timeZone }: { item: InventoryItem; timeZone
       <Title order={2} size="h4">
         <FormattedMessage id="inventory.movements.title" defaultMessage="Stock movements" />
       </Title>
-      {body}
+      <QueryState query={movements} loaderHeight={120}>
+        {content}
+      </QueryState>
       {pages > 1 ? (
         <Group justify="center">
           <Pagination total={pages} value={page} onChange={setPage} size="sm" />

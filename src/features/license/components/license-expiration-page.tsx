@@ -4,8 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Tenant } from '@generated/types.gen';
 import { useLocale } from '~/lib/use-locale';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 import { WhatsAppButton } from '~/components/whatsapp-button';
 import { isLicenseActive } from '~/lib/license';
 import { licenseEndDate } from '~/lib/license-dates';
@@ -72,106 +71,106 @@ export function LicenseExpirationPage({ tenant }: { tenant: LicenseTenant | null
         </Group>
       ) : null}
 
-      {configuration.isPending ? <PageLoader minHeight={200} /> : null}
-      {configuration.isError ? (
-        <LoadError
-          title={<FormattedMessage id="license.plans.error" defaultMessage="The plans could not be loaded" />}
-          onRetry={() => void configuration.refetch()}
-          retrying={configuration.isFetching}
-        />
-      ) : null}
-
-      {plans.length > 0 ? (
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            <FormattedMessage id="license.plans.title" defaultMessage="Plans" />
-          </Title>
-          {trialPeriodDays ? (
-            <Text size="sm" c="dimmed">
-              <FormattedMessage
-                id="license.plans.trial"
-                defaultMessage="Every plan starts with {days, plural, one {# free day} other {# free days}}. Cancel anytime."
-                values={{ days: trialPeriodDays }}
-              />
-            </Text>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {plans.map(({ key, plan, price, url }) => (
-              <Card key={key} withBorder radius="lg" padding="lg" data-testid={`plan-${key}`}>
-                <Stack gap="sm" h="100%">
-                  <Group justify="space-between">
-                    <Title order={3} size="h4">
-                      {plan.name}
-                    </Title>
-                    {key === 'premium' ? (
-                      <Badge variant="light">
-                        <FormattedMessage id="license.plans.complete" defaultMessage="Most complete" />
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text fz="xl" fw={800}>
-                    <PlanPriceText price={price} interval={plan.interval} />
+      <QueryState
+        query={configuration}
+        loaderHeight={200}
+        errorTitle={<FormattedMessage id="license.plans.error" defaultMessage="The plans could not be loaded" />}
+        keepData
+      >
+        {() => (
+          <>
+            {plans.length > 0 ? (
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  <FormattedMessage id="license.plans.title" defaultMessage="Plans" />
+                </Title>
+                {trialPeriodDays ? (
+                  <Text size="sm" c="dimmed">
+                    <FormattedMessage
+                      id="license.plans.trial"
+                      defaultMessage="Every plan starts with {days, plural, one {# free day} other {# free days}}. Cancel anytime."
+                      values={{ days: trialPeriodDays }}
+                    />
                   </Text>
-                  <List
-                    spacing={4}
-                    size="sm"
-                    icon={
-                      <ThemeIcon size={18} radius="xl" variant="light">
-                        <IconCheck size={12} aria-hidden />
-                      </ThemeIcon>
-                    }
-                    style={{ flex: 1 }}
-                  >
-                    {plan.features.map((feature) => (
-                      <List.Item key={feature}>{feature}</List.Item>
-                    ))}
-                  </List>
-                  {url ? (
-                    <Button
-                      component="a"
-                      href={url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      fullWidth
-                      variant={key === 'premium' ? 'filled' : 'light'}
-                      rightSection={<IconExternalLink size={16} aria-hidden />}
-                    >
-                      <FormattedMessage id="license.subscribeTo" defaultMessage="Subscribe to {plan}" values={{ plan: plan.name }} />
-                    </Button>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      <FormattedMessage id="license.plans.noLink" defaultMessage="Online payment is not available; contact us to subscribe." />
-                    </Text>
-                  )}
-                </Stack>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      ) : null}
+                ) : null}
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {plans.map(({ key, plan, price, url }) => (
+                    <Card key={key} withBorder radius="lg" padding="lg" data-testid={`plan-${key}`}>
+                      <Stack gap="sm" h="100%">
+                        <Group justify="space-between">
+                          <Title order={3} size="h4">
+                            {plan.name}
+                          </Title>
+                          {key === 'premium' ? (
+                            <Badge variant="light">
+                              <FormattedMessage id="license.plans.complete" defaultMessage="Most complete" />
+                            </Badge>
+                          ) : null}
+                        </Group>
+                        <Text fz="xl" fw={800}>
+                          <PlanPriceText price={price} interval={plan.interval} />
+                        </Text>
+                        <List
+                          spacing={4}
+                          size="sm"
+                          icon={
+                            <ThemeIcon size={18} radius="xl" variant="light">
+                              <IconCheck size={12} aria-hidden />
+                            </ThemeIcon>
+                          }
+                          style={{ flex: 1 }}
+                        >
+                          {plan.features.map((feature) => (
+                            <List.Item key={feature}>{feature}</List.Item>
+                          ))}
+                        </List>
+                        {url ? (
+                          <Button
+                            component="a"
+                            href={url}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            fullWidth
+                            variant={key === 'premium' ? 'filled' : 'light'}
+                            rightSection={<IconExternalLink size={16} aria-hidden />}
+                          >
+                            <FormattedMessage id="license.subscribeTo" defaultMessage="Subscribe to {plan}" values={{ plan: plan.name }} />
+                          </Button>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            <FormattedMessage id="license.plans.noLink" defaultMessage="Online payment is not available; contact us to subscribe." />
+                          </Text>
+                        )}
+                      </Stack>
+                    </Card>
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            ) : null}
 
-      {configuration.data ? (
-        <Alert variant="light" color="gray" icon={<IconLifebuoy size={20} aria-hidden />}>
-          <Stack gap="xs">
-            <Text size="sm">
-              <FormattedMessage
-                id="license.contact.intro"
-                defaultMessage="Not sure which plan fits, or prefer to pay another way? Write to us."
-              />
-            </Text>
-            <Group gap="sm">
-              <WhatsAppButton phone={supportPhone} text={contactText} size="sm" />
-              <Button
-                variant="default"
-                size="sm"
-                renderRoot={(props) => <Link {...props} to="/{-$locale}/support" params={{ locale: localeParam(locale) }} />}
-              >
-                <FormattedMessage id="license.contact.support" defaultMessage="Other ways to reach support" />
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      ) : null}
+            <Alert variant="light" color="gray" icon={<IconLifebuoy size={20} aria-hidden />}>
+              <Stack gap="xs">
+                <Text size="sm">
+                  <FormattedMessage
+                    id="license.contact.intro"
+                    defaultMessage="Not sure which plan fits, or prefer to pay another way? Write to us."
+                  />
+                </Text>
+                <Group gap="sm">
+                  <WhatsAppButton phone={supportPhone} text={contactText} size="sm" />
+                  <Button
+                    variant="default"
+                    size="sm"
+                    renderRoot={(props) => <Link {...props} to="/{-$locale}/support" params={{ locale: localeParam(locale) }} />}
+                  >
+                    <FormattedMessage id="license.contact.support" defaultMessage="Other ways to reach support" />
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import type { TeamMember, TeamRole, Tenant } from '@generated/types.gen';
 import { useSession } from '~/entities/session/use-session';
 import { LoadError } from '~/components/load-error';
 import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 import { useTeamRole } from '~/entities/session/use-team-role';
 import { canEditSchedule } from '../hooks/can-edit-schedule';
 import { TEAM_QUERY } from '../list-query';
@@ -42,19 +43,19 @@ export function SchedulePage({ tenant, userId, onChooseUser }: { tenant: Tenant;
   );
   const timeZone = tenant.opening_hours?.timeZone ?? tenant.timeZone;
 
-  let body;
-  if (team.isPending || role === undefined) body = <PageLoader />;
-  else if (team.isError) body = <LoadError onRetry={() => void team.refetch()} retrying={team.isFetching} />;
-  else if (!chosen)
-    body = (
-      <LoadError
-        title={<FormattedMessage id="schedules.unknownMember.title" defaultMessage="This person is not in your team" />}
-        description={<FormattedMessage id="schedules.unknownMember.description" defaultMessage="Choose a team member from the list." />}
-      />
-    );
-  else {
+  /** The chosen member's hours and time off, once the team is loaded (and whether the signed-in person may edit them). */
+  const content = () => {
+    // The role comes from its own query (useTeamRole): wait for it too.
+    if (role === undefined) return <PageLoader />;
+    if (!chosen)
+      return (
+        <LoadError
+          title={<FormattedMessage id="schedules.unknownMember.title" defaultMessage="This person is not in your team" />}
+          description={<FormattedMessage id="schedules.unknownMember.description" defaultMessage="Choose a team member from the list." />}
+        />
+      );
     const name = memberName(chosen);
-    body = (
+    return (
       <>
         {canEdit === false ? (
           <Text size="sm" c="dimmed">
@@ -72,7 +73,7 @@ export function SchedulePage({ tenant, userId, onChooseUser }: { tenant: Tenant;
         />
       </>
     );
-  }
+  };
 
   return (
     <Stack gap="lg" maw={960}>
@@ -116,7 +117,7 @@ export function SchedulePage({ tenant, userId, onChooseUser }: { tenant: Tenant;
           </Group>
         </Card>
       ) : null}
-      {body}
+      <QueryState query={team}>{content}</QueryState>
     </Stack>
   );
 }

@@ -8,8 +8,7 @@ import { deleteTimeOffMutation, listTimeOffOptions, listTimeOffQueryKey } from '
 import type { Tenant, TimeOff } from '@generated/types.gen';
 import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { EmptyState } from '~/components/empty-state';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { ListBody } from '~/components/list-page-shell';
 import { formatDateLong, formatDateTimeShort, formatTime, today } from '~/lib/temporal';
 import { scheduleMessages } from '../messages';
 import { TimeOffForm } from '~/components/time-off-form';
@@ -64,85 +63,82 @@ export function TimeOffCard({ tenant, userId, canEdit, memberName, timeZone }: {
       </Button>
     ) : null;
 
-  let body;
-  if (list.isPending) body = <PageLoader />;
-  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (list.data.items.length === 0)
-    body = (
-      <EmptyState
-        icon={<IconBeach size={30} aria-hidden />}
-        title={<FormattedMessage id="schedules.timeOff.empty.title" defaultMessage="No time off planned" />}
-        description={
-          <FormattedMessage
-            id="schedules.timeOff.empty.description"
-            defaultMessage="Days off and blocks of a few hours keep {name}'s calendar from being booked."
-            values={{ name: memberName }}
-          />
-        }
-      />
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
+  const empty = (
+    <EmptyState
+      icon={<IconBeach size={30} aria-hidden />}
+      title={<FormattedMessage id="schedules.timeOff.empty.title" defaultMessage="No time off planned" />}
+      description={
+        <FormattedMessage
+          id="schedules.timeOff.empty.description"
+          defaultMessage="Days off and blocks of a few hours keep {name}'s calendar from being booked."
+          values={{ name: memberName }}
+        />
+      }
+    />
+  );
+
+  /** The page of time off as a table. */
+  const table = (items: TimeOff[]) => (
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <FormattedMessage id="schedules.timeOff.when" defaultMessage="When" />
+            </Table.Th>
+            <Table.Th>
+              <FormattedMessage id="schedules.timeOff.kind" defaultMessage="Kind" />
+            </Table.Th>
+            <Table.Th>
+              <FormattedMessage id="schedules.timeOff.description" defaultMessage="Description" />
+            </Table.Th>
+            {canEdit ? (
               <Table.Th>
-                <FormattedMessage id="schedules.timeOff.when" defaultMessage="When" />
+                <VisuallyHidden>
+                  <FormattedMessage id="schedules.timeOff.actions" defaultMessage="Actions" />
+                </VisuallyHidden>
               </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="schedules.timeOff.kind" defaultMessage="Kind" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="schedules.timeOff.description" defaultMessage="Description" />
-              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>{describeSpan(item, intl)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={item.kind === 'TIME_OFF_KIND_BLOCK' ? 'grape' : 'teal'}>
+                  {intl.formatMessage(item.kind === 'TIME_OFF_KIND_BLOCK' ? scheduleMessages.kindBlock : scheduleMessages.kindTimeOff)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed" lineClamp={1}>
+                  {item.description}
+                </Text>
+              </Table.Td>
               {canEdit ? (
-                <Table.Th>
-                  <VisuallyHidden>
-                    <FormattedMessage id="schedules.timeOff.actions" defaultMessage="Actions" />
-                  </VisuallyHidden>
-                </Table.Th>
+                <Table.Td ta="right">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => {
+                      remove.reset();
+                      setToDelete(item);
+                    }}
+                    aria-label={intl.formatMessage(
+                      { id: 'schedules.timeOff.delete.label', defaultMessage: 'Remove the time off of {when}' },
+                      { when: describeSpan(item, intl) },
+                    )}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Table.Td>
               ) : null}
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>{describeSpan(item, intl)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={item.kind === 'TIME_OFF_KIND_BLOCK' ? 'grape' : 'teal'}>
-                    {intl.formatMessage(item.kind === 'TIME_OFF_KIND_BLOCK' ? scheduleMessages.kindBlock : scheduleMessages.kindTimeOff)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed" lineClamp={1}>
-                    {item.description}
-                  </Text>
-                </Table.Td>
-                {canEdit ? (
-                  <Table.Td ta="right">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => {
-                        remove.reset();
-                        setToDelete(item);
-                      }}
-                      aria-label={intl.formatMessage(
-                        { id: 'schedules.timeOff.delete.label', defaultMessage: 'Remove the time off of {when}' },
-                        { when: describeSpan(item, intl) },
-                      )}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -169,7 +165,9 @@ export function TimeOffCard({ tenant, userId, canEdit, memberName, timeZone }: {
             }}
           />
         ) : null}
-        {body}
+        <ListBody list={list} empty={empty}>
+          {table}
+        </ListBody>
         {pages > 1 ? (
           <Group justify="center">
             <Pagination

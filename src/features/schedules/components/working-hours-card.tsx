@@ -7,9 +7,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { getWorkingHoursOptions, getWorkingHoursQueryKey, updateWorkingHoursMutation } from '@generated/@tanstack/react-query.gen';
 import type { Tenant, WorkingHours } from '@generated/types.gen';
 import { ApiErrorAlert } from '~/components/api-error-alert';
-import { LoadError } from '~/components/load-error';
 import { OpeningHoursEditor } from '~/components/opening-hours-editor';
-import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 import { PausedNotice } from '~/components/paused-notice';
 import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
 import { isStaleVersion } from '~/lib/api-problem';
@@ -34,17 +33,18 @@ export function WorkingHoursCard({ tenant, userId, canEdit, memberName }: { tena
             />
           </Text>
         </Stack>
-        {hours.isPending ? <PageLoader /> : null}
-        {hours.isError ? <LoadError onRetry={() => void hours.refetch()} retrying={hours.isFetching} /> : null}
-        {hours.data ? (
-          <WorkingHoursEditor
-            key={`${userId}/${hours.data.workingHours.version}/${String(hours.data.workingHours.inherited)}`}
-            tenant={tenant}
-            hours={hours.data.workingHours}
-            canEdit={canEdit}
-            reload={() => hours.refetch()}
-          />
-        ) : null}
+        {/* A failed refetch keeps the editor (and what is being typed in it) under the error. */}
+        <QueryState query={hours} keepData>
+          {({ workingHours }) => (
+            <WorkingHoursEditor
+              key={`${userId}/${workingHours.version}/${String(workingHours.inherited)}`}
+              tenant={tenant}
+              hours={workingHours}
+              canEdit={canEdit}
+              reload={() => hours.refetch()}
+            />
+          )}
+        </QueryState>
       </Stack>
     </Card>
   );

@@ -1,16 +1,13 @@
 import { Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createServiceObjectMutation, getServiceObjectQueryKey, listServiceObjectsQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
-import { useLocale } from '~/lib/use-locale';
-import { localeParam } from '~/lib/locale';
-import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useSaveState } from '~/lib/use-save-state';
 import { SaveAlert } from '~/components/save-alert';
 import { PageHeader } from '~/components/page-header';
+import { useRecordCreator } from '~/components/record-editor';
+import { serviceObjectMessages } from '../messages';
 import { newServiceObjectForm, toServiceObjectInput } from '../schemas/service-object-form-schema';
 import { applyServerErrors } from './apply-server-errors';
 import { BackToList } from './back-to-list';
@@ -20,13 +17,23 @@ import { ServiceObjectFormFields, type ServiceObjectForm } from './service-objec
 /** /customers/{customerId}/create: a new object for the customer. */
 export function ServiceObjectCreatePage({ tenant, customerId }: { tenant: Tenant; customerId: string }) {
   const intl = useIntl();
-  const locale = useLocale();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const create = useMutation(createServiceObjectMutation());
-  const idempotency = useIdempotencyKey();
-  const save = useSaveState<ServiceObjectForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
   const path = { tenantId: tenant.id, customerId };
+  const listKey = listServiceObjectsQueryKey({ path });
+  const creator = useRecordCreator({
+    path,
+    create: createServiceObjectMutation(),
+    listKey,
+    // The new object's page shows it at once from the cache.
+    afterSave: async ({ serviceObject }) => {
+      queryClient.setQueryData(getServiceObjectQueryKey({ path: { ...path, id: serviceObject.id } }), { serviceObject });
+      await queryClient.invalidateQueries({ queryKey: listKey });
+    },
+    name: ({ serviceObject }) => serviceObject.name,
+    texts: serviceObjectMessages,
+    next: ({ serviceObject }) => ({ to: '/{-$locale}/customers/$customerId/$serviceId/view', params: { customerId, serviceId: serviceObject.id } }),
+  });
+  const save = useSaveState<ServiceObjectForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl) });
 
   return (
     <Stack gap="lg" maw={960}>
@@ -39,20 +46,8 @@ export function ServiceObjectCreatePage({ tenant, customerId }: { tenant: Tenant
         tenantId={tenant.id}
         defaultValues={newServiceObjectForm()}
         submitLabel={<FormattedMessage id="serviceObjects.create.save" defaultMessage="Save object" />}
-        alert={<SaveAlert state={save} paused={create.isPaused} />}
-        onSubmit={save.submit(async (values, form) => {
-          const { serviceObject } = await create.mutateAsync({
-            path,
-            headers: { 'Idempotency-Key': idempotency.key() },
-            body: { serviceObject: toServiceObjectInput(values) },
-          });
-          idempotency.renew();
-          queryClient.setQueryData(getServiceObjectQueryKey({ path: { ...path, id: serviceObject.id } }), { serviceObject });
-          await queryClient.invalidateQueries({ queryKey: listServiceObjectsQueryKey({ path }) });
-          form.reset(values);
-          notifications.show({ color: 'green', title: intl.formatMessage({ id: 'serviceObjects.created.title', defaultMessage: 'Object added' }), message: serviceObject.name });
-          await navigate({ to: '/{-$locale}/customers/$customerId/$serviceId/view', params: { locale: localeParam(locale), customerId, serviceId: serviceObject.id } });
-        })}
+        alert={<SaveAlert state={save} paused={creator.paused} />}
+        onSubmit={save.submit(creator.submit((values) => ({ serviceObject: toServiceObjectInput(values) })))}
       />
     </Stack>
   );

@@ -10,8 +10,7 @@ import type { Tenant } from '@generated/types.gen';
 import { useLocale } from '~/lib/use-locale';
 import { AnchorLink } from '~/components/anchor-link';
 import { EmptyState } from '~/components/empty-state';
-import { LoadError } from '~/components/load-error';
-import { PageLoader } from '~/components/page-loader';
+import { QueryState } from '~/components/query-state';
 import { localeParam } from '~/lib/locale';
 import { CustomerName } from './customer-name';
 import { SERVICE_OBJECTS_PAGE_SIZE } from '../list-query';
@@ -60,71 +59,71 @@ export function ServiceObjectsListPage({ tenant, customerId }: { tenant: Tenant;
         }}
         maxLength={100}
       />
-      {list.isPending ? (
-        <PageLoader minHeight={160} />
-      ) : list.isError ? (
-        <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : list.data.items.length === 0 ? (
-        q ? (
-          <EmptyState
-            icon={<IconSearch size={30} aria-hidden />}
-            title={<FormattedMessage id="serviceObjects.search.empty" defaultMessage="No object matches “{q}”" values={{ q }} />}
-          />
-        ) : (
-          <EmptyState
-            icon={<IconBox size={30} aria-hidden />}
-            title={<FormattedMessage id="serviceObjects.empty.title" defaultMessage="No objects yet" />}
-            description={
-              <FormattedMessage
-                id="serviceObjects.empty.description"
-                defaultMessage="Add what this customer brings to be serviced: a car, a pet, a device, a garment."
+      <QueryState query={list} loaderHeight={160}>
+        {({ items }) =>
+          items.length === 0 ? (
+            q ? (
+              <EmptyState
+                icon={<IconSearch size={30} aria-hidden />}
+                title={<FormattedMessage id="serviceObjects.search.empty" defaultMessage="No object matches “{q}”" values={{ q }} />}
               />
-            }
-            action={addButton}
-          />
-        )
-      ) : (
-        <Card withBorder radius="lg" padding={0}>
-          <Table.ScrollContainer minWidth={560}>
-            <Table highlightOnHover aria-label={intl.formatMessage({ id: 'serviceObjects.list.title', defaultMessage: 'Service objects' })}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <FormattedMessage id="serviceObjects.column.name" defaultMessage="Name" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="serviceObjects.column.kind" defaultMessage="Type" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="serviceObjects.column.brandModel" defaultMessage="Brand and model" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="serviceObjects.column.identifier" defaultMessage="Identifier" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="serviceObjects.column.photos" defaultMessage="Photos" />
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((object) => (
-                  <Table.Tr key={object.id}>
-                    <Table.Td>
-                      <AnchorLink fw={500} to="/{-$locale}/customers/$customerId/$serviceId/view" params={{ customerId, serviceId: object.id }}>
-                        {object.name}
-                      </AnchorLink>
-                    </Table.Td>
-                    <Table.Td>{object.kind ?? ''}</Table.Td>
-                    <Table.Td>{[object.brand, object.model].filter(Boolean).join(' ')}</Table.Td>
-                    <Table.Td>{object.identifier ?? ''}</Table.Td>
-                    <Table.Td>{object.photos.length}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
+            ) : (
+              <EmptyState
+                icon={<IconBox size={30} aria-hidden />}
+                title={<FormattedMessage id="serviceObjects.empty.title" defaultMessage="No objects yet" />}
+                description={
+                  <FormattedMessage
+                    id="serviceObjects.empty.description"
+                    defaultMessage="Add what this customer brings to be serviced: a car, a pet, a device, a garment."
+                  />
+                }
+                action={addButton}
+              />
+            )
+          ) : (
+            <Card withBorder radius="lg" padding={0}>
+              <Table.ScrollContainer minWidth={560}>
+                <Table highlightOnHover aria-label={intl.formatMessage({ id: 'serviceObjects.list.title', defaultMessage: 'Service objects' })}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>
+                        <FormattedMessage id="serviceObjects.column.name" defaultMessage="Name" />
+                      </Table.Th>
+                      <Table.Th>
+                        <FormattedMessage id="serviceObjects.column.kind" defaultMessage="Type" />
+                      </Table.Th>
+                      <Table.Th>
+                        <FormattedMessage id="serviceObjects.column.brandModel" defaultMessage="Brand and model" />
+                      </Table.Th>
+                      <Table.Th>
+                        <FormattedMessage id="serviceObjects.column.identifier" defaultMessage="Identifier" />
+                      </Table.Th>
+                      <Table.Th>
+                        <FormattedMessage id="serviceObjects.column.photos" defaultMessage="Photos" />
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {items.map((object) => (
+                      <Table.Tr key={object.id}>
+                        <Table.Td>
+                          <AnchorLink fw={500} to="/{-$locale}/customers/$customerId/$serviceId/view" params={{ customerId, serviceId: object.id }}>
+                            {object.name}
+                          </AnchorLink>
+                        </Table.Td>
+                        <Table.Td>{object.kind ?? ''}</Table.Td>
+                        <Table.Td>{[object.brand, object.model].filter(Boolean).join(' ')}</Table.Td>
+                        <Table.Td>{object.identifier ?? ''}</Table.Td>
+                        <Table.Td>{object.photos.length}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Card>
+          )
+        }
+      </QueryState>
       {list.data && list.data.total > SERVICE_OBJECTS_PAGE_SIZE ? (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">

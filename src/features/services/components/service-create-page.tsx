@@ -1,19 +1,14 @@
 import { Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { createServiceMutation } from '@generated/@tanstack/react-query.gen';
+import { createServiceMutation, listServicesQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
-import { useLocale } from '~/lib/use-locale';
-import { localeParam } from '~/lib/locale';
 import { useCanManageCatalogue } from '~/entities/session/use-can-manage-catalogue';
-import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useSaveState } from '~/lib/use-save-state';
 import { SaveAlert } from '~/components/save-alert';
 import { RoleGate } from '~/components/role-gate';
 import { PageHeader } from '~/components/page-header';
 import { AnchorLink } from '~/components/anchor-link';
+import { useRecordCreator } from '~/components/record-editor';
 import { useAfterServiceSaved } from '../hooks/use-after-service-saved';
 import { serviceMessages } from '../messages';
 import { newServiceForm, toServiceInput } from '../schemas/service-form-schema';
@@ -23,12 +18,17 @@ import { ServiceFormFields, type ServiceForm } from './service-form';
 /** /services/create: a new service; the first active one completes onboarding. */
 export function ServiceCreatePage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
-  const locale = useLocale();
-  const navigate = useNavigate();
   const canManage = useCanManageCatalogue(tenant);
-  const create = useMutation(createServiceMutation());
-  const idempotency = useIdempotencyKey();
   const afterSaved = useAfterServiceSaved(tenant);
+  const creator = useRecordCreator({
+    path: { tenantId: tenant.id },
+    create: createServiceMutation(),
+    listKey: listServicesQueryKey({ path: { tenantId: tenant.id } }),
+    afterSave: ({ service }) => afterSaved(service),
+    name: ({ service }) => service.name,
+    texts: serviceMessages,
+    next: () => ({ to: '/{-$locale}/services' }),
+  });
   const save = useSaveState<ServiceForm>({ applyServerErrors: (failure, form) => applyServerErrors(failure, form, intl, tenant.currency.currencyCode) });
 
   return (
@@ -48,23 +48,8 @@ export function ServiceCreatePage({ tenant }: { tenant: Tenant }) {
           currencyCode={tenant.currency.currencyCode}
           currencySymbol={tenant.currencySymbol}
           submitLabel={<FormattedMessage id="services.create.submit" defaultMessage="Create service" />}
-          alert={<SaveAlert state={save} texts={{ forbidden: serviceMessages.forbidden }} paused={create.isPaused} />}
-          onSubmit={save.submit(async (values, form) => {
-            const { service } = await create.mutateAsync({
-              path: { tenantId: tenant.id },
-              body: { service: toServiceInput(values, tenant.currency.currencyCode) },
-              headers: { 'Idempotency-Key': idempotency.key() },
-            });
-            idempotency.renew();
-            form.reset(values);
-            await afterSaved(service);
-            notifications.show({
-              color: 'green',
-              title: intl.formatMessage({ id: 'services.created.title', defaultMessage: 'Service created' }),
-              message: service.name,
-            });
-            await navigate({ to: '/{-$locale}/services', params: { locale: localeParam(locale) } });
-          })}
+          alert={<SaveAlert state={save} texts={{ forbidden: serviceMessages.forbidden }} paused={creator.paused} />}
+          onSubmit={save.submit(creator.submit((values) => ({ service: toServiceInput(values, tenant.currency.currencyCode) })))}
         />
       </RoleGate>
     </Stack>
