@@ -1,9 +1,12 @@
 import { defineConfig } from '@hey-api/openapi-ts';
+import { loadContract } from './server/contract.mjs';
 
 // One contract, three consumers: the SPA (query options + zod), the server (Fastify handler types)
 // and the Prism mock. `npm run codegen` is the only writer of generated/.
 export default defineConfig({
-  input: './openapi/tenant-api.yaml',
+  // openapi/tenant-api.yaml with its pieces joined in (server/contract.mjs): given the entry file itself,
+  // openapi-ts's own bundler would hoist each piece's component under a new name (common_Id).
+  input: loadContract(),
   output: { path: './generated' },
   plugins: [
     // The base URL, token, retries and 401 handling are set once at runtime in src/lib/api.ts.

@@ -1,6 +1,7 @@
 // `npm run dev:mock`: Prism mode, the SPA with no server and no database. Three processes:
 // - Prism serving openapi/tenant-api.yaml's examples (static mode: always the documented example, never
-//   invented data; it restarts by itself when the contract changes);
+//   invented data; it restarts by itself when the contract changes: Prism watches the entry point, and
+//   a change in one of its pieces, openapi/paths/* or openapi/components/*, touches the entry);
 // - the Firebase Auth emulator (offline, project demo-cita, users kept in memory);
 // - the SPA: Vite's dev server (or, with --preview, the built dist/ as the browser tests use it),
 //   proxying /v1 to Prism and serving /runtime-config.json with `mockApi: true`. With it, signing in
@@ -10,6 +11,7 @@
 // node scripts/dev-mock.mjs [--preview] [--spa-port 5173] [--prism-port 4010] [--auth-port 9099]
 // The SPA's port answers only once Prism and the emulator are ready. Ctrl-C (or SIGTERM) stops all three.
 import { spawn } from 'node:child_process';
+import { utimesSync, watch } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createServer, preview } from 'vite';
 import { EMULATOR_API_KEY, startAuthEmulator } from './emulator.mjs';
@@ -27,6 +29,8 @@ const spaPort = Number(values['spa-port'] ?? (values.preview ? 4173 : 5173));
 const prismPort = Number(values['prism-port']);
 const authPort = Number(values['auth-port']);
 const prismUrl = `http://${HOST}:${prismPort}`;
+const CONTRACT = 'openapi/tenant-api.yaml';
+const CONTRACT_PIECES = ['openapi/paths', 'openapi/components'];
 
 /** What the API server serves as /runtime-config.json, for Prism mode (see src/lib/runtime-config.ts). */
 const mockRuntimeConfig = (emulatorPort) => ({
@@ -95,7 +99,13 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 try {
-  prism = spawn('node_modules/.bin/prism', ['mock', '--host', HOST, '--port', String(prismPort), 'openapi/tenant-api.yaml'], { stdio: 'inherit' });
+  prism = spawn('node_modules/.bin/prism', ['mock', '--host', HOST, '--port', String(prismPort), CONTRACT], { stdio: 'inherit' });
+  for (const dir of CONTRACT_PIECES) {
+    watch(dir, () => {
+      const now = new Date();
+      utimesSync(CONTRACT, now, now);
+    }).unref();
+  }
   prism.on('exit', (code, signal) => {
     if (!stopping) console.error(`Prism exited (${signal ?? `code ${code}`}): stopping Prism mode.`);
     void stop(code || 1);

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import YAML from 'yaml';
+import { loadContract } from '../contract.mjs';
 import { operationPolicies } from './api.ts';
 
-const contract = YAML.parse(readFileSync(new URL('../../openapi/tenant-api.yaml', import.meta.url), 'utf8'));
+const contract = loadContract();
 const op = (operationId: string, extra: object = {}) => ({ paths: { '/x': { get: { operationId, ...extra } } } });
 
 describe('rate-limit classes from the contract (x-cita-rate-limit)', () => {

@@ -1,8 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import YAML from 'yaml';
 import type { IdTokenVerifier } from '../auth/firebase.ts';
 import { parseAdminEmails } from '../auth/admins.ts';
 import type { AssetStorage } from '../assets/storage.ts';
@@ -11,11 +8,11 @@ import type { Database } from '../db/database.ts';
 import { ASSET_UPLOAD_BODY_LIMIT } from '../handlers/assets.ts';
 import { IMPORT_BODY_LIMIT } from '../customers/rules.ts';
 import { createHandlers } from '../handlers/index.ts';
+import { loadContract } from '../contract.mjs';
 import { createSecurityHandlers } from '../security.ts';
 import { globalPlugin } from './global.ts';
 import { createRateLimits, isRateLimitClass, PUBLIC_RATE_LIMIT_CLASSES, type RateLimitClass } from './rate-limits.ts';
 
-const CONTRACT = join(import.meta.dirname, '..', '..', 'openapi', 'tenant-api.yaml');
 /** Operations that carry files (base64 in JSON, or a CSV's rows), with their own limit; they are authenticated first. */
 const UPLOAD_BODY_LIMITS: Record<string, number> = { uploadAsset: ASSET_UPLOAD_BODY_LIMIT, importCustomers: IMPORT_BODY_LIMIT };
 
@@ -64,7 +61,7 @@ export interface ApiOptions {
 
 /** The API of the contract (openapi/tenant-api.yaml): its routes, validation, authentication and rate limits. */
 export const apiPlugin = globalPlugin<ApiOptions>(async (app, { config, db, verifier, assetStorage, secret }) => {
-  const specification = YAML.parse(readFileSync(CONTRACT, 'utf8')) as Specification;
+  const specification = loadContract() as Specification;
   const policies = operationPolicies(specification);
   const hooksFor = await createRateLimits(app, config.rateLimit);
   const handlers = createHandlers({ config, db, verifier, secret }, assetStorage);

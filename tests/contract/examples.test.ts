@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import * as schemas from '../../generated/zod.gen';
+import { loadContract } from '../../server/contract.mjs';
 
 // Every example in the contract is what Prism's static mode serves to the SPA in mock mode, and
 // what the SPA's generated validators will accept from the real server: each must pass the
@@ -13,7 +12,7 @@ type Operation = {
   requestBody?: { content?: Record<string, { example?: unknown }> };
   responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
 };
-const contract = YAML.parse(readFileSync('openapi/tenant-api.yaml', 'utf8')) as {
+const contract = loadContract() as {
   paths: Record<string, Record<string, Operation>>;
 };
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];

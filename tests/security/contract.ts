@@ -2,11 +2,7 @@
 // method, path, parameters, example body and response schemas, and checks every response must pass.
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import YAML from 'yaml';
-
-const CONTRACT = join(import.meta.dirname, '..', '..', 'openapi', 'tenant-api.yaml');
+import { loadContract } from '../../server/contract.mjs';
 
 export interface Parameter {
   name: string;
@@ -41,7 +37,7 @@ type RawOperation = {
   'x-cita-authorization'?: string;
 };
 
-export const contract = YAML.parse(readFileSync(CONTRACT, 'utf8')) as {
+export const contract = loadContract() as {
   paths: Record<string, Record<string, RawOperation>>;
   security?: Array<Record<string, unknown>>;
   components: { parameters: Record<string, Parameter>; schemas: Record<string, Record<string, unknown>> };

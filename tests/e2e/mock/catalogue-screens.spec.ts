@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import YAML from 'yaml';
+import { loadContract } from '../../../server/contract.mjs';
 import { expect, test } from '../csp';
 import { MOCK_TEXT, newMockEmail, signInThroughForm, type MockLocale } from './signed-in';
 
@@ -14,7 +14,7 @@ const messages = Object.fromEntries(
   LOCALES.map((locale) => [locale, JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Record<string, string>]),
 ) as Record<MockLocale, Record<string, string>>;
 
-const contract = YAML.parse(readFileSync('openapi/tenant-api.yaml', 'utf8'));
+const contract = loadContract();
 const TENANT = '/v1/tenants/{tenantId}';
 const example = (path: string) => contract.paths[`${TENANT}${path}`].get.responses['200'].content['application/json'].example;
 const service = example('/services/{id}').service;

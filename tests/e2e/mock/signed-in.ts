@@ -1,14 +1,13 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import YAML from 'yaml';
+import { loadContract } from '../../../server/contract.mjs';
 
 // Two ways into the signed-in app in Prism mode (the `mock` project runs scripts/dev-mock.mjs: Prism,
 // an Auth emulator, and the built SPA with /runtime-config.json in mock mode):
 // - `test` below: a session already stored (the token cookie plus the stored session holding the
 //   contract's own examples, the same user and business Prism answers with). Fast; use it for screens.
 // - `signInThroughForm(page, locale)`: the real sign-in form with a new e-mail, as a person would.
-const contract = YAML.parse(readFileSync('openapi/tenant-api.yaml', 'utf8'));
+const contract = loadContract();
 const example = (path: string) => contract.paths[path].get.responses['200'].content['application/json'].example;
 export const exampleUser = example('/v1/users/{id}').user;
 export const exampleTenant = example('/v1/tenants/{tenantId}').tenant;
