@@ -12,9 +12,6 @@ import { IMPORT_CHUNK, importContext, importRowId, nextChunkSize, planImport, ty
 
 const OPERATION = 'importCustomers';
 
-/** Waits for the next turn of the event loop: requests that arrived meanwhile get the database first. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Writes a checked import in short transactions, so that one import never holds the database
  * (PGlite has one connection) for more than a chunk: the key and the new tags, then the customers
@@ -67,8 +64,9 @@ async function writeImport(db: Database, tenantId: string, key: string | undefin
     const ids = records.slice(0, written).map((record) => record.id);
     try {
       for (let from = 0; from < ids.length; from += IMPORT_CHUNK.first) {
+        // Interactive requests first here too, as for the writes.
+        await db.whenIdle?.(IMPORT_CHUNK.maxWaitMs);
         await db.withTenant(tenantId, (tx) => deleteCustomersById(tx, tenantId, ids.slice(from, from + IMPORT_CHUNK.first)));
-        await yieldToOthers();
       }
       await db.withTenant(tenantId, async (tx) => {
         await deleteUnusedTags(tx, tenantId, createdTagIds);
