@@ -14,7 +14,6 @@ export function LocaleButton({ value, ...props }: { value: AppLocale } & ButtonP
       leftSection={<IconLanguage size={18} aria-hidden />}
       // WCAG 2.5.3: the name starts with the visible text (the current language), then says what it does.
       aria-label={intl.formatMessage({ id: 'shell.locale.label', defaultMessage: '{language} (change language)' }, { language: LOCALE_NAMES[value] })}
-      aria-haspopup="menu"
       data-testid="locale-dropdown"
       {...props}
     >

@@ -1,12 +1,23 @@
-import type { AppLocale } from '~/lib/locale';
-import { deferredModule, useDeferredMenu } from './deferred-menu';
+import { IconCheck } from '@tabler/icons-react';
+import { LOCALE_NAMES, LOCALES, type AppLocale } from '~/lib/locale';
 import { LocaleButton } from './locale-button';
+import { MenuButton, MenuButtonItem } from './menu-button';
 
-const localeMenu = deferredModule(() => import('./locale-menu'));
-
-/** The language switcher: its menu loads when the visitor reaches for the button (deferred-menu). */
+/** The language switcher: the current language on a button, the languages in its menu. */
 export function LocaleDropdown({ value, onChange }: { value: AppLocale; onChange: (locale: AppLocale) => void }) {
-  const { module, triggerProps, menuProps } = useDeferredMenu(localeMenu);
-  if (module) return <module.LocaleMenu value={value} onChange={onChange} {...menuProps} />;
-  return <LocaleButton value={value} {...triggerProps} />;
+  return (
+    <MenuButton trigger={(props) => <LocaleButton value={value} {...props} />}>
+      {LOCALES.map((locale) => (
+        <MenuButtonItem
+          key={locale}
+          lang={locale}
+          onClick={() => onChange(locale)}
+          rightSection={locale === value ? <IconCheck size={16} aria-hidden /> : null}
+          aria-current={locale === value ? 'true' : undefined}
+        >
+          {LOCALE_NAMES[locale]}
+        </MenuButtonItem>
+      ))}
+    </MenuButton>
+  );
 }

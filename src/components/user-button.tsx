@@ -10,7 +10,6 @@ export function UserButton({ letters, avatarUrl, ...props }: { letters: string; 
     <UnstyledButton
       // WCAG 2.5.3: the name holds the visible text (the initials), so "click AM" works with speech input.
       aria-label={intl.formatMessage({ id: 'components.userDropdown.label', defaultMessage: 'Account menu ({initials})' }, { initials: letters })}
-      aria-haspopup="menu"
       data-testid="user-dropdown"
       {...props}
     >

@@ -3,28 +3,37 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { updateUserMutation } from '@generated/@tanstack/react-query.gen';
 import type { User } from '@generated/types.gen';
 import { refreshSession, setSession, useSession } from '~/entities/session/use-session';
 import { useLocale } from '~/lib/use-locale';
 import { useSwitchLocale } from '~/lib/use-switch-locale';
-import { ApiErrorAlert } from '~/components/api-error-alert';
-import { PausedNotice } from '~/components/paused-notice';
+import { SaveAlert } from '~/components/save-alert';
 import { UnsavedChangesGuard } from '~/components/unsaved-changes-guard';
-import { isStaleVersion, problemFormErrors } from '~/lib/api-problem';
-import { StaleVersionAlert } from '~/components/stale-version-alert';
+import { problemFormErrors } from '~/lib/api-problem';
+import { useSaveState } from '~/lib/use-save-state';
 import { formIssueMessages } from '~/lib/form-issues';
 import { isAppLocale, LOCALE_NAMES, LOCALES } from '~/lib/locale';
 import { PhoneField } from '~/components/phone-field';
 import { useZodForm } from '~/lib/use-zod-form';
-import { profileFromUser, profileIssueMessages, profileSchema, toUserInput, type ProfileValues } from '../schemas/profile-schema';
+import { profileFromUser, profileIssueMessages, profileSchema, toUserInput, type ProfileInput, type ProfileValues } from '../schemas/profile-schema';
 import { AvatarField } from './avatar-field';
 
 const SERVER_FIELD_MAP = { phoneNumber: 'phone.number', phoneCountryCode: 'phone.countryCode' };
 const SERVER_FIELDS = ['name', 'lastName', 'phone.number', 'phone.countryCode', 'locale'] as const;
 type ServerField = (typeof SERVER_FIELDS)[number];
+type ProfileForm = UseFormReturn<ProfileInput, unknown, ProfileValues>;
+
+const profileMessages = defineMessages({
+  staleTitle: { id: 'profile.stale.title', defaultMessage: 'Your profile was changed elsewhere' },
+  staleMessage: {
+    id: 'profile.stale.message',
+    defaultMessage: 'Your changes were not saved. Reload to see the current profile, then apply your changes again.',
+  },
+  staleReload: { id: 'profile.stale.reload', defaultMessage: 'Reload' },
+});
 
 /**
  * /profile: the signed-in user's name, last name, phone and interface language (PUT /v1/users/{id}).
@@ -38,37 +47,28 @@ export function ProfilePage({ user }: { user: User }) {
   const updateUser = useMutation(updateUserMutation());
   const { tenantId } = useSession();
 
-  const form = useZodForm(profileSchema, profileIssueMessages, { defaultValues: profileFromUser(user, locale) });
+  const form: ProfileForm = useZodForm(profileSchema, profileIssueMessages, { defaultValues: profileFromUser(user, locale) });
   const { errors, isSubmitting, isDirty } = form.formState;
 
   // The profile the form was loaded from: its version goes with the save, so a save over another
   // device's answers 409 and the alert offers a reload instead of overwriting it.
   const [loadedVersion, setLoadedVersion] = useState(user.version);
-  const [stale, setStale] = useState(false);
-  const reload = async () => {
-    const session = await refreshSession(queryClient);
-    const fresh = session.user ?? user;
-    setLoadedVersion(fresh.version);
-    form.reset(profileFromUser(fresh, locale));
-    setStale(false);
-    updateUser.reset();
-  };
+  const save = useSaveState<ProfileForm>({
+    applyServerErrors: (failure, profile) => {
+      const fields = problemFormErrors(failure, { wrapper: 'user', fieldMap: SERVER_FIELD_MAP, known: SERVER_FIELDS });
+      for (const { field } of fields) profile.setError(field as ServerField, { message: intl.formatMessage(formIssueMessages.invalid) });
+      return fields.length > 0;
+    },
+    reload: async () => {
+      const session = await refreshSession(queryClient);
+      const fresh = session.user ?? user;
+      setLoadedVersion(fresh.version);
+      form.reset(profileFromUser(fresh, locale));
+    },
+  });
 
-  const onSubmit = async (values: ProfileValues) => {
-    let saved: User;
-    setStale(false);
-    try {
-      saved = (await updateUser.mutateAsync({ path: { id: user.id }, body: { user: { ...toUserInput(values), version: loadedVersion } } })).user;
-    } catch (error) {
-      if (isStaleVersion(error)) {
-        setStale(true);
-        return;
-      }
-      for (const { field } of problemFormErrors(error, { wrapper: 'user', fieldMap: SERVER_FIELD_MAP, known: SERVER_FIELDS })) {
-        form.setError(field as ServerField, { message: intl.formatMessage(formIssueMessages.invalid) });
-      }
-      return;
-    }
+  const saveProfile = save.submit(async (values: ProfileValues) => {
+    const saved = (await updateUser.mutateAsync({ path: { id: user.id }, body: { user: { ...toUserInput(values), version: loadedVersion } } })).user;
     setLoadedVersion(saved.version);
     form.reset(profileFromUser(saved, locale));
     try {
@@ -84,7 +84,7 @@ export function ProfilePage({ user }: { user: User }) {
     });
     // A language chosen here becomes the interface language right away.
     if (values.locale !== user.locale && isAppLocale(saved.locale) && saved.locale !== locale) switchLocale(saved.locale);
-  };
+  });
 
   return (
     <Stack gap="lg" maw={720}>
@@ -100,7 +100,7 @@ export function ProfilePage({ user }: { user: User }) {
 
       {tenantId ? <AvatarField user={user} tenantId={tenantId} /> : null}
 
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <form onSubmit={form.handleSubmit((values) => saveProfile(values, form))} noValidate>
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
             <TextInput
@@ -152,20 +152,7 @@ export function ProfilePage({ user }: { user: User }) {
                 />
               )}
             />
-            {stale ? (
-              <StaleVersionAlert
-                title={intl.formatMessage({ id: 'profile.stale.title', defaultMessage: 'Your profile was changed elsewhere' })}
-                message={intl.formatMessage({
-                  id: 'profile.stale.message',
-                  defaultMessage: 'Your changes were not saved. Reload to see the current profile, then apply your changes again.',
-                })}
-                reloadLabel={intl.formatMessage({ id: 'profile.stale.reload', defaultMessage: 'Reload' })}
-                onReload={() => void reload()}
-              />
-            ) : (
-              <ApiErrorAlert error={updateUser.error} />
-            )}
-            <PausedNotice paused={updateUser.isPaused} />
+            <SaveAlert state={save} texts={profileMessages} paused={updateUser.isPaused} />
             <Group justify="flex-end">
               <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
                 <FormattedMessage id="profile.save" defaultMessage="Save changes" />
