@@ -134,14 +134,17 @@ createRoot(document.getElementById('root')!).render(
 );
 `;
 
-async function floor(signIn: boolean) {
+/**
+ * Builds the floor app (see floorEntry) into `outDir` and returns the files it wrote (relative to it).
+ * The Lighthouse rows load the same floor in Chromium (scripts/bench/lighthouse.ts).
+ */
+export async function buildFloor(signIn: boolean, outDir: string): Promise<string[]> {
   const dir = mkdtempSync(join(ROOT, 'node_modules', '.cita-bench-floor-'));
   try {
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
     writeFileSync(join(dir, 'main.tsx'), floorEntry(signIn));
     const react = (await import('@vitejs/plugin-react')).default;
-    const outDir = join(dir, 'dist');
-    mkdirSync(outDir);
+    mkdirSync(outDir, { recursive: true });
     await build({ root: dir, configFile: false, logLevel: 'silent', plugins: [react()], build: { outDir, emptyOutDir: true } });
     const files: string[] = [];
     const walk = (at: string) => {
@@ -151,9 +154,18 @@ async function floor(signIn: boolean) {
       }
     };
     walk(outDir);
-    return sizes(outDir, files);
+    return files;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function floor(signIn: boolean) {
+  const outDir = mkdtempSync(join(tmpdir(), 'cita-bench-floor-dist-'));
+  try {
+    return sizes(outDir, await buildFloor(signIn, outDir));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
   }
 }
 
