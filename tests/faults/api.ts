@@ -72,15 +72,13 @@ export class Api {
   }
 }
 
-/** An owner with a session, written straight into a new database (no identity provider needed). */
-export async function seedOwner(options: OpenOptions): Promise<{ token: string; userId: string }> {
+/** A user with a verified e-mail and a session (an owner-to-be), written straight into a new database (no identity provider needed). */
+export async function seedOwner(options: OpenOptions, email = `faults-${randomUUID()}@example.com`): Promise<{ token: string; userId: string }> {
   const db = await openDatabase(options);
   try {
     const session = newSessionToken();
     const userId = await db.withSystem(async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(`INSERT INTO users (email, status, name) VALUES ($1, 'USER_STATUS_ACTIVE', 'Owner') RETURNING id`, [
-        `faults-${randomUUID()}@example.com`,
-      ]);
+      const { rows } = await tx.query<{ id: string }>(`INSERT INTO users (email, status, name, email_verified) VALUES ($1, 'USER_STATUS_ACTIVE', 'Owner', true) RETURNING id`, [email]);
       await tx.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [session.hash, rows[0]!.id]);
       return rows[0]!.id;
     });
