@@ -12,17 +12,8 @@ import { postgresTarget, type TestTarget } from '../../server/db/test-databases.
 import { postgresRequired } from '../postgres-required.ts';
 import { seedOwner } from './api.ts';
 import { tcpProxy } from './tcp-proxy.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { startServerProcess, until, type ServerProcess } from './server-process.ts';
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function call(baseUrl: string, method: string, url: string, options: { token?: string; body?: unknown } = {}) {
   const response = await fetch(`${baseUrl}${url}`, {

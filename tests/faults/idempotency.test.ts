@@ -18,20 +18,11 @@ import { freePort } from '../../server/auth/emulator-fixture.ts';
 import { pgliteTarget, postgresTarget, type TestTarget } from '../../server/db/test-databases.ts';
 import { postgresRequired } from '../postgres-required.ts';
 import { Api, createBusiness, seedOwner } from './api.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { startServerProcess, until, type ServerProcess } from './server-process.ts';
 import { tcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 const engines = (['pglite', 'postgres'] as const).filter((engine) => engine === 'pglite' || process.env.TEST_DATABASE_URL);
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(engines)('idempotent creates across faults on %s', (engine) => {
   let target: TestTarget;

@@ -22,21 +22,12 @@ import { startFakeS3, type FakeS3 } from '../server/fake-s3.ts';
 import { startTestSmtp, type TestSmtp } from '../server/mail.ts';
 import { Api, createBusiness, seedOwner } from './api.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { startServerProcess, until, type ServerProcess } from './server-process.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const IMPORT_LIMIT = 2;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

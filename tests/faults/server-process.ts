@@ -111,3 +111,14 @@ export function prng(seed: number): () => number {
 
 /** The seed of this run: FAULTS_SEED, or a fixed default so that CI runs are reproducible. */
 export const FAULTS_SEED = Number(process.env.FAULTS_SEED ?? 20261123);
+
+/** Polls `probe` every `everyMs` until it gives a value (a throw counts as not yet), or fails after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, { timeoutMs = 30_000, everyMs = 100 } = {}): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
