@@ -40,6 +40,8 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     listPaymentTransactions: notImplemented,
     getPaymentTransaction: notImplemented,
     createPaymentTransaction: notImplemented,
+    changePaymentTransactionStatus: notImplemented,
+    getCashUp: notImplemented,
     // QrCodes
     listQrCodes: notImplemented,
     createQrCode: notImplemented,
@@ -52,6 +54,8 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     listSales: notImplemented,
     getSale: notImplemented,
     createSale: notImplemented,
+    voidSale: notImplemented,
+    refundSale: notImplemented,
     // Admin
     listAdminInvoices: notImplemented,
     createAdminInvoice: notImplemented,
