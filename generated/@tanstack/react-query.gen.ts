@@ -377,7 +377,7 @@ export const getTenantOptions = (options: Options<GetTenantData>) => queryOption
  * path's tenantId (else 422). Saving opening hours moves a tenant out of
  * TENANT_STATUS_PENDING_OPENING_HOURS. Owner and admins only (403 for members). 422 for a time zone
  * that differs from `timeZone`, overlapping or reversed opening-hour ranges, an unknown asset, or a
- * currency change once invoices exist. Changing `timeZone` while appointments are still to come
+ * currency change once the business has recorded sales (`currency_locked`). Changing `timeZone` while appointments are still to come
  * answers 409 `time_zone_change_unconfirmed` (with how many in `detail`) unless
  * `confirmTimeZoneChange=true`: appointments keep their wall-clock times in the new time zone.
  *

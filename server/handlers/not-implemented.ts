@@ -36,12 +36,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     createInvoice: notImplemented,
     listInvoices: notImplemented,
     getInvoice: notImplemented,
-    // PaymentTransactions
-    listPaymentTransactions: notImplemented,
-    getPaymentTransaction: notImplemented,
-    createPaymentTransaction: notImplemented,
-    changePaymentTransactionStatus: notImplemented,
-    getCashUp: notImplemented,
     // QrCodes
     listQrCodes: notImplemented,
     createQrCode: notImplemented,
@@ -50,12 +44,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     // Reports
     getSalesSummaryReport: notImplemented,
     getSalesDetailedReport: notImplemented,
-    // Sales
-    listSales: notImplemented,
-    getSale: notImplemented,
-    createSale: notImplemented,
-    voidSale: notImplemented,
-    refundSale: notImplemented,
     // Admin
     listAdminInvoices: notImplemented,
     createAdminInvoice: notImplemented,
