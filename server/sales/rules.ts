@@ -75,13 +75,16 @@ export interface SoldLine {
   quantity: string | number;
   unitPrice: number;
   taxPercentage: string | number;
+  /** quantity × unit price, rounded (positive). */
+  amount: number;
   /** Its own discount plus its share of the sale's (positive). */
   discount: number;
 }
 
-/** What earlier refunds took back of a line: quantity in thousandths, discount (positive). */
+/** What earlier refunds took back of a line: quantity in thousandths, amount and discount (positive). */
 export interface Refunded {
   quantity: bigint;
+  amount: number;
   discount: number;
 }
 
@@ -119,16 +122,17 @@ export function refundDocument(currency: string, sold: readonly SoldLine[], earl
     if (!line) throw unprocessable(`/lines/${index}/position`, 'refund_exceeds_sold', 'The sale has no such line.');
     const quantity = thousandths(request.quantity, pointer);
     const soldQuantity = thousandths(line.quantity, pointer);
-    const before = taken.get(line.position) ?? { quantity: 0n, discount: 0 };
+    const before = taken.get(line.position) ?? { quantity: 0n, amount: 0, discount: 0 };
     const remaining = soldQuantity - before.quantity;
     if (quantity <= 0n || quantity > remaining) {
       throw unprocessable(pointer, 'refund_exceeds_sold', `At most ${formatScaled(remaining < 0n ? 0n : remaining, QUANTITY_SCALE)} of this line can still be refunded.`);
     }
     const amount = divideRoundHalfUp(quantity * BigInt(line.unitPrice), 1000n);
-    let discount = quantity === remaining ? BigInt(line.discount - before.discount) : divideRoundHalfUp(BigInt(line.discount) * quantity, soldQuantity);
+    // The last of a line gives back exactly what is left of it (amount − discount); a part, its share.
+    let discount = quantity === remaining ? amount - BigInt(line.amount - line.discount - (before.amount - before.discount)) : divideRoundHalfUp(BigInt(line.discount) * quantity, soldQuantity);
     if (discount > amount) discount = amount;
     if (discount < 0n) discount = 0n;
-    taken.set(line.position, { quantity: before.quantity + quantity, discount: before.discount + Number(discount) });
+    taken.set(line.position, { quantity: before.quantity + quantity, amount: before.amount + Number(amount), discount: before.discount + Number(discount) });
     inputs.push({ quantity: `-${formatScaled(quantity, QUANTITY_SCALE)}`, unitPrice: line.unitPrice, tax: { rate: line.taxPercentage }, discount: { amount: -Number(discount) } });
     lines.push({ position: line.position, quantity, restock: request.restock === true });
   });
