@@ -50,7 +50,7 @@ export function salesSuite(server: () => TestServer) {
     let card: PaymentMethod;
     let slot = 0;
 
-    const path = (id = randomUUID()) => ({ tenantId: tenant.id, id });
+    const path = (id: string = randomUUID()) => ({ tenantId: tenant.id, id });
     /** A new appointment on its own half hour (2030-03-05 onwards, Tuesdays 9–17 Madrid). */
     const appointment = async (): Promise<Appointment> => {
       const start = 9 * 60 + 30 * slot++;
