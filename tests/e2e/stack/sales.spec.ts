@@ -13,7 +13,7 @@ async function session(page: Page) {
 }
 
 test('charges an appointment with a product and two payments, then refunds the product', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await register(page, 'en-US', newEmail('till'));
   await onboard(page, 'en-US', 'Till salon');
   await closeSubscriptionPopup(page);
@@ -54,7 +54,7 @@ test('charges an appointment with a product and two payments, then refunds the p
   await expect(page.getByTestId('charge-line')).toHaveCount(1);
 
   // A shampoo from the inventory.
-  await page.getByRole('textbox', { name: 'Add a product' }).fill('shampoo');
+  await page.getByRole('combobox', { name: 'Add a product' }).fill('shampoo');
   await page.getByRole('option', { name: /Repair shampoo/ }).click();
   await expect(page.getByTestId('charge-line')).toHaveCount(2);
   await expect(page.getByTestId('charge-total')).toHaveText('€43.95');
@@ -62,12 +62,12 @@ test('charges an appointment with a product and two payments, then refunds the p
   // Two payments: €30.00 by card, the rest in cash from a €20 note.
   await page.getByRole('button', { name: 'Add a payment method' }).click();
   const first = page.getByTestId('charge-payment').nth(0);
-  await first.getByRole('textbox', { name: 'Payment method' }).click();
+  await first.getByRole('combobox', { name: 'Payment method' }).click();
   await page.getByRole('option', { name: 'Card' }).click();
   await first.getByLabel('Amount 1').fill('30');
   await page.getByRole('button', { name: 'Add a payment method' }).click();
   const second = page.getByTestId('charge-payment').nth(1);
-  await second.getByRole('textbox', { name: 'Payment method' }).click();
+  await second.getByRole('combobox', { name: 'Payment method' }).click();
   await page.getByRole('option', { name: 'Cash' }).click();
   await expect(second.getByLabel('Amount 2')).toHaveValue('13.95');
   await second.getByLabel('Cash handed over').fill('20');
@@ -89,7 +89,7 @@ test('charges an appointment with a product and two payments, then refunds the p
   await dialog.getByLabel('Quantity to refund of Haircut').fill('0');
   await dialog.getByLabel('Back to stock').check();
   await dialog.getByLabel('Money given back').fill('18.95');
-  await dialog.getByRole('textbox', { name: 'Given back by' }).click();
+  await dialog.getByRole('combobox', { name: 'Given back by' }).click();
   await page.getByRole('option', { name: 'Cash' }).click();
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await expect(dialog).toBeHidden();

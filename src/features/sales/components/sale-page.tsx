@@ -300,7 +300,10 @@ function RefundModal({ tenant, sale, onClose }: { tenant: Tenant; sale: Sale; on
               w={260}
             />
             {line.kind === 'SALE_LINE_KIND_PRODUCT' && line.itemId ? (
-              <Checkbox label={intl.formatMessage(m.restock)} checked={restock[line.position] === true} onChange={(event) => setRestock((all) => ({ ...all, [line.position]: event.currentTarget.checked }))} mb={8} />
+              <Checkbox label={intl.formatMessage(m.restock)} checked={restock[line.position] === true} onChange={(event) => {
+                  const { checked } = event.currentTarget;
+                  setRestock((all) => ({ ...all, [line.position]: checked }));
+                }} mb={8} />
             ) : null}
           </Group>
         ))}
