@@ -171,7 +171,13 @@ export async function createSale(tx: Queryable, actor: Actor, id: string, input:
   const charging = input.operationType === 'OPERATION_TYPE_APPOINTMENT_SALE';
   if (charging && !appointmentId) throw unprocessable('/sale/appointmentId', 'appointment_required', 'Choose the appointment to charge.');
   if (!charging && appointmentId) throw unprocessable('/sale/appointmentId', 'unexpected_appointment', 'A walk-in sale has no appointment.');
-  input.lines.forEach((line, index) => inCurrency(line.unitPrice, currency, `/sale/lines/${index}/unitPrice`));
+  input.lines.forEach((line, index) => {
+    if (inCurrency(line.unitPrice, currency, `/sale/lines/${index}/unitPrice`) < 0) {
+      throw unprocessable(`/sale/lines/${index}/unitPrice/amount`, 'out_of_range', 'A price cannot be negative; refunds are made from the sale.');
+    }
+    if (!line.name.trim()) throw unprocessable(`/sale/lines/${index}/name`, 'required', 'Name the line.');
+  });
+  if (input.customer && !input.customer.name.trim()) throw unprocessable('/sale/customer/name', 'required', 'Name the customer.');
   if (input.discount?.amount) inCurrency(input.discount.amount, currency, '/sale/discount/amount');
 
   let appointment: Row | undefined;
