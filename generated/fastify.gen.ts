@@ -510,7 +510,7 @@ export type RouteHandlers = {
     }>;
     getCashUp: RouteHandler<{
         Params: GetCashUpData['path'];
-        Querystring: GetCashUpData['query'];
+        Querystring?: GetCashUpData['query'];
         Reply: GetCashUpErrors & GetCashUpResponses;
     }>;
     listQrCodes: RouteHandler<{

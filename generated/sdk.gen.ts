@@ -2152,7 +2152,7 @@ export const getCashUp = <ThrowOnError extends boolean = false>(options: Options
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zGetCashUpPath,
-        query: zGetCashUpQuery
+        query: zGetCashUpQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zGetCashUpResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -11482,11 +11482,11 @@ export type GetCashUpData = {
          */
         tenantId: Id;
     };
-    query: {
+    query?: {
         /**
-         * The day.
+         * The day; today in the business time zone when absent.
          */
-        date: LocalDate;
+        date?: LocalDate;
         /**
          * Only this member's transactions.
          */

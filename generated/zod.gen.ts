@@ -4707,7 +4707,7 @@ export const zGetCashUpPath = z.object({
 });
 
 export const zGetCashUpQuery = z.object({
-    date: zLocalDate,
+    date: zLocalDate.optional(),
     userId: zId.optional()
 });
 

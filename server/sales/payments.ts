@@ -7,6 +7,7 @@ import { inCurrency, positive, recomputeSale, refundablePayment, usableMethod, t
 import { toCashUpRow, toPaymentTransaction } from './mappers.ts';
 import {
   businessOf,
+  businessToday,
   cashUpRows,
   changeTransactionStatus,
   insertTransaction,
@@ -159,9 +160,10 @@ export async function listPaymentTransactions(tx: Queryable, tenantId: string, q
   };
 }
 
-export async function cashUp(tx: Queryable, tenantId: string, date: string, userId: string | undefined): Promise<CashUp> {
+export async function cashUp(tx: Queryable, tenantId: string, day: string | undefined, userId: string | undefined): Promise<CashUp> {
   const business = await businessOf(tx, tenantId);
   if (!business) throw notFound();
+  const date = day ?? (await businessToday(tx, tenantId));
   const rows = await cashUpRows(tx, tenantId, date, userId);
   const perRow = rows.map((row) => toCashUpRow(row, business.currency, true));
   const byMethod = new Map<string, ReturnType<typeof toCashUpRow>>();

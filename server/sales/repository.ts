@@ -17,6 +17,12 @@ export async function businessOf(tx: Queryable, tenantId: string): Promise<{ cur
   return rows[0] && { currency: rows[0].currency_code, timeZone: rows[0].time_zone };
 }
 
+/** Today's date in the business's time zone (YYYY-MM-DD). */
+export async function businessToday(tx: Queryable, tenantId: string): Promise<string> {
+  const { rows } = await tx.query<{ day: string }>('SELECT (now() AT TIME ZONE time_zone)::date::text AS day FROM tenants WHERE id = $1', [tenantId]);
+  return rows[0]!.day;
+}
+
 /** Whether the business has recorded any sale (its currency is then locked). */
 export async function tenantHasSales(tx: Queryable, tenantId: string): Promise<boolean> {
   const { rows } = await tx.query('SELECT 1 FROM sales WHERE tenant_id = $1 LIMIT 1', [tenantId]);

@@ -50,7 +50,7 @@ export function paymentTransactionHandlers({ db }: HandlerDeps): Handlers {
     async getCashUp(request, reply) {
       const { tenantId } = request.params;
       const role = await authorize(db, request, tenantId, 'payments', 'read');
-      const { date, userId } = request.query;
+      const { date, userId } = request.query ?? {};
       // A member counts their own takings; owners and administrators everyone's.
       const who = can(role, 'payments', 'delete') ? userId : sessionOf(request).userId;
       return reply.code(200).send(await db.withTenant(tenantId, (tx) => cashUp(tx, tenantId, date, who)));
