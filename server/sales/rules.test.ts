@@ -36,6 +36,16 @@ const discount = fc.option(
   { nil: undefined },
 );
 
+/** The sale's document, or the property skips inputs the till refuses (a whole-sale discount above the total). */
+const documentOf = (lines: Parameters<typeof saleDocument>[1], whole: Parameters<typeof saleDocument>[2]) => {
+  try {
+    return saleDocument('EUR', lines, whole);
+  } catch (error) {
+    if (error instanceof HttpProblem) fc.pre(false);
+    throw error;
+  }
+};
+
 const code = (run: () => unknown) => {
   try {
     run();
@@ -50,7 +60,7 @@ describe('sale arithmetic', () => {
   it('total = Σ breakdown (base + tax) = Σ line totals, exactly, for any lines and discounts', () => {
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), discount, (lines, whole) => {
-        const doc = saleDocument('EUR', lines, whole);
+        const doc = documentOf(lines, whole);
         expect(sum(doc.breakdown.map((b) => b.base + b.tax))).toBe(doc.totals.total);
         expect(sum(doc.lines.map((l) => l.total))).toBe(doc.totals.total);
         expect(doc.totals.subtotal + doc.totals.tax).toBe(doc.totals.total);
@@ -66,7 +76,7 @@ describe('sale arithmetic', () => {
   it('refunding every line in parts gives back exactly each line total, and never more than sold', () => {
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), discount, fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 4 }), (lines, whole, splits) => {
-        const doc = saleDocument('EUR', lines, whole);
+        const doc = documentOf(lines, whole);
         const sold: SoldLine[] = doc.lines.map((l, position) => ({ position, quantity: l.quantity, unitPrice: l.unitPrice, taxPercentage: lines[position]!.taxPercentage, amount: l.amount, discount: l.discount }));
         const earlier = new Map<number, Refunded>();
         const given = new Map<number, number>();
