@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { listPaymentMethodsOptions, listSalesOptions } from '@generated/@tanstack/react-query.gen';
+import { listPaymentMethodsOptions, listSalesOptions, listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
 import type { SaleSort, SaleStatus, Tenant } from '@generated/types.gen';
 import { EmptyState } from '~/components/empty-state';
 import { QueryState } from '~/components/query-state';
@@ -22,7 +22,7 @@ export const SALES_PAGE_SIZE = 25;
 const STATUSES: SaleStatus[] = ['SALE_STATUS_UNPAID', 'SALE_STATUS_PARTIALLY_PAID', 'SALE_STATUS_PAID', 'SALE_STATUS_PARTIALLY_REFUNDED', 'SALE_STATUS_REFUNDED'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** /sales: the sales of a period with filters (dates, payment status, method), search, sort, pages and the totals of the filter. */
+/** /sales: the sales of a period with filters (dates, payment status, method, team member), search, sort, pages and the totals of the filter. */
 export function SalesListPage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -33,9 +33,11 @@ export function SalesListPage({ tenant }: { tenant: Tenant }) {
   const [endDate, setEndDate] = useState('');
   const [status, setStatus] = useState<SaleStatus | null>(null);
   const [method, setMethod] = useState<string | null>(null);
+  const [member, setMember] = useState<string | null>(null);
   const [sort, setSort] = useState<SaleSort>('-soldAt');
   const [page, setPage] = useState(1);
   const methods = useQuery(listPaymentMethodsOptions({ path: { tenantId: tenant.id } }));
+  const team = useQuery(listTeamMembersOptions({ path: { tenantId: tenant.id }, query: { limit: 200 } }));
   const query = {
     limit: SALES_PAGE_SIZE,
     offset: (page - 1) * SALES_PAGE_SIZE,
@@ -45,6 +47,7 @@ export function SalesListPage({ tenant }: { tenant: Tenant }) {
     ...(DATE.test(endDate) ? { endDate } : {}),
     ...(status ? { status } : {}),
     ...(method ? { paymentMethodId: method } : {}),
+    ...(member ? { userId: member } : {}),
   };
   const sales = useQuery({ ...listSalesOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
   const reset = <T,>(set: (value: T) => void) => (value: T) => {
@@ -97,6 +100,15 @@ export function SalesListPage({ tenant }: { tenant: Tenant }) {
           value={method}
           onChange={reset(setMethod)}
           w={180}
+        />
+        <Select
+          label={intl.formatMessage(m.member)}
+          placeholder={intl.formatMessage(m.any)}
+          clearable
+          data={(team.data?.items ?? []).map((person) => ({ value: person.userId, label: [person.name, person.lastName].filter(Boolean).join(' ') || person.email }))}
+          value={member}
+          onChange={reset(setMember)}
+          w={190}
         />
         <Select
           label={intl.formatMessage(m.sort)}
