@@ -23,6 +23,7 @@ import { Route as Char123LocaleChar125BusinessAutoRegisterRouteImport } from './
 import { Route as Char123LocaleChar125LoginIndexRouteImport } from './routes/{-$locale}/login/index'
 import { Route as Char123LocaleChar125LoginForgotPasswordRouteImport } from './routes/{-$locale}/login/forgot-password'
 import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$locale}/login/sso'
+import { Route as Char123LocaleChar125DashboardBusinessPaymentTransactionsRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-transactions'
 import { Route as Char123LocaleChar125DashboardBusinessSettingsRouteImport } from './routes/{-$locale}/_dashboard/_business/settings'
 import { Route as Char123LocaleChar125OnboardingOnboardingIndexRouteImport } from './routes/{-$locale}/_onboarding/onboarding/index'
 import { Route as Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRouteImport } from './routes/{-$locale}/_onboarding/onboarding/how-do-you-work'
@@ -45,6 +46,12 @@ import { Route as Char123LocaleChar125DashboardBusinessInventoryCreateRouteImpor
 import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/index'
 import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsIdRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/$id'
 import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/create'
+import { Route as Char123LocaleChar125DashboardBusinessPaymentTransactionIdRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-transaction/$id'
+import { Route as Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-transaction/create'
+import { Route as Char123LocaleChar125DashboardBusinessSalesIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/index'
+import { Route as Char123LocaleChar125DashboardBusinessSalesIdRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/$id'
+import { Route as Char123LocaleChar125DashboardBusinessSalesCashUpRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/cash-up'
+import { Route as Char123LocaleChar125DashboardBusinessSalesNewRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/new'
 import { Route as Char123LocaleChar125DashboardBusinessServicesIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/services/index'
 import { Route as Char123LocaleChar125DashboardBusinessServicesIdRouteImport } from './routes/{-$locale}/_dashboard/_business/services/$id'
 import { Route as Char123LocaleChar125DashboardBusinessServicesCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/services/create'
@@ -135,6 +142,12 @@ const Char123LocaleChar125LoginSsoRoute =
     id: '/login/sso',
     path: '/login/sso',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute =
+  Char123LocaleChar125DashboardBusinessPaymentTransactionsRouteImport.update({
+    id: '/payment-transactions',
+    path: '/payment-transactions',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
 const Char123LocaleChar125DashboardBusinessSettingsRoute =
   Char123LocaleChar125DashboardBusinessSettingsRouteImport.update({
@@ -274,6 +287,44 @@ const Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute =
     path: '/payment-methods/create',
     getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute =
+  Char123LocaleChar125DashboardBusinessPaymentTransactionIdRouteImport.update({
+    id: '/payment-transaction/$id',
+    path: '/payment-transaction/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute =
+  Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRouteImport.update(
+    {
+      id: '/payment-transaction/create',
+      path: '/payment-transaction/create',
+      getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+    } as any,
+  )
+const Char123LocaleChar125DashboardBusinessSalesIndexRoute =
+  Char123LocaleChar125DashboardBusinessSalesIndexRouteImport.update({
+    id: '/sales/',
+    path: '/sales/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessSalesIdRoute =
+  Char123LocaleChar125DashboardBusinessSalesIdRouteImport.update({
+    id: '/sales/$id',
+    path: '/sales/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessSalesCashUpRoute =
+  Char123LocaleChar125DashboardBusinessSalesCashUpRouteImport.update({
+    id: '/sales/cash-up',
+    path: '/sales/cash-up',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessSalesNewRoute =
+  Char123LocaleChar125DashboardBusinessSalesNewRouteImport.update({
+    id: '/sales/new',
+    path: '/sales/new',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardBusinessServicesIndexRoute =
   Char123LocaleChar125DashboardBusinessServicesIndexRouteImport.update({
     id: '/services/',
@@ -351,6 +402,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/payment-transactions': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
   '/{-$locale}/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
@@ -367,6 +419,11 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  '/{-$locale}/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
+  '/{-$locale}/payment-transaction/create': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  '/{-$locale}/sales/$id': typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
+  '/{-$locale}/sales/cash-up': typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
+  '/{-$locale}/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   '/{-$locale}/appointments-distinctions/': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
@@ -375,6 +432,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/customers/': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/sales/': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
@@ -394,6 +452,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/payment-transactions': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
   '/{-$locale}/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
@@ -410,6 +469,11 @@ export interface FileRoutesByTo {
   '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  '/{-$locale}/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
+  '/{-$locale}/payment-transaction/create': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  '/{-$locale}/sales/$id': typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
+  '/{-$locale}/sales/cash-up': typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
+  '/{-$locale}/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   '/{-$locale}/appointments-distinctions': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
@@ -418,6 +482,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/customers': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/payment-methods': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/sales': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/services': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
@@ -442,6 +507,7 @@ export interface FileRoutesById {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/_dashboard/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/_dashboard/_business/payment-transactions': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
   '/{-$locale}/_dashboard/_business/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   '/{-$locale}/_onboarding/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/_onboarding/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
@@ -458,6 +524,11 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   '/{-$locale}/_dashboard/_business/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   '/{-$locale}/_dashboard/_business/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  '/{-$locale}/_dashboard/_business/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
+  '/{-$locale}/_dashboard/_business/payment-transaction/create': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  '/{-$locale}/_dashboard/_business/sales/$id': typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
+  '/{-$locale}/_dashboard/_business/sales/cash-up': typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
+  '/{-$locale}/_dashboard/_business/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   '/{-$locale}/_dashboard/_business/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/_dashboard/_business/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   '/{-$locale}/_dashboard/_business/appointments-distinctions/': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
@@ -466,6 +537,7 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/customers/': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   '/{-$locale}/_dashboard/_business/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/_dashboard/_business/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/_dashboard/_business/sales/': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/_dashboard/_business/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   '/{-$locale}/_dashboard/_business/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   '/{-$locale}/_dashboard/_business/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
@@ -488,6 +560,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/payment-transactions'
     | '/{-$locale}/settings'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
@@ -504,6 +577,11 @@ export interface FileRouteTypes {
     | '/{-$locale}/inventory/create'
     | '/{-$locale}/payment-methods/$id'
     | '/{-$locale}/payment-methods/create'
+    | '/{-$locale}/payment-transaction/$id'
+    | '/{-$locale}/payment-transaction/create'
+    | '/{-$locale}/sales/$id'
+    | '/{-$locale}/sales/cash-up'
+    | '/{-$locale}/sales/new'
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
     | '/{-$locale}/appointments-distinctions/'
@@ -512,6 +590,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/customers/'
     | '/{-$locale}/inventory/'
     | '/{-$locale}/payment-methods/'
+    | '/{-$locale}/sales/'
     | '/{-$locale}/services/'
     | '/{-$locale}/customers/$customerId/$id'
     | '/{-$locale}/customers/$customerId/create'
@@ -531,6 +610,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/login'
+    | '/{-$locale}/payment-transactions'
     | '/{-$locale}/settings'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
@@ -547,6 +627,11 @@ export interface FileRouteTypes {
     | '/{-$locale}/inventory/create'
     | '/{-$locale}/payment-methods/$id'
     | '/{-$locale}/payment-methods/create'
+    | '/{-$locale}/payment-transaction/$id'
+    | '/{-$locale}/payment-transaction/create'
+    | '/{-$locale}/sales/$id'
+    | '/{-$locale}/sales/cash-up'
+    | '/{-$locale}/sales/new'
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
     | '/{-$locale}/appointments-distinctions'
@@ -555,6 +640,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/customers'
     | '/{-$locale}/inventory'
     | '/{-$locale}/payment-methods'
+    | '/{-$locale}/sales'
     | '/{-$locale}/services'
     | '/{-$locale}/customers/$customerId/$id'
     | '/{-$locale}/customers/$customerId/create'
@@ -578,6 +664,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/_dashboard/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/_dashboard/_business/payment-transactions'
     | '/{-$locale}/_dashboard/_business/settings'
     | '/{-$locale}/_onboarding/onboarding/how-do-you-work'
     | '/{-$locale}/_onboarding/onboarding/opening-hours'
@@ -594,6 +681,11 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/inventory/create'
     | '/{-$locale}/_dashboard/_business/payment-methods/$id'
     | '/{-$locale}/_dashboard/_business/payment-methods/create'
+    | '/{-$locale}/_dashboard/_business/payment-transaction/$id'
+    | '/{-$locale}/_dashboard/_business/payment-transaction/create'
+    | '/{-$locale}/_dashboard/_business/sales/$id'
+    | '/{-$locale}/_dashboard/_business/sales/cash-up'
+    | '/{-$locale}/_dashboard/_business/sales/new'
     | '/{-$locale}/_dashboard/_business/services/$id'
     | '/{-$locale}/_dashboard/_business/services/create'
     | '/{-$locale}/_dashboard/_business/appointments-distinctions/'
@@ -602,6 +694,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/customers/'
     | '/{-$locale}/_dashboard/_business/inventory/'
     | '/{-$locale}/_dashboard/_business/payment-methods/'
+    | '/{-$locale}/_dashboard/_business/sales/'
     | '/{-$locale}/_dashboard/_business/services/'
     | '/{-$locale}/_dashboard/_business/customers/$customerId/$id'
     | '/{-$locale}/_dashboard/_business/customers/$customerId/create'
@@ -714,6 +807,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/login/sso'
       preLoaderRoute: typeof Char123LocaleChar125LoginSsoRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/payment-transactions': {
+      id: '/{-$locale}/_dashboard/_business/payment-transactions'
+      path: '/payment-transactions'
+      fullPath: '/{-$locale}/payment-transactions'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
     '/{-$locale}/_dashboard/_business/settings': {
       id: '/{-$locale}/_dashboard/_business/settings'
@@ -869,6 +969,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
+    '/{-$locale}/_dashboard/_business/payment-transaction/$id': {
+      id: '/{-$locale}/_dashboard/_business/payment-transaction/$id'
+      path: '/payment-transaction/$id'
+      fullPath: '/{-$locale}/payment-transaction/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/payment-transaction/create': {
+      id: '/{-$locale}/_dashboard/_business/payment-transaction/create'
+      path: '/payment-transaction/create'
+      fullPath: '/{-$locale}/payment-transaction/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/sales/': {
+      id: '/{-$locale}/_dashboard/_business/sales/'
+      path: '/sales'
+      fullPath: '/{-$locale}/sales/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessSalesIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/sales/$id': {
+      id: '/{-$locale}/_dashboard/_business/sales/$id'
+      path: '/sales/$id'
+      fullPath: '/{-$locale}/sales/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessSalesIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/sales/cash-up': {
+      id: '/{-$locale}/_dashboard/_business/sales/cash-up'
+      path: '/sales/cash-up'
+      fullPath: '/{-$locale}/sales/cash-up'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessSalesCashUpRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/sales/new': {
+      id: '/{-$locale}/_dashboard/_business/sales/new'
+      path: '/sales/new'
+      fullPath: '/{-$locale}/sales/new'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessSalesNewRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
     '/{-$locale}/_dashboard/_business/services/': {
       id: '/{-$locale}/_dashboard/_business/services/'
       path: '/services'
@@ -936,6 +1078,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
+  Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
   Char123LocaleChar125DashboardBusinessSettingsRoute: typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute
   Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute
@@ -949,6 +1092,11 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessInventoryCreateRoute: typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
+  Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  Char123LocaleChar125DashboardBusinessSalesIdRoute: typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
+  Char123LocaleChar125DashboardBusinessSalesCashUpRoute: typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
+  Char123LocaleChar125DashboardBusinessSalesNewRoute: typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   Char123LocaleChar125DashboardBusinessServicesIdRoute: typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   Char123LocaleChar125DashboardBusinessServicesCreateRoute: typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
@@ -957,6 +1105,7 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessCustomersIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   Char123LocaleChar125DashboardBusinessInventoryIndexRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  Char123LocaleChar125DashboardBusinessSalesIndexRoute: typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   Char123LocaleChar125DashboardBusinessServicesIndexRoute: typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
@@ -968,6 +1117,8 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
 
 const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar125DashboardBusinessRouteRouteChildren =
   {
+    Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute:
+      Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute,
     Char123LocaleChar125DashboardBusinessSettingsRoute:
       Char123LocaleChar125DashboardBusinessSettingsRoute,
     Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute:
@@ -994,6 +1145,16 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute,
     Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute:
       Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute,
+    Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute:
+      Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute,
+    Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute:
+      Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute,
+    Char123LocaleChar125DashboardBusinessSalesIdRoute:
+      Char123LocaleChar125DashboardBusinessSalesIdRoute,
+    Char123LocaleChar125DashboardBusinessSalesCashUpRoute:
+      Char123LocaleChar125DashboardBusinessSalesCashUpRoute,
+    Char123LocaleChar125DashboardBusinessSalesNewRoute:
+      Char123LocaleChar125DashboardBusinessSalesNewRoute,
     Char123LocaleChar125DashboardBusinessServicesIdRoute:
       Char123LocaleChar125DashboardBusinessServicesIdRoute,
     Char123LocaleChar125DashboardBusinessServicesCreateRoute:
@@ -1010,6 +1171,8 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessInventoryIndexRoute,
     Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute:
       Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute,
+    Char123LocaleChar125DashboardBusinessSalesIndexRoute:
+      Char123LocaleChar125DashboardBusinessSalesIndexRoute,
     Char123LocaleChar125DashboardBusinessServicesIndexRoute:
       Char123LocaleChar125DashboardBusinessServicesIndexRoute,
     Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute:

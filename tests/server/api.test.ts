@@ -25,6 +25,7 @@ import { notificationsSuite } from './suites/notifications.ts';
 import { onlineBookingSuite } from './suites/online-booking.ts';
 import { paymentMethodsSuite } from './suites/payment-methods.ts';
 import { platformSuite } from './suites/platform.ts';
+import { salesSuite } from './suites/sales.ts';
 import { schedulesSuite } from './suites/schedules.ts';
 import { securitySuite } from './suites/security.ts';
 import { serviceObjectSuite } from './suites/service-objects.ts';
@@ -89,6 +90,7 @@ describe.each(testEngines)('API on %s', (engine) => {
   distinctionsSuite(current);
   notificationsSuite(current);
   onlineBookingSuite(current);
+  salesSuite(current);
 });
 
 postgresRequired('the server suite');
