@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, AutoRegisterBusinessData, AutoRegisterBusinessErrors, AutoRegisterBusinessResponses, CancelAppointmentByTokenData, CancelAppointmentByTokenErrors, CancelAppointmentByTokenResponses, ChangeAppointmentStatusData, ChangeAppointmentStatusErrors, ChangeAppointmentStatusResponses, CheckUserExistsData, CheckUserExistsErrors, CheckUserExistsResponses, CreateAdminInvoiceData, CreateAdminInvoiceErrors, CreateAdminInvoiceResponses, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionErrors, CreateAppointmentDistinctionResponses, CreateAppointmentErrors, CreateAppointmentResponses, CreateCalendarFeedData, CreateCalendarFeedErrors, CreateCalendarFeedResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerResponses, CreateCustomerTagData, CreateCustomerTagErrors, CreateCustomerTagResponses, CreateExpenseData, CreateExpenseErrors, CreateExpenseResponses, CreateInventoryAdjustmentData, CreateInventoryAdjustmentErrors, CreateInventoryAdjustmentResponses, CreateInventoryItemData, CreateInventoryItemErrors, CreateInventoryItemResponses, CreateInvoiceData, CreateInvoiceErrors, CreateInvoiceResponses, CreateOnlineBookingData, CreateOnlineBookingErrors, CreateOnlineBookingResponses, CreatePaymentMethodData, CreatePaymentMethodErrors, CreatePaymentMethodResponses, CreatePaymentTransactionData, CreatePaymentTransactionErrors, CreatePaymentTransactionResponses, CreatePortfolioItemData, CreatePortfolioItemErrors, CreatePortfolioItemResponses, CreateQrCodeData, CreateQrCodeErrors, CreateQrCodeResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceObjectData, CreateServiceObjectErrors, CreateServiceObjectResponses, CreateServiceResponses, CreateSsoCodeData, CreateSsoCodeErrors, CreateSsoCodeResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, CreateTimeOffData, CreateTimeOffErrors, CreateTimeOffResponses, DeleteAdminInvoiceData, DeleteAdminInvoiceErrors, DeleteAdminInvoiceResponses, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionErrors, DeleteAppointmentDistinctionResponses, DeleteAppointmentErrors, DeleteAppointmentResponses, DeleteCustomerData, DeleteCustomerErrors, DeleteCustomerResponses, DeleteCustomerTagData, DeleteCustomerTagErrors, DeleteCustomerTagResponses, DeleteExpenseData, DeleteExpenseErrors, DeleteExpenseResponses, DeleteInventoryItemData, DeleteInventoryItemErrors, DeleteInventoryItemResponses, DeletePaymentMethodData, DeletePaymentMethodErrors, DeletePaymentMethodResponses, DeletePortfolioItemData, DeletePortfolioItemErrors, DeletePortfolioItemResponses, DeleteQrCodeData, DeleteQrCodeErrors, DeleteQrCodeResponses, DeleteServiceData, DeleteServiceErrors, DeleteServiceObjectData, DeleteServiceObjectErrors, DeleteServiceObjectResponses, DeleteServiceResponses, DeleteTenantData, DeleteTenantErrors, DeleteTenantResponses, DeleteTimeOffData, DeleteTimeOffErrors, DeleteTimeOffResponses, ExchangeSsoCodeData, ExchangeSsoCodeErrors, ExchangeSsoCodeResponses, ExportCustomerDataData, ExportCustomerDataErrors, ExportCustomerDataResponses, ExportCustomersData, ExportCustomersErrors, ExportCustomersResponses, FetchStatisticsData, FetchStatisticsErrors, FetchStatisticsResponses, GetAdminInvoiceData, GetAdminInvoiceErrors, GetAdminInvoiceResponses, GetAppointmentCalendarData, GetAppointmentCalendarErrors, GetAppointmentCalendarResponses, GetAppointmentCancellationData, GetAppointmentCancellationErrors, GetAppointmentCancellationResponses, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionErrors, GetAppointmentDistinctionResponses, GetAppointmentErrors, GetAppointmentResponses, GetAssetContentData, GetAssetContentErrors, GetAssetContentResponses, GetBookingAvailabilityData, GetBookingAvailabilityErrors, GetBookingAvailabilityResponses, GetBookingPageData, GetBookingPageErrors, GetBookingPageResponses, GetCalendarFeedData, GetCalendarFeedErrors, GetCalendarFeedIcsData, GetCalendarFeedIcsErrors, GetCalendarFeedIcsResponses, GetCalendarFeedResponses, GetConfigurationData, GetConfigurationErrors, GetConfigurationResponses, GetCustomerData, GetCustomerErrors, GetCustomerResponses, GetCustomerTagData, GetCustomerTagErrors, GetCustomerTagResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetExpenseData, GetExpenseErrors, GetExpenseResponses, GetInventoryItemData, GetInventoryItemErrors, GetInventoryItemResponses, GetInvoiceData, GetInvoiceErrors, GetInvoiceResponses, GetPaymentMethodData, GetPaymentMethodErrors, GetPaymentMethodResponses, GetPaymentTransactionData, GetPaymentTransactionErrors, GetPaymentTransactionResponses, GetPortfolioItemData, GetPortfolioItemErrors, GetPortfolioItemResponses, GetQrCodeData, GetQrCodeErrors, GetQrCodeResponses, GetSaleData, GetSaleErrors, GetSaleResponses, GetSalesDetailedReportData, GetSalesDetailedReportErrors, GetSalesDetailedReportResponses, GetSalesSummaryReportData, GetSalesSummaryReportErrors, GetSalesSummaryReportResponses, GetServiceData, GetServiceErrors, GetServiceObjectData, GetServiceObjectErrors, GetServiceObjectResponses, GetServiceResponses, GetTenantData, GetTenantErrors, GetTenantResponses, GetUserData, GetUserErrors, GetUserResponses, GetWorkingHoursData, GetWorkingHoursErrors, GetWorkingHoursResponses, ImportCustomersData, ImportCustomersErrors, ImportCustomersResponses, InviteTeamMembersData, InviteTeamMembersErrors, InviteTeamMembersResponses, ListAdminInvoicesData, ListAdminInvoicesErrors, ListAdminInvoicesResponses, ListAdminTenantsData, ListAdminTenantsErrors, ListAdminTenantsResponses, ListAppointmentDistinctionsData, ListAppointmentDistinctionsErrors, ListAppointmentDistinctionsResponses, ListAppointmentsData, ListAppointmentsErrors, ListAppointmentsResponses, ListCurrenciesData, ListCurrenciesErrors, ListCurrenciesResponses, ListCustomerAppointmentsData, ListCustomerAppointmentsErrors, ListCustomerAppointmentsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListCustomerTagsData, ListCustomerTagsErrors, ListCustomerTagsResponses, ListExpensesData, ListExpensesErrors, ListExpensesResponses, ListInventoryItemsData, ListInventoryItemsErrors, ListInventoryItemsResponses, ListInventoryMovementsData, ListInventoryMovementsErrors, ListInventoryMovementsResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListPaymentMethodsData, ListPaymentMethodsErrors, ListPaymentMethodsResponses, ListPaymentTransactionsData, ListPaymentTransactionsErrors, ListPaymentTransactionsResponses, ListPortfolioItemsData, ListPortfolioItemsErrors, ListPortfolioItemsResponses, ListQrCodesData, ListQrCodesErrors, ListQrCodesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListServiceObjectsData, ListServiceObjectsErrors, ListServiceObjectsResponses, ListServicesData, ListServicesErrors, ListServicesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, ListTimeOffData, ListTimeOffErrors, ListTimeOffResponses, ListUserTenantsData, ListUserTenantsErrors, ListUserTenantsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PreviewAppointmentSeriesData, PreviewAppointmentSeriesErrors, PreviewAppointmentSeriesResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveAssetData, RemoveAssetErrors, RemoveAssetResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RevokeCalendarFeedData, RevokeCalendarFeedErrors, RevokeCalendarFeedResponses, RevokeInvitationData, RevokeInvitationErrors, RevokeInvitationResponses, ScanExpenseData, ScanExpenseErrors, ScanExpenseResponses, SearchCustomersData, SearchCustomersErrors, SearchCustomersResponses, SearchServiceObjectsData, SearchServiceObjectsErrors, SearchServiceObjectsResponses, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionErrors, UpdateAppointmentDistinctionResponses, UpdateAppointmentErrors, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingErrors, UpdateAppointmentRealTimingResponses, UpdateAppointmentResponses, UpdateCustomerData, UpdateCustomerErrors, UpdateCustomerResponses, UpdateCustomerTagData, UpdateCustomerTagErrors, UpdateCustomerTagResponses, UpdateInventoryItemData, UpdateInventoryItemErrors, UpdateInventoryItemResponses, UpdatePaymentMethodData, UpdatePaymentMethodErrors, UpdatePaymentMethodResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceObjectData, UpdateServiceObjectErrors, UpdateServiceObjectResponses, UpdateServiceResponses, UpdateTenantData, UpdateTenantErrors, UpdateTenantResponses, UpdateTimeOffData, UpdateTimeOffErrors, UpdateTimeOffResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWorkingHoursData, UpdateWorkingHoursErrors, UpdateWorkingHoursResponses, UploadAssetData, UploadAssetErrors, UploadAssetResponses } from './types.gen';
-import { zAcceptInvitationPath, zAcceptInvitationResponse, zAutoRegisterBusinessBody, zAutoRegisterBusinessResponse, zCancelAppointmentByTokenBody, zCancelAppointmentByTokenPath, zCancelAppointmentByTokenResponse, zChangeAppointmentStatusBody, zChangeAppointmentStatusPath, zChangeAppointmentStatusQuery, zChangeAppointmentStatusResponse, zCheckUserExistsPath, zCheckUserExistsResponse, zCreateAdminInvoiceBody, zCreateAdminInvoiceResponse, zCreateAppointmentBody, zCreateAppointmentDistinctionBody, zCreateAppointmentDistinctionHeaders, zCreateAppointmentDistinctionPath, zCreateAppointmentDistinctionResponse, zCreateAppointmentHeaders, zCreateAppointmentPath, zCreateAppointmentResponse, zCreateCalendarFeedPath, zCreateCalendarFeedResponse, zCreateCustomerBody, zCreateCustomerHeaders, zCreateCustomerPath, zCreateCustomerResponse, zCreateCustomerTagBody, zCreateCustomerTagHeaders, zCreateCustomerTagPath, zCreateCustomerTagResponse, zCreateExpenseBody, zCreateExpensePath, zCreateExpenseResponse, zCreateInventoryAdjustmentBody, zCreateInventoryAdjustmentHeaders, zCreateInventoryAdjustmentPath, zCreateInventoryAdjustmentResponse, zCreateInventoryItemBody, zCreateInventoryItemHeaders, zCreateInventoryItemPath, zCreateInventoryItemResponse, zCreateInvoiceBody, zCreateInvoicePath, zCreateInvoiceResponse, zCreateOnlineBookingBody, zCreateOnlineBookingHeaders, zCreateOnlineBookingPath, zCreateOnlineBookingResponse, zCreatePaymentMethodBody, zCreatePaymentMethodHeaders, zCreatePaymentMethodPath, zCreatePaymentMethodResponse, zCreatePaymentTransactionBody, zCreatePaymentTransactionPath, zCreatePaymentTransactionResponse, zCreatePortfolioItemBody, zCreatePortfolioItemPath, zCreatePortfolioItemResponse, zCreateQrCodeBody, zCreateQrCodePath, zCreateQrCodeResponse, zCreateSaleBody, zCreateSalePath, zCreateSaleResponse, zCreateServiceBody, zCreateServiceHeaders, zCreateServiceObjectBody, zCreateServiceObjectHeaders, zCreateServiceObjectPath, zCreateServiceObjectResponse, zCreateServicePath, zCreateServiceResponse, zCreateSsoCodeBody, zCreateSsoCodeResponse, zCreateTenantBody, zCreateTenantResponse, zCreateTimeOffBody, zCreateTimeOffHeaders, zCreateTimeOffPath, zCreateTimeOffResponse, zDeleteAdminInvoicePath, zDeleteAdminInvoiceResponse, zDeleteAppointmentDistinctionPath, zDeleteAppointmentDistinctionResponse, zDeleteAppointmentPath, zDeleteAppointmentQuery, zDeleteAppointmentResponse, zDeleteCustomerPath, zDeleteCustomerResponse, zDeleteCustomerTagPath, zDeleteCustomerTagResponse, zDeleteExpensePath, zDeleteExpenseResponse, zDeleteInventoryItemPath, zDeleteInventoryItemResponse, zDeletePaymentMethodPath, zDeletePaymentMethodResponse, zDeletePortfolioItemPath, zDeletePortfolioItemResponse, zDeleteQrCodePath, zDeleteQrCodeResponse, zDeleteServiceObjectPath, zDeleteServiceObjectResponse, zDeleteServicePath, zDeleteServiceResponse, zDeleteTenantPath, zDeleteTenantResponse, zDeleteTimeOffPath, zDeleteTimeOffResponse, zExchangeSsoCodeBody, zExchangeSsoCodeResponse, zExportCustomerDataPath, zExportCustomerDataResponse, zExportCustomersPath, zExportCustomersQuery, zExportCustomersResponse, zFetchStatisticsBody, zFetchStatisticsPath, zFetchStatisticsResponse, zGetAdminInvoicePath, zGetAdminInvoiceResponse, zGetAppointmentCalendarBody, zGetAppointmentCalendarPath, zGetAppointmentCalendarResponse, zGetAppointmentCancellationPath, zGetAppointmentCancellationResponse, zGetAppointmentDistinctionPath, zGetAppointmentDistinctionResponse, zGetAppointmentPath, zGetAppointmentResponse, zGetAssetContentPath, zGetBookingAvailabilityPath, zGetBookingAvailabilityQuery, zGetBookingAvailabilityResponse, zGetBookingPagePath, zGetBookingPageResponse, zGetCalendarFeedIcsPath, zGetCalendarFeedIcsResponse, zGetCalendarFeedPath, zGetCalendarFeedResponse, zGetConfigurationResponse, zGetCustomerPath, zGetCustomerResponse, zGetCustomerTagPath, zGetCustomerTagResponse, zGetDashboardQuery, zGetDashboardResponse, zGetExpensePath, zGetExpenseResponse, zGetInventoryItemPath, zGetInventoryItemResponse, zGetInvoicePath, zGetInvoiceResponse, zGetPaymentMethodPath, zGetPaymentMethodResponse, zGetPaymentTransactionPath, zGetPaymentTransactionResponse, zGetPortfolioItemPath, zGetPortfolioItemResponse, zGetQrCodePath, zGetQrCodeResponse, zGetSalePath, zGetSaleResponse, zGetSalesDetailedReportBody, zGetSalesDetailedReportPath, zGetSalesDetailedReportQuery, zGetSalesDetailedReportResponse, zGetSalesSummaryReportBody, zGetSalesSummaryReportPath, zGetSalesSummaryReportResponse, zGetServiceObjectPath, zGetServiceObjectResponse, zGetServicePath, zGetServiceResponse, zGetTenantPath, zGetTenantResponse, zGetUserPath, zGetUserResponse, zGetWorkingHoursPath, zGetWorkingHoursResponse, zImportCustomersBody, zImportCustomersHeaders, zImportCustomersPath, zImportCustomersResponse, zInviteTeamMembersBody, zInviteTeamMembersPath, zInviteTeamMembersResponse, zListAdminInvoicesQuery, zListAdminInvoicesResponse, zListAdminTenantsQuery, zListAdminTenantsResponse, zListAppointmentDistinctionsPath, zListAppointmentDistinctionsQuery, zListAppointmentDistinctionsResponse, zListAppointmentsPath, zListAppointmentsQuery, zListAppointmentsResponse, zListCurrenciesResponse, zListCustomerAppointmentsPath, zListCustomerAppointmentsQuery, zListCustomerAppointmentsResponse, zListCustomersPath, zListCustomersQuery, zListCustomersResponse, zListCustomerTagsPath, zListCustomerTagsQuery, zListCustomerTagsResponse, zListExpensesBody, zListExpensesPath, zListExpensesQuery, zListExpensesResponse, zListInventoryItemsPath, zListInventoryItemsQuery, zListInventoryItemsResponse, zListInventoryMovementsPath, zListInventoryMovementsQuery, zListInventoryMovementsResponse, zListInvoicesPath, zListInvoicesQuery, zListInvoicesResponse, zListPaymentMethodsPath, zListPaymentMethodsQuery, zListPaymentMethodsResponse, zListPaymentTransactionsPath, zListPaymentTransactionsQuery, zListPaymentTransactionsResponse, zListPortfolioItemsPath, zListPortfolioItemsQuery, zListPortfolioItemsResponse, zListQrCodesPath, zListQrCodesQuery, zListQrCodesResponse, zListSalesPath, zListSalesQuery, zListSalesResponse, zListServiceObjectsPath, zListServiceObjectsQuery, zListServiceObjectsResponse, zListServicesPath, zListServicesQuery, zListServicesResponse, zListTeamMembersPath, zListTeamMembersQuery, zListTeamMembersResponse, zListTimeOffPath, zListTimeOffQuery, zListTimeOffResponse, zListUserTenantsPath, zListUserTenantsResponse, zLoginUserBody, zLoginUserResponse, zLogoutEverywhereResponse, zLogoutUserResponse, zPreviewAppointmentSeriesBody, zPreviewAppointmentSeriesPath, zPreviewAppointmentSeriesResponse, zRegisterUserBody, zRegisterUserResponse, zRemoveAssetBody, zRemoveAssetResponse, zRemoveTeamMemberPath, zRemoveTeamMemberResponse, zRevokeCalendarFeedPath, zRevokeCalendarFeedResponse, zRevokeInvitationPath, zRevokeInvitationResponse, zScanExpenseBody, zScanExpensePath, zScanExpenseResponse, zSearchCustomersPath, zSearchCustomersQuery, zSearchCustomersResponse, zSearchServiceObjectsPath, zSearchServiceObjectsQuery, zSearchServiceObjectsResponse, zUpdateAppointmentBody, zUpdateAppointmentDistinctionBody, zUpdateAppointmentDistinctionPath, zUpdateAppointmentDistinctionResponse, zUpdateAppointmentPath, zUpdateAppointmentQuery, zUpdateAppointmentRealTimingBody, zUpdateAppointmentRealTimingPath, zUpdateAppointmentRealTimingResponse, zUpdateAppointmentResponse, zUpdateCustomerBody, zUpdateCustomerPath, zUpdateCustomerResponse, zUpdateCustomerTagBody, zUpdateCustomerTagPath, zUpdateCustomerTagResponse, zUpdateInventoryItemBody, zUpdateInventoryItemPath, zUpdateInventoryItemResponse, zUpdatePaymentMethodBody, zUpdatePaymentMethodPath, zUpdatePaymentMethodResponse, zUpdateServiceBody, zUpdateServiceObjectBody, zUpdateServiceObjectPath, zUpdateServiceObjectResponse, zUpdateServicePath, zUpdateServiceResponse, zUpdateTenantBody, zUpdateTenantPath, zUpdateTenantQuery, zUpdateTenantResponse, zUpdateTimeOffBody, zUpdateTimeOffPath, zUpdateTimeOffResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUpdateWorkingHoursBody, zUpdateWorkingHoursPath, zUpdateWorkingHoursResponse, zUploadAssetBody, zUploadAssetHeaders, zUploadAssetResponse } from './zod.gen';
+import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, AutoRegisterBusinessData, AutoRegisterBusinessErrors, AutoRegisterBusinessResponses, CancelAppointmentByTokenData, CancelAppointmentByTokenErrors, CancelAppointmentByTokenResponses, ChangeAppointmentStatusData, ChangeAppointmentStatusErrors, ChangeAppointmentStatusResponses, CheckUserExistsData, CheckUserExistsErrors, CheckUserExistsResponses, CreateAdminInvoiceData, CreateAdminInvoiceErrors, CreateAdminInvoiceResponses, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionErrors, CreateAppointmentDistinctionResponses, CreateAppointmentErrors, CreateAppointmentResponses, CreateCalendarFeedData, CreateCalendarFeedErrors, CreateCalendarFeedResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerResponses, CreateCustomerTagData, CreateCustomerTagErrors, CreateCustomerTagResponses, CreateExpenseData, CreateExpenseErrors, CreateExpenseResponses, CreateInventoryAdjustmentData, CreateInventoryAdjustmentErrors, CreateInventoryAdjustmentResponses, CreateInventoryItemData, CreateInventoryItemErrors, CreateInventoryItemResponses, CreateInvoiceData, CreateInvoiceErrors, CreateInvoiceResponses, CreateOnlineBookingData, CreateOnlineBookingErrors, CreateOnlineBookingResponses, CreatePaymentMethodData, CreatePaymentMethodErrors, CreatePaymentMethodResponses, CreatePaymentTransactionData, CreatePaymentTransactionErrors, CreatePaymentTransactionResponses, CreatePortfolioItemData, CreatePortfolioItemErrors, CreatePortfolioItemResponses, CreateQrCodeData, CreateQrCodeErrors, CreateQrCodeResponses, CreateSaleData, CreateSaleErrors, CreateSaleResponses, CreateServiceData, CreateServiceErrors, CreateServiceObjectData, CreateServiceObjectErrors, CreateServiceObjectResponses, CreateServiceResponses, CreateSsoCodeData, CreateSsoCodeErrors, CreateSsoCodeResponses, CreateTenantData, CreateTenantErrors, CreateTenantResponses, CreateTimeOffData, CreateTimeOffErrors, CreateTimeOffResponses, DeleteAdminInvoiceData, DeleteAdminInvoiceErrors, DeleteAdminInvoiceResponses, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionErrors, DeleteAppointmentDistinctionResponses, DeleteAppointmentErrors, DeleteAppointmentResponses, DeleteCustomerData, DeleteCustomerErrors, DeleteCustomerResponses, DeleteCustomerTagData, DeleteCustomerTagErrors, DeleteCustomerTagResponses, DeleteExpenseData, DeleteExpenseErrors, DeleteExpenseResponses, DeleteInventoryItemData, DeleteInventoryItemErrors, DeleteInventoryItemResponses, DeleteInvoiceData, DeleteInvoiceErrors, DeleteInvoiceResponses, DeletePaymentMethodData, DeletePaymentMethodErrors, DeletePaymentMethodResponses, DeletePortfolioItemData, DeletePortfolioItemErrors, DeletePortfolioItemResponses, DeleteQrCodeData, DeleteQrCodeErrors, DeleteQrCodeResponses, DeleteServiceData, DeleteServiceErrors, DeleteServiceObjectData, DeleteServiceObjectErrors, DeleteServiceObjectResponses, DeleteServiceResponses, DeleteTenantData, DeleteTenantErrors, DeleteTenantResponses, DeleteTimeOffData, DeleteTimeOffErrors, DeleteTimeOffResponses, ExchangeSsoCodeData, ExchangeSsoCodeErrors, ExchangeSsoCodeResponses, ExportCustomerDataData, ExportCustomerDataErrors, ExportCustomerDataResponses, ExportCustomersData, ExportCustomersErrors, ExportCustomersResponses, FetchStatisticsData, FetchStatisticsErrors, FetchStatisticsResponses, GetAdminInvoiceData, GetAdminInvoiceErrors, GetAdminInvoicePdfData, GetAdminInvoicePdfErrors, GetAdminInvoicePdfResponses, GetAdminInvoiceResponses, GetAppointmentCalendarData, GetAppointmentCalendarErrors, GetAppointmentCalendarResponses, GetAppointmentCancellationData, GetAppointmentCancellationErrors, GetAppointmentCancellationResponses, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionErrors, GetAppointmentDistinctionResponses, GetAppointmentErrors, GetAppointmentResponses, GetAssetContentData, GetAssetContentErrors, GetAssetContentResponses, GetBookingAvailabilityData, GetBookingAvailabilityErrors, GetBookingAvailabilityResponses, GetBookingPageData, GetBookingPageErrors, GetBookingPageResponses, GetCalendarFeedData, GetCalendarFeedErrors, GetCalendarFeedIcsData, GetCalendarFeedIcsErrors, GetCalendarFeedIcsResponses, GetCalendarFeedResponses, GetConfigurationData, GetConfigurationErrors, GetConfigurationResponses, GetCustomerData, GetCustomerErrors, GetCustomerResponses, GetCustomerTagData, GetCustomerTagErrors, GetCustomerTagResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetExpenseData, GetExpenseErrors, GetExpenseResponses, GetInventoryItemData, GetInventoryItemErrors, GetInventoryItemResponses, GetInvoiceData, GetInvoiceErrors, GetInvoicePdfData, GetInvoicePdfErrors, GetInvoicePdfResponses, GetInvoiceResponses, GetInvoiceSettingsData, GetInvoiceSettingsErrors, GetInvoiceSettingsResponses, GetPaymentMethodData, GetPaymentMethodErrors, GetPaymentMethodResponses, GetPaymentTransactionData, GetPaymentTransactionErrors, GetPaymentTransactionResponses, GetPortfolioItemData, GetPortfolioItemErrors, GetPortfolioItemResponses, GetQrCodeData, GetQrCodeErrors, GetQrCodeResponses, GetSaleData, GetSaleErrors, GetSaleResponses, GetSalesDetailedReportData, GetSalesDetailedReportErrors, GetSalesDetailedReportResponses, GetSalesSummaryReportData, GetSalesSummaryReportErrors, GetSalesSummaryReportResponses, GetServiceData, GetServiceErrors, GetServiceObjectData, GetServiceObjectErrors, GetServiceObjectResponses, GetServiceResponses, GetTenantData, GetTenantErrors, GetTenantResponses, GetUserData, GetUserErrors, GetUserResponses, GetWorkingHoursData, GetWorkingHoursErrors, GetWorkingHoursResponses, ImportCustomersData, ImportCustomersErrors, ImportCustomersResponses, InviteTeamMembersData, InviteTeamMembersErrors, InviteTeamMembersResponses, IssueAdminInvoiceData, IssueAdminInvoiceErrors, IssueAdminInvoiceResponses, IssueInvoiceData, IssueInvoiceErrors, IssueInvoiceResponses, ListAdminInvoicesData, ListAdminInvoicesErrors, ListAdminInvoicesResponses, ListAdminTenantsData, ListAdminTenantsErrors, ListAdminTenantsResponses, ListAppointmentDistinctionsData, ListAppointmentDistinctionsErrors, ListAppointmentDistinctionsResponses, ListAppointmentsData, ListAppointmentsErrors, ListAppointmentsResponses, ListCurrenciesData, ListCurrenciesErrors, ListCurrenciesResponses, ListCustomerAppointmentsData, ListCustomerAppointmentsErrors, ListCustomerAppointmentsResponses, ListCustomersData, ListCustomersErrors, ListCustomersResponses, ListCustomerTagsData, ListCustomerTagsErrors, ListCustomerTagsResponses, ListExpensesData, ListExpensesErrors, ListExpensesResponses, ListInventoryItemsData, ListInventoryItemsErrors, ListInventoryItemsResponses, ListInventoryMovementsData, ListInventoryMovementsErrors, ListInventoryMovementsResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListPaymentMethodsData, ListPaymentMethodsErrors, ListPaymentMethodsResponses, ListPaymentTransactionsData, ListPaymentTransactionsErrors, ListPaymentTransactionsResponses, ListPortfolioItemsData, ListPortfolioItemsErrors, ListPortfolioItemsResponses, ListQrCodesData, ListQrCodesErrors, ListQrCodesResponses, ListSalesData, ListSalesErrors, ListSalesResponses, ListServiceObjectsData, ListServiceObjectsErrors, ListServiceObjectsResponses, ListServicesData, ListServicesErrors, ListServicesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, ListTimeOffData, ListTimeOffErrors, ListTimeOffResponses, ListUserTenantsData, ListUserTenantsErrors, ListUserTenantsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MarkAdminInvoicePaidData, MarkAdminInvoicePaidErrors, MarkAdminInvoicePaidResponses, PreviewAppointmentSeriesData, PreviewAppointmentSeriesErrors, PreviewAppointmentSeriesResponses, RectifyInvoiceData, RectifyInvoiceErrors, RectifyInvoiceResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveAssetData, RemoveAssetErrors, RemoveAssetResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RevokeCalendarFeedData, RevokeCalendarFeedErrors, RevokeCalendarFeedResponses, RevokeInvitationData, RevokeInvitationErrors, RevokeInvitationResponses, ScanExpenseData, ScanExpenseErrors, ScanExpenseResponses, SearchCustomersData, SearchCustomersErrors, SearchCustomersResponses, SearchServiceObjectsData, SearchServiceObjectsErrors, SearchServiceObjectsResponses, SendInvoiceData, SendInvoiceErrors, SendInvoiceResponses, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionErrors, UpdateAppointmentDistinctionResponses, UpdateAppointmentErrors, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingErrors, UpdateAppointmentRealTimingResponses, UpdateAppointmentResponses, UpdateCustomerData, UpdateCustomerErrors, UpdateCustomerResponses, UpdateCustomerTagData, UpdateCustomerTagErrors, UpdateCustomerTagResponses, UpdateInventoryItemData, UpdateInventoryItemErrors, UpdateInventoryItemResponses, UpdateInvoiceData, UpdateInvoiceErrors, UpdateInvoiceResponses, UpdateInvoiceSettingsData, UpdateInvoiceSettingsErrors, UpdateInvoiceSettingsResponses, UpdatePaymentMethodData, UpdatePaymentMethodErrors, UpdatePaymentMethodResponses, UpdateServiceData, UpdateServiceErrors, UpdateServiceObjectData, UpdateServiceObjectErrors, UpdateServiceObjectResponses, UpdateServiceResponses, UpdateTenantData, UpdateTenantErrors, UpdateTenantResponses, UpdateTimeOffData, UpdateTimeOffErrors, UpdateTimeOffResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWorkingHoursData, UpdateWorkingHoursErrors, UpdateWorkingHoursResponses, UploadAssetData, UploadAssetErrors, UploadAssetResponses, VerifyInvoiceChainData, VerifyInvoiceChainErrors, VerifyInvoiceChainResponses, VoidInvoiceData, VoidInvoiceErrors, VoidInvoiceResponses } from './types.gen';
+import { zAcceptInvitationPath, zAcceptInvitationResponse, zAutoRegisterBusinessBody, zAutoRegisterBusinessResponse, zCancelAppointmentByTokenBody, zCancelAppointmentByTokenPath, zCancelAppointmentByTokenResponse, zChangeAppointmentStatusBody, zChangeAppointmentStatusPath, zChangeAppointmentStatusQuery, zChangeAppointmentStatusResponse, zCheckUserExistsPath, zCheckUserExistsResponse, zCreateAdminInvoiceBody, zCreateAdminInvoiceHeaders, zCreateAdminInvoiceResponse, zCreateAppointmentBody, zCreateAppointmentDistinctionBody, zCreateAppointmentDistinctionHeaders, zCreateAppointmentDistinctionPath, zCreateAppointmentDistinctionResponse, zCreateAppointmentHeaders, zCreateAppointmentPath, zCreateAppointmentResponse, zCreateCalendarFeedPath, zCreateCalendarFeedResponse, zCreateCustomerBody, zCreateCustomerHeaders, zCreateCustomerPath, zCreateCustomerResponse, zCreateCustomerTagBody, zCreateCustomerTagHeaders, zCreateCustomerTagPath, zCreateCustomerTagResponse, zCreateExpenseBody, zCreateExpensePath, zCreateExpenseResponse, zCreateInventoryAdjustmentBody, zCreateInventoryAdjustmentHeaders, zCreateInventoryAdjustmentPath, zCreateInventoryAdjustmentResponse, zCreateInventoryItemBody, zCreateInventoryItemHeaders, zCreateInventoryItemPath, zCreateInventoryItemResponse, zCreateInvoiceBody, zCreateInvoiceHeaders, zCreateInvoicePath, zCreateInvoiceResponse, zCreateOnlineBookingBody, zCreateOnlineBookingHeaders, zCreateOnlineBookingPath, zCreateOnlineBookingResponse, zCreatePaymentMethodBody, zCreatePaymentMethodHeaders, zCreatePaymentMethodPath, zCreatePaymentMethodResponse, zCreatePaymentTransactionBody, zCreatePaymentTransactionPath, zCreatePaymentTransactionResponse, zCreatePortfolioItemBody, zCreatePortfolioItemPath, zCreatePortfolioItemResponse, zCreateQrCodeBody, zCreateQrCodePath, zCreateQrCodeResponse, zCreateSaleBody, zCreateSalePath, zCreateSaleResponse, zCreateServiceBody, zCreateServiceHeaders, zCreateServiceObjectBody, zCreateServiceObjectHeaders, zCreateServiceObjectPath, zCreateServiceObjectResponse, zCreateServicePath, zCreateServiceResponse, zCreateSsoCodeBody, zCreateSsoCodeResponse, zCreateTenantBody, zCreateTenantResponse, zCreateTimeOffBody, zCreateTimeOffHeaders, zCreateTimeOffPath, zCreateTimeOffResponse, zDeleteAdminInvoicePath, zDeleteAdminInvoiceResponse, zDeleteAppointmentDistinctionPath, zDeleteAppointmentDistinctionResponse, zDeleteAppointmentPath, zDeleteAppointmentQuery, zDeleteAppointmentResponse, zDeleteCustomerPath, zDeleteCustomerResponse, zDeleteCustomerTagPath, zDeleteCustomerTagResponse, zDeleteExpensePath, zDeleteExpenseResponse, zDeleteInventoryItemPath, zDeleteInventoryItemResponse, zDeleteInvoicePath, zDeleteInvoiceResponse, zDeletePaymentMethodPath, zDeletePaymentMethodResponse, zDeletePortfolioItemPath, zDeletePortfolioItemResponse, zDeleteQrCodePath, zDeleteQrCodeResponse, zDeleteServiceObjectPath, zDeleteServiceObjectResponse, zDeleteServicePath, zDeleteServiceResponse, zDeleteTenantPath, zDeleteTenantResponse, zDeleteTimeOffPath, zDeleteTimeOffResponse, zExchangeSsoCodeBody, zExchangeSsoCodeResponse, zExportCustomerDataPath, zExportCustomerDataResponse, zExportCustomersPath, zExportCustomersQuery, zExportCustomersResponse, zFetchStatisticsBody, zFetchStatisticsPath, zFetchStatisticsResponse, zGetAdminInvoicePath, zGetAdminInvoicePdfPath, zGetAdminInvoicePdfResponse, zGetAdminInvoiceResponse, zGetAppointmentCalendarBody, zGetAppointmentCalendarPath, zGetAppointmentCalendarResponse, zGetAppointmentCancellationPath, zGetAppointmentCancellationResponse, zGetAppointmentDistinctionPath, zGetAppointmentDistinctionResponse, zGetAppointmentPath, zGetAppointmentResponse, zGetAssetContentPath, zGetBookingAvailabilityPath, zGetBookingAvailabilityQuery, zGetBookingAvailabilityResponse, zGetBookingPagePath, zGetBookingPageResponse, zGetCalendarFeedIcsPath, zGetCalendarFeedIcsResponse, zGetCalendarFeedPath, zGetCalendarFeedResponse, zGetConfigurationResponse, zGetCustomerPath, zGetCustomerResponse, zGetCustomerTagPath, zGetCustomerTagResponse, zGetDashboardQuery, zGetDashboardResponse, zGetExpensePath, zGetExpenseResponse, zGetInventoryItemPath, zGetInventoryItemResponse, zGetInvoicePath, zGetInvoicePdfPath, zGetInvoicePdfResponse, zGetInvoiceResponse, zGetInvoiceSettingsPath, zGetInvoiceSettingsResponse, zGetPaymentMethodPath, zGetPaymentMethodResponse, zGetPaymentTransactionPath, zGetPaymentTransactionResponse, zGetPortfolioItemPath, zGetPortfolioItemResponse, zGetQrCodePath, zGetQrCodeResponse, zGetSalePath, zGetSaleResponse, zGetSalesDetailedReportBody, zGetSalesDetailedReportPath, zGetSalesDetailedReportQuery, zGetSalesDetailedReportResponse, zGetSalesSummaryReportBody, zGetSalesSummaryReportPath, zGetSalesSummaryReportResponse, zGetServiceObjectPath, zGetServiceObjectResponse, zGetServicePath, zGetServiceResponse, zGetTenantPath, zGetTenantResponse, zGetUserPath, zGetUserResponse, zGetWorkingHoursPath, zGetWorkingHoursResponse, zImportCustomersBody, zImportCustomersHeaders, zImportCustomersPath, zImportCustomersResponse, zInviteTeamMembersBody, zInviteTeamMembersPath, zInviteTeamMembersResponse, zIssueAdminInvoiceBody, zIssueAdminInvoicePath, zIssueAdminInvoiceResponse, zIssueInvoiceBody, zIssueInvoicePath, zIssueInvoiceResponse, zListAdminInvoicesQuery, zListAdminInvoicesResponse, zListAdminTenantsQuery, zListAdminTenantsResponse, zListAppointmentDistinctionsPath, zListAppointmentDistinctionsQuery, zListAppointmentDistinctionsResponse, zListAppointmentsPath, zListAppointmentsQuery, zListAppointmentsResponse, zListCurrenciesResponse, zListCustomerAppointmentsPath, zListCustomerAppointmentsQuery, zListCustomerAppointmentsResponse, zListCustomersPath, zListCustomersQuery, zListCustomersResponse, zListCustomerTagsPath, zListCustomerTagsQuery, zListCustomerTagsResponse, zListExpensesBody, zListExpensesPath, zListExpensesQuery, zListExpensesResponse, zListInventoryItemsPath, zListInventoryItemsQuery, zListInventoryItemsResponse, zListInventoryMovementsPath, zListInventoryMovementsQuery, zListInventoryMovementsResponse, zListInvoicesPath, zListInvoicesQuery, zListInvoicesResponse, zListPaymentMethodsPath, zListPaymentMethodsQuery, zListPaymentMethodsResponse, zListPaymentTransactionsPath, zListPaymentTransactionsQuery, zListPaymentTransactionsResponse, zListPortfolioItemsPath, zListPortfolioItemsQuery, zListPortfolioItemsResponse, zListQrCodesPath, zListQrCodesQuery, zListQrCodesResponse, zListSalesPath, zListSalesQuery, zListSalesResponse, zListServiceObjectsPath, zListServiceObjectsQuery, zListServiceObjectsResponse, zListServicesPath, zListServicesQuery, zListServicesResponse, zListTeamMembersPath, zListTeamMembersQuery, zListTeamMembersResponse, zListTimeOffPath, zListTimeOffQuery, zListTimeOffResponse, zListUserTenantsPath, zListUserTenantsResponse, zLoginUserBody, zLoginUserResponse, zLogoutEverywhereResponse, zLogoutUserResponse, zMarkAdminInvoicePaidBody, zMarkAdminInvoicePaidPath, zMarkAdminInvoicePaidResponse, zPreviewAppointmentSeriesBody, zPreviewAppointmentSeriesPath, zPreviewAppointmentSeriesResponse, zRectifyInvoiceBody, zRectifyInvoiceHeaders, zRectifyInvoicePath, zRectifyInvoiceResponse, zRegisterUserBody, zRegisterUserResponse, zRemoveAssetBody, zRemoveAssetResponse, zRemoveTeamMemberPath, zRemoveTeamMemberResponse, zRevokeCalendarFeedPath, zRevokeCalendarFeedResponse, zRevokeInvitationPath, zRevokeInvitationResponse, zScanExpenseBody, zScanExpensePath, zScanExpenseResponse, zSearchCustomersPath, zSearchCustomersQuery, zSearchCustomersResponse, zSearchServiceObjectsPath, zSearchServiceObjectsQuery, zSearchServiceObjectsResponse, zSendInvoiceBody, zSendInvoicePath, zSendInvoiceResponse, zUpdateAppointmentBody, zUpdateAppointmentDistinctionBody, zUpdateAppointmentDistinctionPath, zUpdateAppointmentDistinctionResponse, zUpdateAppointmentPath, zUpdateAppointmentQuery, zUpdateAppointmentRealTimingBody, zUpdateAppointmentRealTimingPath, zUpdateAppointmentRealTimingResponse, zUpdateAppointmentResponse, zUpdateCustomerBody, zUpdateCustomerPath, zUpdateCustomerResponse, zUpdateCustomerTagBody, zUpdateCustomerTagPath, zUpdateCustomerTagResponse, zUpdateInventoryItemBody, zUpdateInventoryItemPath, zUpdateInventoryItemResponse, zUpdateInvoiceBody, zUpdateInvoicePath, zUpdateInvoiceResponse, zUpdateInvoiceSettingsBody, zUpdateInvoiceSettingsPath, zUpdateInvoiceSettingsResponse, zUpdatePaymentMethodBody, zUpdatePaymentMethodPath, zUpdatePaymentMethodResponse, zUpdateServiceBody, zUpdateServiceObjectBody, zUpdateServiceObjectPath, zUpdateServiceObjectResponse, zUpdateServicePath, zUpdateServiceResponse, zUpdateTenantBody, zUpdateTenantPath, zUpdateTenantQuery, zUpdateTenantResponse, zUpdateTimeOffBody, zUpdateTimeOffPath, zUpdateTimeOffResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUpdateWorkingHoursBody, zUpdateWorkingHoursPath, zUpdateWorkingHoursResponse, zUploadAssetBody, zUploadAssetHeaders, zUploadAssetResponse, zVerifyInvoiceChainPath, zVerifyInvoiceChainResponse, zVoidInvoiceBody, zVoidInvoicePath, zVoidInvoiceResponse } from './zod.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1918,13 +1918,14 @@ export const listInventoryMovements = <ThrowOnError extends boolean = false>(opt
 });
 
 /**
- * Create an invoice
+ * Create a draft invoice
  *
- * SPEC §7: Invoices POST. Creates an invoice; the server assigns the next number of the series, computes line totals, the tax breakdown and totals, and snapshots the issuer from the tenant. 422 when a STANDARD invoice lacks the customer's tax id or address, a CREDIT_NOTE lacks rectifiesInvoiceId (or the others have it), dueDate is before issueDate, or an amount is not in the tenant currency.
+ * SPEC §7: Invoices POST. Creates a DRAFT (no number yet): by hand with `lines`, or from a sale with `saleId` (the server builds the lines from the sale; lines must be absent). The server computes the lines, breakdown and totals with the one document arithmetic. Idempotency-Key makes a double submit one draft. 422 on bad lines (e.g. an exemption with a rate other than 0, more than 12 rates), an invalid NIF/CIF/NIE; 409 sale_already_invoiced.
  */
 export const createInvoice = <ThrowOnError extends boolean = false>(options: Options<CreateInvoiceData, ThrowOnError>) => (options.client ?? client).post<CreateInvoiceResponses, CreateInvoiceErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateInvoiceBody,
+        headers: zCreateInvoiceHeaders.optional(),
         path: zCreateInvoicePath,
         query: z.never().optional()
     }).parseAsync(data),
@@ -1941,7 +1942,7 @@ export const createInvoice = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * List invoices
  *
- * SPEC §7: Invoices GET /list. Newest first; `q` matches the display number and the customer's name and tax id.
+ * SPEC §7: Invoices GET /list. Drafts first, then newest issued first; `q` matches the display number and the customer's name and tax id.
  */
 export const listInvoices = <ThrowOnError extends boolean = false>(options: Options<ListInvoicesData, ThrowOnError>) => (options.client ?? client).get<ListInvoicesResponses, ListInvoicesErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1952,6 +1953,78 @@ export const listInvoices = <ThrowOnError extends boolean = false>(options: Opti
     responseValidator: async (data) => await zListInvoicesResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/tenants/{tenantId}/invoices/list',
+    ...options
+});
+
+/**
+ * Verify the VERI*FACTU chain
+ *
+ * Beyond SPEC. Recomputes every fiscal record's hash of the business, from the first to the last, and checks each links to the one before.
+ */
+export const verifyInvoiceChain = <ThrowOnError extends boolean = false>(options: Options<VerifyInvoiceChainData, ThrowOnError>) => (options.client ?? client).get<VerifyInvoiceChainResponses, VerifyInvoiceChainErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zVerifyInvoiceChainPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zVerifyInvoiceChainResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices/fiscal-chain',
+    ...options
+});
+
+/**
+ * Invoicing settings
+ *
+ * Beyond SPEC (issue 17): the issuer data, series with their next numbers, simplified-invoice limit, VERI*FACTU and default IRPF.
+ */
+export const getInvoiceSettings = <ThrowOnError extends boolean = false>(options: Options<GetInvoiceSettingsData, ThrowOnError>) => (options.client ?? client).get<GetInvoiceSettingsResponses, GetInvoiceSettingsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetInvoiceSettingsPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetInvoiceSettingsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoice-settings',
+    ...options
+});
+
+/**
+ * Change the invoicing settings
+ *
+ * Beyond SPEC (issue 17). Owners and administrators. 422 for an invalid tax id; 409 stale_version.
+ */
+export const updateInvoiceSettings = <ThrowOnError extends boolean = false>(options: Options<UpdateInvoiceSettingsData, ThrowOnError>) => (options.client ?? client).put<UpdateInvoiceSettingsResponses, UpdateInvoiceSettingsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateInvoiceSettingsBody,
+        path: zUpdateInvoiceSettingsPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateInvoiceSettingsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoice-settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a draft
+ *
+ * Beyond SPEC. A DRAFT only; an issued invoice is never deleted (409 invoice_not_draft).
+ */
+export const deleteInvoice = <ThrowOnError extends boolean = false>(options: Options<DeleteInvoiceData, ThrowOnError>) => (options.client ?? client).delete<DeleteInvoiceResponses, DeleteInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices/{id}',
     ...options
 });
 
@@ -1969,6 +2042,129 @@ export const getInvoice = <ThrowOnError extends boolean = false>(options: Option
     responseValidator: async (data) => await zGetInvoiceResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/tenants/{tenantId}/invoices/{id}',
+    ...options
+});
+
+/**
+ * Change a draft
+ *
+ * Beyond SPEC. A DRAFT only (else 409 invoice_not_draft), with the version read (409 stale_version).
+ */
+export const updateInvoice = <ThrowOnError extends boolean = false>(options: Options<UpdateInvoiceData, ThrowOnError>) => (options.client ?? client).put<UpdateInvoiceResponses, UpdateInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateInvoiceBody,
+        path: zUpdateInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Issue a draft
+ *
+ * Beyond SPEC. Assigns the next number of the series (no gaps, never reused), sets the issue date, freezes the issuer and writes the VERI*FACTU record. 409 invoice_not_draft, stale_version; 422 issuer_tax_data_required (a full invoice needs both parties' legal name, tax id and address), simplified_limit_exceeded.
+ */
+export const issueInvoice = <ThrowOnError extends boolean = false>(options: Options<IssueInvoiceData, ThrowOnError>) => (options.client ?? client).post<IssueInvoiceResponses, IssueInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zIssueInvoiceBody,
+        path: zIssueInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zIssueInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices/{id}/issue',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Rectify an issued invoice
+ *
+ * Beyond SPEC. Issues a rectifying invoice (CREDIT_NOTE) in the rectifying series, referencing the original, by substitution or by differences, reason R1-R5 (R5 for a simplified one). Owners and administrators. 409 invalid_transition for a draft or voided invoice.
+ */
+export const rectifyInvoice = <ThrowOnError extends boolean = false>(options: Options<RectifyInvoiceData, ThrowOnError>) => (options.client ?? client).post<RectifyInvoiceResponses, RectifyInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRectifyInvoiceBody,
+        headers: zRectifyInvoiceHeaders.optional(),
+        path: zRectifyInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRectifyInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices/{id}/rectify',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Void an issued invoice
+ *
+ * Beyond SPEC. Only while never sent and nothing paid (else 409 invoice_delivered: rectify it instead); the number stays used and a cancellation record is written. Owners and administrators.
+ */
+export const voidInvoice = <ThrowOnError extends boolean = false>(options: Options<VoidInvoiceData, ThrowOnError>) => (options.client ?? client).post<VoidInvoiceResponses, VoidInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zVoidInvoiceBody,
+        path: zVoidInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zVoidInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices/{id}/void',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * E-mail an issued invoice
+ *
+ * Beyond SPEC. Queues an e-mail with the PDF attached in the invoice's language (outbox) and records sentAt. 409 invoice_not_draft is not used; a draft or voided invoice answers 409 invalid_transition; 422 when there is no address.
+ */
+export const sendInvoice = <ThrowOnError extends boolean = false>(options: Options<SendInvoiceData, ThrowOnError>) => (options.client ?? client).post<SendInvoiceResponses, SendInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zSendInvoiceBody,
+        path: zSendInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSendInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices/{id}/send',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The invoice as PDF
+ *
+ * Beyond SPEC. The PDF in the invoice's language, with the AEAT QR when VERI*FACTU is on (a draft is marked as such and has no number).
+ */
+export const getInvoicePdf = <ThrowOnError extends boolean = false>(options: Options<GetInvoicePdfData, ThrowOnError>) => (options.client ?? client).get<GetInvoicePdfResponses, GetInvoicePdfErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetInvoicePdfPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetInvoicePdfResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/tenants/{tenantId}/invoices/{id}/pdf',
     ...options
 });
 
@@ -2352,7 +2548,7 @@ export const getAssetContent = <ThrowOnError extends boolean = false>(options: O
 /**
  * List Cita's invoices to tenants
  *
- * SPEC §7: Admin GET /v1/admin/invoices. Administrators only (403 otherwise). Newest first.
+ * SPEC §7: Admin GET /v1/admin/invoices. Administrators only (403 otherwise). Drafts first, then newest first.
  */
 export const listAdminInvoices = <ThrowOnError extends boolean = false>(options?: Options<ListAdminInvoicesData, ThrowOnError>) => (options?.client ?? client).get<ListAdminInvoicesResponses, ListAdminInvoicesErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -2367,13 +2563,14 @@ export const listAdminInvoices = <ThrowOnError extends boolean = false>(options?
 });
 
 /**
- * Bill a tenant
+ * Bill a tenant (draft)
  *
- * SPEC §7: Admin POST /v1/admin/invoices. Administrators only (403 otherwise). The server assigns the number and computes the tax. 422 when the tenant does not exist or periodEnd is before periodStart.
+ * SPEC §7: Admin POST /v1/admin/invoices. Administrators only (403 otherwise). Creates a DRAFT (no number until issued); the server computes base and tax with the one document arithmetic (the amount includes tax). Idempotency-Key makes a double submit one draft. 422 when the tenant does not exist or periodEnd is before periodStart.
  */
 export const createAdminInvoice = <ThrowOnError extends boolean = false>(options: Options<CreateAdminInvoiceData, ThrowOnError>) => (options.client ?? client).post<CreateAdminInvoiceResponses, CreateAdminInvoiceErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateAdminInvoiceBody,
+        headers: zCreateAdminInvoiceHeaders.optional(),
         path: z.never().optional(),
         query: z.never().optional()
     }).parseAsync(data),
@@ -2388,9 +2585,9 @@ export const createAdminInvoice = <ThrowOnError extends boolean = false>(options
 });
 
 /**
- * Delete one of Cita's invoices
+ * Delete a draft of Cita's invoices
  *
- * SPEC §7: Admin DELETE /v1/admin/invoices/{id}. Administrators only (403 otherwise). 409 for a PAID invoice.
+ * SPEC §7: Admin DELETE /v1/admin/invoices/{id}. Administrators only (403 otherwise). A DRAFT only: an issued invoice is never deleted (409 invoice_not_draft).
  */
 export const deleteAdminInvoice = <ThrowOnError extends boolean = false>(options: Options<DeleteAdminInvoiceData, ThrowOnError>) => (options.client ?? client).delete<DeleteAdminInvoiceResponses, DeleteAdminInvoiceErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -2418,5 +2615,64 @@ export const getAdminInvoice = <ThrowOnError extends boolean = false>(options: O
     responseValidator: async (data) => await zGetAdminInvoiceResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/admin/invoices/{id}',
+    ...options
+});
+
+/**
+ * Issue one of Cita's invoices
+ *
+ * Beyond SPEC. Numbers the draft (CITA-YYYY-NNNNNN, no gaps), freezes Cita's issuer data (configuration) and the tenant's. 409 invoice_not_draft, stale_version.
+ */
+export const issueAdminInvoice = <ThrowOnError extends boolean = false>(options: Options<IssueAdminInvoiceData, ThrowOnError>) => (options.client ?? client).post<IssueAdminInvoiceResponses, IssueAdminInvoiceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zIssueAdminInvoiceBody,
+        path: zIssueAdminInvoicePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zIssueAdminInvoiceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/admin/invoices/{id}/issue',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Mark one of Cita's invoices paid
+ *
+ * Beyond SPEC. An issued, unpaid invoice only (409 invalid_transition). Extends the tenant's licence to the end of the billed period (never shortens it) with the billed plan.
+ */
+export const markAdminInvoicePaid = <ThrowOnError extends boolean = false>(options: Options<MarkAdminInvoicePaidData, ThrowOnError>) => (options.client ?? client).post<MarkAdminInvoicePaidResponses, MarkAdminInvoicePaidErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zMarkAdminInvoicePaidBody,
+        path: zMarkAdminInvoicePaidPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zMarkAdminInvoicePaidResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/admin/invoices/{id}/paid',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * One of Cita's invoices as PDF
+ *
+ * Beyond SPEC. Administrators only.
+ */
+export const getAdminInvoicePdf = <ThrowOnError extends boolean = false>(options: Options<GetAdminInvoicePdfData, ThrowOnError>) => (options.client ?? client).get<GetAdminInvoicePdfResponses, GetAdminInvoicePdfErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetAdminInvoicePdfPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetAdminInvoicePdfResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/admin/invoices/{id}/pdf',
     ...options
 });

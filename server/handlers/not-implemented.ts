@@ -36,6 +36,16 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     createInvoice: notImplemented,
     listInvoices: notImplemented,
     getInvoice: notImplemented,
+    updateInvoice: notImplemented,
+    deleteInvoice: notImplemented,
+    issueInvoice: notImplemented,
+    rectifyInvoice: notImplemented,
+    voidInvoice: notImplemented,
+    sendInvoice: notImplemented,
+    getInvoicePdf: notImplemented,
+    verifyInvoiceChain: notImplemented,
+    getInvoiceSettings: notImplemented,
+    updateInvoiceSettings: notImplemented,
     // PaymentTransactions
     listPaymentTransactions: notImplemented,
     getPaymentTransaction: notImplemented,
@@ -57,5 +67,8 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     createAdminInvoice: notImplemented,
     getAdminInvoice: notImplemented,
     deleteAdminInvoice: notImplemented,
+    issueAdminInvoice: notImplemented,
+    markAdminInvoicePaid: notImplemented,
+    getAdminInvoicePdf: notImplemented,
   } satisfies Partial<RouteHandlers>;
 }
