@@ -8,6 +8,7 @@ import type { HandlerDeps } from '../kit/context.ts';
 import { distinctionHandlers } from './distinctions.ts';
 import { customersDomainHandlers } from '../customers/handlers/index.ts';
 import { inventoryHandlers } from './inventory.ts';
+import { invoicesDomainHandlers } from '../invoices/handlers/index.ts';
 import { notImplementedHandlers } from './not-implemented.ts';
 import { onlineBookingHandlers } from './online-booking.ts';
 import { paymentMethodHandlers } from '../payment-methods/handlers.ts';
@@ -47,6 +48,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>, assetStorage
     ...appointmentCancellationHandlers(deps),
     ...calendarFeedHandlers(deps),
     ...onlineBookingHandlers(deps),
+    ...invoicesDomainHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

@@ -32,20 +32,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     scanExpense: notImplemented,
     getExpense: notImplemented,
     deleteExpense: notImplemented,
-    // Invoices
-    createInvoice: notImplemented,
-    listInvoices: notImplemented,
-    getInvoice: notImplemented,
-    updateInvoice: notImplemented,
-    deleteInvoice: notImplemented,
-    issueInvoice: notImplemented,
-    rectifyInvoice: notImplemented,
-    voidInvoice: notImplemented,
-    sendInvoice: notImplemented,
-    getInvoicePdf: notImplemented,
-    verifyInvoiceChain: notImplemented,
-    getInvoiceSettings: notImplemented,
-    updateInvoiceSettings: notImplemented,
     // PaymentTransactions
     listPaymentTransactions: notImplemented,
     getPaymentTransaction: notImplemented,
@@ -62,13 +48,5 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     listSales: notImplemented,
     getSale: notImplemented,
     createSale: notImplemented,
-    // Admin
-    listAdminInvoices: notImplemented,
-    createAdminInvoice: notImplemented,
-    getAdminInvoice: notImplemented,
-    deleteAdminInvoice: notImplemented,
-    issueAdminInvoice: notImplemented,
-    markAdminInvoicePaid: notImplemented,
-    getAdminInvoicePdf: notImplemented,
   } satisfies Partial<RouteHandlers>;
 }
