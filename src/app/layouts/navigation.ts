@@ -2,6 +2,8 @@ import {
   IconCalendar,
   IconCalendarUser,
   IconCreditCard,
+  IconFileInvoice,
+  IconReceipt,
   IconHome,
   IconTags,
   IconUsers,
@@ -24,6 +26,8 @@ const labels = defineMessages({
   customerTags: { id: 'nav.customerTags', defaultMessage: 'Customer tags' },
   paymentMethods: { id: 'nav.paymentMethods', defaultMessage: 'Payment methods' },
   inventory: { id: 'nav.inventory', defaultMessage: 'Inventory' },
+  invoices: { id: 'nav.invoices', defaultMessage: 'Invoices' },
+  adminInvoices: { id: 'nav.adminInvoices', defaultMessage: 'Cita billing' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
   support: { id: 'nav.support', defaultMessage: 'Support' },
 });
@@ -41,6 +45,9 @@ export const NAVIGATION = [
   { to: '/{-$locale}/payment-methods', label: labels.paymentMethods, icon: IconCreditCard, exact: false },
   // `badge`: an optional count beside the entry (a component from ./nav-badges).
   { to: '/{-$locale}/inventory', label: labels.inventory, icon: IconPackage, exact: false, badge: LowStockNavBadge },
+  { to: '/{-$locale}/invoices', label: labels.invoices, icon: IconFileInvoice, exact: false },
   { to: '/{-$locale}/settings', label: labels.settings, icon: IconSettings, exact: false },
+  // Platform administrators only: Cita's invoices to its businesses.
+  { to: '/{-$locale}/admin/invoice/management', label: labels.adminInvoices, icon: IconReceipt, exact: false, adminOnly: true },
   { to: '/{-$locale}/support', label: labels.support, icon: IconLifebuoy, exact: false },
 ] as const;
