@@ -25,6 +25,10 @@ import {
 } from '../../../generated/sdk.gen.ts';
 import type { Invoice, InvoiceInput, Tenant } from '../../../generated/types.gen.ts';
 import { adminOf, join, newTenant, ok, problem, signUp, type Actor, type TestServer } from '../harness.ts';
+import { startTestSmtp } from '../mail.ts';
+import { lazyServerSecret } from '../../../server/notifications/cancel-token.ts';
+import { smtpTransport } from '../../../server/notifications/transport.ts';
+import { createOutboxWorker } from '../../../server/notifications/worker.ts';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 const madrid = { line1: 'Calle Mayor 12', city: 'Madrid', postalCode: '28013', region: 'Madrid', country: 'ES' };
@@ -222,6 +226,27 @@ export function invoicesSuite(server: () => TestServer) {
       const unsentDraft = await draft(owner, tenant);
       expect((await problem(sendInvoice({ client: owner.client, path: { tenantId: tenant.id, id: unsentDraft.id }, body: { version: 1 } }), 409)).code).toBe('invalid_transition');
       expect(await ok(verifyInvoiceChain({ client: owner.client, path: { tenantId: tenant.id } }))).toEqual({ valid: true, records: 4 });
+    });
+
+    it("e-mails an issued invoice through the outbox, in the customer's language, with its PDF attached", async () => {
+      const s = server();
+      const { owner, tenant } = await spanishSalon(s, 'inv-mail');
+      const invoice = await issued(owner, await draft(owner, tenant, { language: 'es-ES' }));
+      const to = `factura-${randomUUID().slice(0, 8)}@example.com`;
+      await ok(sendInvoice({ client: owner.client, path: { tenantId: tenant.id, id: invoice.id }, body: { version: invoice.version, email: to } }), 202);
+      const smtp = await startTestSmtp();
+      const transport = smtpTransport(smtp.url);
+      try {
+        const worker = createOutboxWorker({ db: s.db, transport, render: { secret: lazyServerSecret(s.db, undefined), publicUrl: 'https://cita.test', from: 'Cita <no-reply@cita.test>' } });
+        await worker.runOnce();
+        const mail = smtp.received.find((m) => m.envelopeTo.includes(to));
+        expect(mail?.subject).toContain('Factura A-000001');
+        expect(mail?.headers.get('content-language')).toBe('es-ES');
+        expect(mail?.raw).toMatch(/Content-Type: application\/pdf; name=A-000001\.pdf/);
+      } finally {
+        transport.close();
+        await smtp.close();
+      }
     });
 
     it('renders the PDF with its number, and answers 404 to another business', async () => {
