@@ -387,6 +387,7 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
           change.taxId = normalizeTaxId(change.taxId);
           if (country === 'ES' && !isValidSpanishTaxId(change.taxId)) throw unprocessable('taxId', 'invalid_tax_id', 'This tax id is not a valid NIF (check its letter).');
         }
+        if (change.simplifiedLimit && change.simplifiedLimit.amount < 0) throw unprocessable('simplifiedLimit.amount', 'out_of_range', 'The limit cannot be negative.');
         if (change.simplifiedLimit && change.simplifiedLimit.currency !== before.currency)
           throw unprocessable('simplifiedLimit.currency', 'currency_mismatch', `The limit is in the business's currency, ${before.currency}.`);
         const ok = await updateSettings(tx, tenantId, version, { ...change, simplifiedLimit: change.simplifiedLimit?.amount });
