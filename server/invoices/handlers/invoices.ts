@@ -175,12 +175,12 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
       const { tenantId } = request.params;
       await authorize(db, request, tenantId, 'invoices', 'read');
       const { limit = 50, offset = 0, paymentStatus, ...filter } = request.query ?? {};
-      const result = await db.withTenant(tenantId, async (tx) => {
-        const page = await invoicePage(tx, tenantId, filter, limit, offset, (row) => row);
-        const items = [];
-        for (const row of page.items) items.push(toInvoice(row, collectedAgainst(row)));
-        return { items: paymentStatus ? items.filter((i) => i.paymentStatus === paymentStatus) : items, total: page.total };
-      });
+      // Nothing is collected against an invoice until sales and payments land (collectedAgainst): an
+      // issued invoice is unpaid, so "paid" and "partially paid" match none and "unpaid" the issued ones.
+      if (paymentStatus && paymentStatus !== 'INVOICE_PAYMENT_STATUS_UNPAID') return reply.code(200).send({ items: [], total: 0 });
+      if (paymentStatus && filter.status && filter.status !== 'INVOICE_STATUS_ISSUED') return reply.code(200).send({ items: [], total: 0 });
+      const where = paymentStatus ? { ...filter, status: 'INVOICE_STATUS_ISSUED' } : filter;
+      const result = await db.withTenant(tenantId, (tx) => invoicePage(tx, tenantId, where, limit, offset, (row) => toInvoice(row, collectedAgainst(row))));
       return reply.code(200).send(result);
     },
 
