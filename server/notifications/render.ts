@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.ts';
 import { LIVE_STATUSES } from '../appointments/events.ts';
 import { signCancelToken } from './cancel-token.ts';
 import { buildIcs } from './ics.ts';
+import { renderInvoiceMail } from './invoice-mail.ts';
 import { MAIL_WORDS, formatCutoff, formatWhen, mailLanguage, type MailFacts } from './messages.ts';
 import type { OutgoingMail } from './transport.ts';
 
@@ -10,10 +11,13 @@ export interface OutboxRow {
   tenant_id: string;
   id: string;
   dedupe_key: string;
-  kind: 'reminder' | 'confirmation' | 'cancellation';
+  kind: 'reminder' | 'confirmation' | 'cancellation' | 'invoice';
   channel: string;
   appointment_id: string;
   starts_at: Date;
+  /** An invoice message: the invoice and the address it goes to (no appointment). */
+  invoice_id?: string | null;
+  recipient?: string | null;
   minutes_before: number | null;
   sequence: number;
   /** The appointment's link_version (its customer) the message was scheduled for. */
@@ -49,6 +53,7 @@ export function cancellationUrl(context: RenderContext, language: 'en' | 'es', t
  * the link-signing secret already loaded: loading it inside `tx` could wait on `tx` itself (PGlite).
  */
 export async function renderMessage(tx: Queryable, row: OutboxRow, context: RenderContext, secret: string): Promise<Rendered> {
+  if (row.kind === 'invoice') return renderInvoiceMail(tx, row, context);
   const { rows } = await tx.query<{
     status: string;
     start_at: Date;

@@ -21,6 +21,7 @@ import { customersSuite } from './suites/customers.ts';
 import { distinctionsSuite } from './suites/distinctions.ts';
 import { identitySuite } from './suites/identity.ts';
 import { inventorySuite } from './suites/inventory.ts';
+import { invoicesSuite } from './suites/invoices.ts';
 import { notificationsSuite } from './suites/notifications.ts';
 import { onlineBookingSuite } from './suites/online-booking.ts';
 import { paymentMethodsSuite } from './suites/payment-methods.ts';
@@ -91,6 +92,7 @@ describe.each(testEngines)('API on %s', (engine) => {
   notificationsSuite(current);
   onlineBookingSuite(current);
   salesSuite(current);
+  invoicesSuite(current);
 });
 
 postgresRequired('the server suite');
