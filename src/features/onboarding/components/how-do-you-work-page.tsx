@@ -26,8 +26,10 @@ import {
 } from '../schemas/how-do-you-work-schema';
 import { CategoryField } from './category-field';
 import { ChoiceField } from './choice-field';
+import { RegionFields, regionFormDefaults } from './region-fields';
+import { browserCountry } from '~/lib/region';
 
-const SERVER_FIELDS = ['businessName', 'category'] as const;
+const SERVER_FIELDS = ['businessName', 'category', 'taxPercentage', 'country'] as const;
 
 /**
  * Onboarding step 1 (/onboarding/how-do-you-work): the business name, its category and how it
@@ -54,7 +56,7 @@ export function HowDoYouWorkPage() {
   const form = useForm<HowDoYouWorkInput, unknown, HowDoYouWorkValues>({
     resolver,
     mode: 'onTouched',
-    defaultValues: { businessName: '', category: '', teamSize: '' },
+    defaultValues: { businessName: '', category: '', teamSize: '', ...regionFormDefaults(browserCountry(), locale) },
   });
   const { errors, isSubmitting } = form.formState;
   const teamMode = useWatch({ control: form.control, name: 'teamMode' });
@@ -141,6 +143,8 @@ export function HowDoYouWorkPage() {
             disabled={created}
             error={errors.category?.message}
           />
+
+          <RegionFields control={form.control} setValue={form.setValue} errors={errors} disabled={created} />
 
           <ChoiceField
             control={form.control}
