@@ -21,7 +21,7 @@ export function RegionSection({ form }: { form: SettingsForm }) {
           name="country"
           render={({ field }) => (
             <Select
-              label={intl.formatMessage({ id: 'settings.country', defaultMessage: 'Country' })}
+              label={intl.formatMessage({ id: 'settings.country', defaultMessage: 'Country of the business' })}
               description={intl.formatMessage({
                 id: 'settings.country.description',
                 defaultMessage: 'Where your business is. Changing it does not change your currency or tax: set them under Billing.',
