@@ -7,12 +7,14 @@ import { closeSubscriptionPopup } from '../subscription-popup';
 // enters; the business then charges in dollars with that tax, and the subscription offer is in dollars.
 test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
-test("a US owner's onboarding ends with dollars and their sales tax", async ({ page }) => {
+test("a US owner's onboarding ends with dollars and their sales tax, and their name on the calendar", async ({ page }) => {
   test.setTimeout(180_000);
   const t = TEXT['en-US'];
   await waitForIdentityProvider(page);
   await register(page, 'en-US', newEmail('us-dental'));
   await expect(page).toHaveURL(/\/onboarding\/how-do-you-work$/);
+  // The owner's name is asked: the calendar shows it instead of the e-mail.
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Dana Whitfield');
   await page.getByLabel(t.businessName).fill('Bright Smile Dental');
   await page.getByRole('combobox', { name: t.category }).click();
   await page.getByRole('option', { name: 'Dental clinic', exact: true }).click();
@@ -52,6 +54,9 @@ test("a US owner's onboarding ends with dollars and their sales tax", async ({ p
   const row = page.getByRole('row', { name: /Cleaning/ });
   await expect(row).toContainText('$120.00');
   await expect(row).not.toContainText('€');
+
+  await page.goto('/appointments');
+  await expect(page.getByRole('combobox', { name: 'Calendar of' })).toHaveValue('Dana Whitfield');
 
   // Settings keep the country, the currency and the tax.
   await page.goto('/settings');

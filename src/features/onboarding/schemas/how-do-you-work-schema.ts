@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { zBusinessCategoryCode, zBusinessCountry, zBusinessName, zCurrencyCode, zPercentage, zTaxName, zTenantInput, zWorkMode } from '@generated/zod.gen';
+import { zPersonName, zBusinessCategoryCode, zBusinessCountry, zBusinessName, zCurrencyCode, zPercentage, zTaxName, zTenantInput, zWorkMode } from '@generated/zod.gen';
 import type { TenantInput } from '@generated/types.gen';
 import { defineMessages } from 'react-intl';
 import type { FieldIssueMessages } from '~/lib/form-issues';
@@ -43,6 +43,8 @@ export function regionToApi(values: { country: string; currencyCode: string; tax
 
 export const howDoYouWorkSchema = zTenantInput.pick({ businessName: true, category: true }).extend({
   businessName: z.string().trim().pipe(zBusinessName),
+  /** The owner's name (issue 18): on the calendar, the booking page and messages instead of the e-mail. '' = not given. */
+  ownerName: z.string().trim().pipe(z.union([z.literal(''), zPersonName])).optional(),
   category: zBusinessCategoryCode,
   teamMode: zWorkMode.shape.teamMode.exclude(['TEAM_MODE_UNSPECIFIED']),
   teamSize: z.preprocess(blankToUndefined, zWorkMode.shape.teamSize),
