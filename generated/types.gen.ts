@@ -551,6 +551,10 @@ export type Tenant = {
      */
     membersSeeTeamCalendars?: boolean;
     cancellationCutoffMinutes?: CancellationCutoffMinutes;
+    /**
+     * Beyond SPEC: whether the owner and the member concerned get an e-mail when a customer books, cancels or moves an appointment online (the in-app notifications come either way). Default true.
+     */
+    notifyTeamByEmail?: boolean;
     defaultReminders?: DefaultReminders;
     onlineBooking?: OnlineBookingSettings;
     /**
@@ -638,6 +642,10 @@ export type TenantUpdate = {
      */
     membersSeeTeamCalendars?: boolean;
     cancellationCutoffMinutes?: CancellationCutoffMinutes;
+    /**
+     * Beyond SPEC: whether the owner and the member concerned get an e-mail when a customer books, cancels or moves an appointment online (the in-app notifications come either way). Default true.
+     */
+    notifyTeamByEmail?: boolean;
     defaultReminders?: DefaultReminders;
     onlineBooking?: OnlineBookingSettingsInput;
     /**
@@ -2277,6 +2285,40 @@ export type CalendarFeed = {
      */
     url?: string;
     createdAt?: Timestamp;
+};
+
+/**
+ * What the customer did online.
+ */
+export type StaffNotificationKind = 'STAFF_NOTIFICATION_BOOKED' | 'STAFF_NOTIFICATION_CANCELLED' | 'STAFF_NOTIFICATION_RESCHEDULED';
+
+export type StaffNotification = {
+    id: Id;
+    kind: StaffNotificationKind;
+    appointmentId: Id;
+    /**
+     * The team member whose calendar holds the appointment (the link to it names them).
+     */
+    memberUserId: Id;
+    customerName?: string;
+    /**
+     * The appointment's start (its new start for a move).
+     */
+    startAt: Timestamp;
+    read: boolean;
+    createdAt: Timestamp;
+};
+
+export type StaffNotificationList = {
+    items: Array<StaffNotification>;
+    /**
+     * How many of the caller's notifications are unread (all of them, not only those listed).
+     */
+    unread: number;
+};
+
+export type StaffNotificationsReadRequest = {
+    ids?: Array<Id>;
 };
 
 /**
@@ -7431,6 +7473,102 @@ export type CreateCalendarFeedResponses = {
 };
 
 export type CreateCalendarFeedResponse = CreateCalendarFeedResponses[keyof CreateCalendarFeedResponses];
+
+export type ListStaffNotificationsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/notifications';
+};
+
+export type ListStaffNotificationsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type ListStaffNotificationsError = ListStaffNotificationsErrors[keyof ListStaffNotificationsErrors];
+
+export type ListStaffNotificationsResponses = {
+    /**
+     * The notifications.
+     */
+    200: StaffNotificationList;
+};
+
+export type ListStaffNotificationsResponse = ListStaffNotificationsResponses[keyof ListStaffNotificationsResponses];
+
+export type MarkStaffNotificationsReadData = {
+    body: StaffNotificationsReadRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/notifications/read';
+};
+
+export type MarkStaffNotificationsReadErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type MarkStaffNotificationsReadError = MarkStaffNotificationsReadErrors[keyof MarkStaffNotificationsReadErrors];
+
+export type MarkStaffNotificationsReadResponses = {
+    /**
+     * Marked read.
+     */
+    204: void;
+};
+
+export type MarkStaffNotificationsReadResponse = MarkStaffNotificationsReadResponses[keyof MarkStaffNotificationsReadResponses];
 
 export type GetCalendarFeedIcsData = {
     body?: never;

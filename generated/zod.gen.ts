@@ -1652,6 +1652,35 @@ export const zCalendarFeed = z.object({
 });
 
 /**
+ * What the customer did online.
+ */
+export const zStaffNotificationKind = z.enum([
+    'STAFF_NOTIFICATION_BOOKED',
+    'STAFF_NOTIFICATION_CANCELLED',
+    'STAFF_NOTIFICATION_RESCHEDULED'
+]);
+
+export const zStaffNotification = z.object({
+    id: zId,
+    kind: zStaffNotificationKind,
+    appointmentId: zId,
+    memberUserId: zId,
+    customerName: z.string().max(200).optional(),
+    startAt: zTimestamp,
+    read: z.boolean(),
+    createdAt: zTimestamp
+});
+
+export const zStaffNotificationList = z.object({
+    items: z.array(zStaffNotification).max(50),
+    unread: z.int().gte(0)
+});
+
+export const zStaffNotificationsReadRequest = z.object({
+    ids: z.array(zId).min(1).max(100).optional()
+});
+
+/**
  * A calendar feed.
  */
 export const zCalendarFeedResponse = z.object({
@@ -1740,6 +1769,7 @@ export const zTenant = z.object({
     workMode: zWorkMode.optional(),
     membersSeeTeamCalendars: z.boolean().optional(),
     cancellationCutoffMinutes: zCancellationCutoffMinutes.optional(),
+    notifyTeamByEmail: z.boolean().optional(),
     defaultReminders: zDefaultReminders.optional(),
     onlineBooking: zOnlineBookingSettings.optional(),
     logoUrl: z.string().max(2048).optional(),
@@ -1808,6 +1838,7 @@ export const zTenantUpdate = z.object({
     workMode: zWorkMode.optional(),
     membersSeeTeamCalendars: z.boolean().optional(),
     cancellationCutoffMinutes: zCancellationCutoffMinutes.optional(),
+    notifyTeamByEmail: z.boolean().optional(),
     defaultReminders: zDefaultReminders.optional(),
     onlineBooking: zOnlineBookingSettingsInput.optional(),
     logoAssetId: z.uuid().nullish(),
@@ -3752,6 +3783,26 @@ export const zCreateCalendarFeedPath = z.object({
  * The new feed.
  */
 export const zCreateCalendarFeedResponse = zCalendarFeedResponse;
+
+export const zListStaffNotificationsPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The notifications.
+ */
+export const zListStaffNotificationsResponse = zStaffNotificationList;
+
+export const zMarkStaffNotificationsReadBody = zStaffNotificationsReadRequest;
+
+export const zMarkStaffNotificationsReadPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * Marked read.
+ */
+export const zMarkStaffNotificationsReadResponse = z.void();
 
 export const zGetCalendarFeedIcsPath = z.object({
     token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/)

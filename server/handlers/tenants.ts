@@ -189,6 +189,7 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
       checkTenantInput(input, '/tenant');
       const columns = tenantColumns(input);
       if (input.cancellationCutoffMinutes !== undefined) columns.push(['cancellation_cutoff_minutes', input.cancellationCutoffMinutes]);
+      if (input.notifyTeamByEmail !== undefined) columns.push(['notify_team_by_email', input.notifyTeamByEmail]);
       if (input.defaultReminders !== undefined) {
         columns.push(['default_reminders', JSON.stringify(input.defaultReminders.map((r) => ({ channel: r.channel, minutesBefore: r.minutesBefore })))]);
       }
