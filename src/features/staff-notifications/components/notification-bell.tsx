@@ -3,6 +3,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { Temporal } from 'temporal-polyfill';
 import { useIntl } from 'react-intl';
 import { listStaffNotificationsOptions, listStaffNotificationsQueryKey, markStaffNotificationsReadMutation } from '@generated/@tanstack/react-query.gen';
 import type { StaffNotification } from '@generated/types.gen';
@@ -31,8 +32,11 @@ export function NotificationBell({ tenantId, timeZone }: { tenantId: string; tim
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listStaffNotificationsQueryKey(options) }),
   });
   const unread = list.data?.unread ?? 0;
+  const unreadSuffix = ' ('.concat(intl.formatMessage(m.unread), ')');
   const when = (n: StaffNotification) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone }).format(new Date(n.startAt));
+    Temporal.Instant.from(n.startAt)
+      .toZonedDateTimeISO(timeZone)
+      .toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
   const text = (n: StaffNotification) => {
     const values = { customer: n.customerName || intl.formatMessage(m.someone), when: when(n) };
     if (n.kind === 'STAFF_NOTIFICATION_CANCELLED') {
@@ -56,7 +60,7 @@ export function NotificationBell({ tenantId, timeZone }: { tenantId: string; tim
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withArrow trapFocus>
       <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
+        <Indicator label={unread > 99 ? intl.formatNumber(99).concat('+') : unread} size={16} disabled={unread === 0} offset={4} color="red">
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -101,7 +105,7 @@ export function NotificationBell({ tenantId, timeZone }: { tenantId: string; tim
                   <UnstyledButton onClick={() => open(n)} p="xs" w="100%" style={{ borderRadius: 6, background: n.read ? undefined : 'var(--mantine-color-blue-light)' }}>
                     <Text size="sm" fw={n.read ? 400 : 600}>
                       {text(n)}
-                      {n.read ? null : <VisuallyHidden> ({intl.formatMessage(m.unread)})</VisuallyHidden>}
+                      {n.read ? null : <VisuallyHidden>{unreadSuffix}</VisuallyHidden>}
                     </Text>
                   </UnstyledButton>
                 </li>
