@@ -58,6 +58,11 @@ test("a US owner's onboarding ends with dollars and their sales tax, and their n
   await page.goto('/appointments');
   await expect(page.getByRole('combobox', { name: 'Calendar of' })).toHaveValue('Dana Whitfield');
 
+  // Onboarding is done: opening /onboarding again goes home.
+  await page.goto('/onboarding');
+  await expect(page.getByRole('heading', { level: 1, name: t.home })).toBeVisible();
+  await expect(page).not.toHaveURL(/onboarding/);
+
   // Settings keep the country, the currency and the tax.
   await page.goto('/settings');
   await expect(page.getByRole('combobox', { name: 'Country of the business' })).toHaveValue('United States');
