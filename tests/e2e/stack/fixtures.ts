@@ -60,6 +60,8 @@ export const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@exa
 
 export async function register(page: Page, locale: Locale, email: string) {
   const t = TEXT[locale];
+  // The first test of a run may start before the Auth emulator answers (the API already does).
+  await waitForIdentityProvider(page);
   await page.goto(`${t.prefix}/register`);
   await expect(page.getByRole('heading', { name: t.registerTitle })).toBeVisible();
   await page.getByLabel(t.email).fill(email);
