@@ -199,6 +199,10 @@ export type SubscriptionPlan = {
      */
     interval: 'PLAN_INTERVAL_MONTH' | 'PLAN_INTERVAL_YEAR';
     /**
+     * Beyond SPEC: the same plan's price in other currencies; the popup and the plans page show the one in the business's currency, else `price`.
+     */
+    prices?: Array<Money>;
+    /**
      * Selling points, in display order.
      */
     features: Array<string>;
@@ -428,6 +432,16 @@ export type TenantCurrency = {
 };
 
 /**
+ * Beyond SPEC: the ISO 3166-1 alpha-2 country of the business; it sets the defaults of the currency, the tax, the date order and the phone dial code (issue 18). Absent for businesses created before it was asked.
+ */
+export type BusinessCountry = string;
+
+/**
+ * Beyond SPEC: how the tax on prices is called on the business's documents and screens (IVA, Sales tax); absent when the business charges no tax by default.
+ */
+export type TaxName = string;
+
+/**
  * An open interval of one day, wall-clock in the tenant's time zone; end after start.
  */
 export type OpeningHoursRange = {
@@ -525,6 +539,8 @@ export type Tenant = {
      */
     currencySymbol: string;
     taxPercentage: Percentage;
+    country?: BusinessCountry;
+    taxName?: TaxName;
     services: TenantServices;
     opening_hours?: OpeningHours;
     timeZone: IanaTimeZone;
@@ -535,6 +551,10 @@ export type Tenant = {
      */
     membersSeeTeamCalendars?: boolean;
     cancellationCutoffMinutes?: CancellationCutoffMinutes;
+    /**
+     * Beyond SPEC: whether the owner and the member concerned get an e-mail when a customer books, cancels or moves an appointment online (the in-app notifications come either way). Default true.
+     */
+    notifyTeamByEmail?: boolean;
     defaultReminders?: DefaultReminders;
     onlineBooking?: OnlineBookingSettings;
     /**
@@ -565,7 +585,7 @@ export type Tenant = {
 };
 
 /**
- * A new business. Defaults - currency EUR, taxPercentage 21, timeZone Europe/Madrid, the owner's locale, no services.
+ * A new business. Defaults - with a country, that country's currency, tax rate and tax name (common/regions.ts - Spain EUR and IVA 21, the United States USD and a sales tax of 0 until entered, elsewhere no tax); without one, currency EUR and taxPercentage 21; timeZone Europe/Madrid, the owner's locale, no services.
  */
 export type TenantInput = {
     businessName: BusinessName;
@@ -579,6 +599,8 @@ export type TenantInput = {
     taxId?: TaxId;
     currency?: TenantCurrency;
     taxPercentage?: Percentage;
+    country?: BusinessCountry;
+    taxName?: TaxName;
     services?: TenantServices;
     opening_hours?: OpeningHours;
     timeZone?: IanaTimeZone;
@@ -608,6 +630,8 @@ export type TenantUpdate = {
     taxId?: TaxId;
     currency?: TenantCurrency;
     taxPercentage?: Percentage;
+    country?: BusinessCountry;
+    taxName?: TaxName;
     services?: TenantServices;
     opening_hours?: OpeningHours;
     timeZone?: IanaTimeZone;
@@ -618,6 +642,10 @@ export type TenantUpdate = {
      */
     membersSeeTeamCalendars?: boolean;
     cancellationCutoffMinutes?: CancellationCutoffMinutes;
+    /**
+     * Beyond SPEC: whether the owner and the member concerned get an e-mail when a customer books, cancels or moves an appointment online (the in-app notifications come either way). Default true.
+     */
+    notifyTeamByEmail?: boolean;
     defaultReminders?: DefaultReminders;
     onlineBooking?: OnlineBookingSettingsInput;
     /**
@@ -739,6 +767,10 @@ export type AutoRegisterRequest = {
     phoneNumber?: PhoneNumber;
     locale?: Locale;
     timeZone?: IanaTimeZone;
+    country?: BusinessCountry;
+    currency?: TenantCurrency;
+    taxPercentage?: Percentage;
+    taxName?: TaxName;
     promotions_terms_accepted?: boolean;
     /**
      * Acceptance of the terms of service; false answers 422.
@@ -2253,6 +2285,40 @@ export type CalendarFeed = {
      */
     url?: string;
     createdAt?: Timestamp;
+};
+
+/**
+ * What the customer did online.
+ */
+export type StaffNotificationKind = 'STAFF_NOTIFICATION_BOOKED' | 'STAFF_NOTIFICATION_CANCELLED' | 'STAFF_NOTIFICATION_RESCHEDULED';
+
+export type StaffNotification = {
+    id: Id;
+    kind: StaffNotificationKind;
+    appointmentId: Id;
+    /**
+     * The team member whose calendar holds the appointment (the link to it names them).
+     */
+    memberUserId: Id;
+    customerName?: string;
+    /**
+     * The appointment's start (its new start for a move).
+     */
+    startAt: Timestamp;
+    read: boolean;
+    createdAt: Timestamp;
+};
+
+export type StaffNotificationList = {
+    items: Array<StaffNotification>;
+    /**
+     * How many of the caller's notifications are unread (all of them, not only those listed).
+     */
+    unread: number;
+};
+
+export type StaffNotificationsReadRequest = {
+    ids?: Array<Id>;
 };
 
 /**
@@ -8043,6 +8109,102 @@ export type CreateCalendarFeedResponses = {
 };
 
 export type CreateCalendarFeedResponse = CreateCalendarFeedResponses[keyof CreateCalendarFeedResponses];
+
+export type ListStaffNotificationsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/notifications';
+};
+
+export type ListStaffNotificationsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type ListStaffNotificationsError = ListStaffNotificationsErrors[keyof ListStaffNotificationsErrors];
+
+export type ListStaffNotificationsResponses = {
+    /**
+     * The notifications.
+     */
+    200: StaffNotificationList;
+};
+
+export type ListStaffNotificationsResponse = ListStaffNotificationsResponses[keyof ListStaffNotificationsResponses];
+
+export type MarkStaffNotificationsReadData = {
+    body: StaffNotificationsReadRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/notifications/read';
+};
+
+export type MarkStaffNotificationsReadErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type MarkStaffNotificationsReadError = MarkStaffNotificationsReadErrors[keyof MarkStaffNotificationsReadErrors];
+
+export type MarkStaffNotificationsReadResponses = {
+    /**
+     * Marked read.
+     */
+    204: void;
+};
+
+export type MarkStaffNotificationsReadResponse = MarkStaffNotificationsReadResponses[keyof MarkStaffNotificationsReadResponses];
 
 export type GetCalendarFeedIcsData = {
     body?: never;

@@ -140,6 +140,7 @@ export const zSubscriptionPlan = z.object({
     name: z.string().max(50),
     price: zMoney,
     interval: z.enum(['PLAN_INTERVAL_MONTH', 'PLAN_INTERVAL_YEAR']),
+    prices: z.array(zMoney).max(20).optional(),
     features: z.array(z.string().max(200)).max(30)
 });
 
@@ -311,6 +312,16 @@ export const zTenantCurrency = z.object({
 });
 
 /**
+ * Beyond SPEC: the ISO 3166-1 alpha-2 country of the business; it sets the defaults of the currency, the tax, the date order and the phone dial code (issue 18). Absent for businesses created before it was asked.
+ */
+export const zBusinessCountry = z.string().regex(/^[A-Z]{2}$/);
+
+/**
+ * Beyond SPEC: how the tax on prices is called on the business's documents and screens (IVA, Sales tax); absent when the business charges no tax by default.
+ */
+export const zTaxName = z.string().min(1).max(40);
+
+/**
  * An open interval of one day, wall-clock in the tenant's time zone; end after start.
  */
 export const zOpeningHoursRange = z.object({
@@ -374,7 +385,7 @@ export const zWorkMode = z.object({
 });
 
 /**
- * A new business. Defaults - currency EUR, taxPercentage 21, timeZone Europe/Madrid, the owner's locale, no services.
+ * A new business. Defaults - with a country, that country's currency, tax rate and tax name (common/regions.ts - Spain EUR and IVA 21, the United States USD and a sales tax of 0 until entered, elsewhere no tax); without one, currency EUR and taxPercentage 21; timeZone Europe/Madrid, the owner's locale, no services.
  */
 export const zTenantInput = z.object({
     businessName: zBusinessName,
@@ -388,6 +399,8 @@ export const zTenantInput = z.object({
     taxId: zTaxId.optional(),
     currency: zTenantCurrency.optional(),
     taxPercentage: zPercentage.optional(),
+    country: zBusinessCountry.optional(),
+    taxName: zTaxName.optional(),
     services: zTenantServices.optional(),
     opening_hours: zOpeningHours.optional(),
     timeZone: zIanaTimeZone.optional(),
@@ -482,6 +495,10 @@ export const zAutoRegisterRequest = z.object({
     phoneNumber: zPhoneNumber.optional(),
     locale: zLocale.optional(),
     timeZone: zIanaTimeZone.optional(),
+    country: zBusinessCountry.optional(),
+    currency: zTenantCurrency.optional(),
+    taxPercentage: zPercentage.optional(),
+    taxName: zTaxName.optional(),
     promotions_terms_accepted: z.boolean().optional().default(false),
     terms_accepted: z.boolean().optional().default(true),
     registering_from: zRegisteringFrom.optional()
@@ -1635,6 +1652,35 @@ export const zCalendarFeed = z.object({
 });
 
 /**
+ * What the customer did online.
+ */
+export const zStaffNotificationKind = z.enum([
+    'STAFF_NOTIFICATION_BOOKED',
+    'STAFF_NOTIFICATION_CANCELLED',
+    'STAFF_NOTIFICATION_RESCHEDULED'
+]);
+
+export const zStaffNotification = z.object({
+    id: zId,
+    kind: zStaffNotificationKind,
+    appointmentId: zId,
+    memberUserId: zId,
+    customerName: z.string().max(200).optional(),
+    startAt: zTimestamp,
+    read: z.boolean(),
+    createdAt: zTimestamp
+});
+
+export const zStaffNotificationList = z.object({
+    items: z.array(zStaffNotification).max(50),
+    unread: z.int().gte(0)
+});
+
+export const zStaffNotificationsReadRequest = z.object({
+    ids: z.array(zId).min(1).max(100).optional()
+});
+
+/**
  * A calendar feed.
  */
 export const zCalendarFeedResponse = z.object({
@@ -1714,6 +1760,8 @@ export const zTenant = z.object({
     currency: zTenantCurrency,
     currencySymbol: z.string().min(1).max(8),
     taxPercentage: zPercentage,
+    country: zBusinessCountry.optional(),
+    taxName: zTaxName.optional(),
     services: zTenantServices,
     opening_hours: zOpeningHours.optional(),
     timeZone: zIanaTimeZone,
@@ -1721,6 +1769,7 @@ export const zTenant = z.object({
     workMode: zWorkMode.optional(),
     membersSeeTeamCalendars: z.boolean().optional(),
     cancellationCutoffMinutes: zCancellationCutoffMinutes.optional(),
+    notifyTeamByEmail: z.boolean().optional(),
     defaultReminders: zDefaultReminders.optional(),
     onlineBooking: zOnlineBookingSettings.optional(),
     logoUrl: z.string().max(2048).optional(),
@@ -1780,6 +1829,8 @@ export const zTenantUpdate = z.object({
     taxId: zTaxId.optional(),
     currency: zTenantCurrency.optional(),
     taxPercentage: zPercentage.optional(),
+    country: zBusinessCountry.optional(),
+    taxName: zTaxName.optional(),
     services: zTenantServices.optional(),
     opening_hours: zOpeningHours.optional(),
     timeZone: zIanaTimeZone.optional(),
@@ -1787,6 +1838,7 @@ export const zTenantUpdate = z.object({
     workMode: zWorkMode.optional(),
     membersSeeTeamCalendars: z.boolean().optional(),
     cancellationCutoffMinutes: zCancellationCutoffMinutes.optional(),
+    notifyTeamByEmail: z.boolean().optional(),
     defaultReminders: zDefaultReminders.optional(),
     onlineBooking: zOnlineBookingSettingsInput.optional(),
     logoAssetId: z.uuid().nullish(),
@@ -4123,6 +4175,26 @@ export const zCreateCalendarFeedPath = z.object({
  * The new feed.
  */
 export const zCreateCalendarFeedResponse = zCalendarFeedResponse;
+
+export const zListStaffNotificationsPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The notifications.
+ */
+export const zListStaffNotificationsResponse = zStaffNotificationList;
+
+export const zMarkStaffNotificationsReadBody = zStaffNotificationsReadRequest;
+
+export const zMarkStaffNotificationsReadPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * Marked read.
+ */
+export const zMarkStaffNotificationsReadResponse = z.void();
 
 export const zGetCalendarFeedIcsPath = z.object({
     token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/)

@@ -79,7 +79,7 @@ export const cancellationKey = (appointmentId: string, sequence: number) => `can
 async function dropPending(tx: Queryable, tenantId: string, appointmentId: string, keep: string[] | null, kinds?: string[]) {
   await tx.query(
     `UPDATE outbox SET status = 'dropped', leased_until = NULL, lease_owner = NULL
-      WHERE tenant_id = $1 AND appointment_id = $2 AND status = 'pending'
+      WHERE tenant_id = $1 AND appointment_id = $2 AND status = 'pending' AND kind <> 'staff_notice'
         AND ($3::text[] IS NULL OR NOT (dedupe_key = ANY($3::text[])))
         AND ($4::text[] IS NULL OR kind = ANY($4::text[]))`,
     [tenantId, appointmentId, keep, kinds ?? null],

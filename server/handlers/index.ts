@@ -4,6 +4,7 @@ import { parseAdminEmails } from '../auth/admins.ts';
 import { appointmentCancellationHandlers, appointmentDomainHandlers } from '../appointments/handlers/index.ts';
 import { assetHandlers } from './assets.ts';
 import { calendarFeedHandlers } from './calendar-feeds.ts';
+import { staffNotificationHandlers } from './staff-notifications.ts';
 import type { HandlerDeps } from '../kit/context.ts';
 import { distinctionHandlers } from './distinctions.ts';
 import { customersDomainHandlers } from '../customers/handlers/index.ts';
@@ -48,6 +49,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>, assetStorage
     ...distinctionHandlers(deps),
     ...appointmentCancellationHandlers(deps),
     ...calendarFeedHandlers(deps),
+    ...staffNotificationHandlers(deps),
     ...onlineBookingHandlers(deps),
     ...salesDomainHandlers(deps),
     ...invoicesDomainHandlers(deps),

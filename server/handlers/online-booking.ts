@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { notifyTeam } from '../staff-notifications/repository.ts';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { AppointmentStatus, BookingPage, OnlineBookingRequest, OnlineBookingSummary } from '../../generated/types.gen.ts';
 import { appointmentsChanged } from '../appointments/events.ts';
@@ -204,6 +205,7 @@ export function onlineBookingHandlers({ db }: HandlerDeps): Handlers {
             };
             const id = await guardDoubleBooking(tx, business.id, userId, [slot], [], () => insertOccurrence(tx, business.id, prepared, slot));
             await appointmentsChanged(tx, business.id, [id]);
+            await notifyTeam(tx, business.id, id, 'STAFF_NOTIFICATION_BOOKED');
             const queued = await tx.query(
               `SELECT 1 FROM outbox WHERE tenant_id = $1 AND appointment_id = $2 AND kind = 'confirmation' AND status = 'pending' LIMIT 1`,
               [business.id, id],

@@ -5,14 +5,17 @@ import { buildIcs } from './ics.ts';
 import { renderInvoiceMail } from './invoice-mail.ts';
 import { MAIL_WORDS, formatCutoff, formatWhen, mailLanguage, type MailFacts } from './messages.ts';
 import type { OutgoingMail } from './transport.ts';
+import { renderStaffNotice } from '../staff-notifications/mail.ts';
 
 /** An outbox row as the worker leases it. */
 export interface OutboxRow {
   tenant_id: string;
   id: string;
   dedupe_key: string;
-  kind: 'reminder' | 'confirmation' | 'cancellation' | 'invoice';
+  kind: 'reminder' | 'confirmation' | 'cancellation' | 'invoice' | 'staff_notice';
   channel: string;
+  /** A staff notice's notification (staff_notifications). */
+  notification_id?: string | null;
   appointment_id: string;
   starts_at: Date;
   /** An invoice message: the invoice and the address it goes to (no appointment). */
@@ -54,6 +57,10 @@ export function cancellationUrl(context: RenderContext, language: 'en' | 'es', t
  */
 export async function renderMessage(tx: Queryable, row: OutboxRow, context: RenderContext, secret: string): Promise<Rendered> {
   if (row.kind === 'invoice') return renderInvoiceMail(tx, row, context);
+  if (row.kind === 'staff_notice') {
+    const mail = await renderStaffNotice(tx, { tenant_id: row.tenant_id, notification_id: row.notification_id ?? null, dedupe_key: row.dedupe_key }, context);
+    return mail ? { mail } : { drop: 'notification_deleted' };
+  }
   const { rows } = await tx.query<{
     status: string;
     start_at: Date;

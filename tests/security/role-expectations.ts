@@ -53,6 +53,10 @@ export const ROLE_EXPECTATIONS: Readonly<Record<string, readonly [admin: Expecta
   createCalendarFeed: ['ok', 'ok'],
   revokeCalendarFeed: ['ok', 'ok'],
 
+  // Issue 18, "told what happens": every member reads and marks their own notifications.
+  listStaffNotifications: ['ok', 'ok'],
+  markStaffNotificationsRead: ['ok', 'ok'],
+
   // Appointment distinctions: part of the catalogue (members read it).
   listAppointmentDistinctions: ['ok', 'ok'],
   getAppointmentDistinction: ['ok', 'ok'],

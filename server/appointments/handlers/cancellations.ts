@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { HandlerDeps } from '../../kit/context.ts';
 import { verifyCancelToken, type CancelTokenClaims } from '../../notifications/cancel-token.ts';
 import { appointmentsChanged } from '../events.ts';
+import { notifyTeam } from '../../staff-notifications/repository.ts';
 import { partsOfMinuteText } from '../mappers.ts';
 import { cancelByCustomer, loadLinked, memberName, serviceNames, type LinkedRow } from '../repository.ts';
 import { cancellationRefusal, checkLink, invalidLink } from '../rules.ts';
@@ -60,6 +61,7 @@ export function appointmentCancellationHandlers({ db, secret }: HandlerDeps): Ha
         if (refused) throw refused;
         await cancelByCustomer(tx, claims.tenantId, claims.appointmentId, reason);
         await appointmentsChanged(tx, claims.tenantId, [claims.appointmentId]);
+        await notifyTeam(tx, claims.tenantId, claims.appointmentId, 'STAFF_NOTIFICATION_CANCELLED');
         return current;
       });
       reply.header('cache-control', 'no-store');

@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { LocaleDropdown } from '~/components/locale-dropdown';
 import { UserDropdown } from '~/components/user-dropdown';
@@ -15,6 +15,11 @@ import { useLocale } from '~/lib/use-locale';
 import { useSwitchLocale } from '~/lib/use-switch-locale';
 import { Brand } from '~/components/brand';
 import { NAVIGATION } from './navigation';
+
+// The notification bell (issue 18) loads after the page: its popover is not part of the first load.
+const NotificationBell = lazy(() =>
+  import('~/features/staff-notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })),
+);
 
 /** SPEC §2 guard 5 and §9: below 800 px the sidebar collapses. */
 const NARROW_QUERY = `(max-width: ${NARROW_WINDOW_PX - 0.02}px)`;
@@ -51,6 +56,11 @@ export function DashboardLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <BetaBadge tenant={session.tenant} />
+            {session.tenant ? (
+              <Suspense fallback={null}>
+                <NotificationBell tenantId={session.tenant.id} timeZone={session.tenant.timeZone} />
+              </Suspense>
+            ) : null}
             <LocaleDropdown value={locale} onChange={switchLocale} />
             {session.user ? (
               <UserDropdown

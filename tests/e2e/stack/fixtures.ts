@@ -60,6 +60,8 @@ export const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@exa
 
 export async function register(page: Page, locale: Locale, email: string) {
   const t = TEXT[locale];
+  // The first test of a run may start before the Auth emulator answers (the API already does).
+  await waitForIdentityProvider(page);
   await page.goto(`${t.prefix}/register`);
   await expect(page.getByRole('heading', { name: t.registerTitle })).toBeVisible();
   await page.getByLabel(t.email).fill(email);
@@ -124,4 +126,14 @@ export async function newMemberPage(browser: Browser, owner: Page, locale: Local
   await signIn(page, locale, email);
   await expect(page.getByRole('heading', { level: 1, name: TEXT[locale].home })).toBeVisible();
   return page;
+}
+
+/**
+ * Waits until the stack's identity provider answers (/healthz "ok", not "degraded"): on a loaded
+ * machine the Auth emulator may still be starting when the API already answers.
+ */
+export async function waitForIdentityProvider(page: Page) {
+  await expect
+    .poll(async () => ((await (await page.request.get('/healthz')).json()) as { status: string }).status, { timeout: 120_000, intervals: [1000] })
+    .toBe('ok');
 }
