@@ -29,7 +29,8 @@ export { INVITATION_DAYS };
 export function teamHandlers({ db }: HandlerDeps): Handlers {
   /** The member as now saved, or 404 / 409 stale_version when the update touched nothing. */
   async function savedMember(tenantId: string, userId: string, updated: unknown) {
-    return db.withTenant(tenantId, async (tx) => {
+    // Members are users too: read as the system, the caller's membership of `tenantId` checked already.
+    return db.withSystem(async (tx) => {
       const row = await memberRow(tx, tenantId, userId);
       if (!row) throw notFound('This person is not in the team.');
       if (!updated) throw staleVersion();
