@@ -63,8 +63,6 @@ const teamDefinitions = defineMessages({
   inviteBadEmail: { id: 'team.inviteForm.badEmail', defaultMessage: 'These are not e-mail addresses: {list}' },
   inviteAlreadyMember: { id: 'team.inviteForm.alreadyMember', defaultMessage: 'Some of these people are already in the team.' },
   inviteTooMany: { id: 'team.inviteForm.tooMany', defaultMessage: 'At most 50 addresses at once.' },
-  // Business switcher
-  switchBusiness: { id: 'team.switch.label', defaultMessage: 'Business' },
 });
 
 export const roleMessages: Record<TeamRole, MessageDescriptor> = defineMessages({
