@@ -56,8 +56,8 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: w.team })).toBeVisible();
       await page.getByRole('link', { name: w.invite }).click();
       const invitee = newEmail('invitee');
-      await page.getByLabel(w.emails).fill(invitee);
-      await page.getByLabel(w.emails).press('Enter');
+      await page.getByRole('combobox', { name: w.emails }).fill(invitee);
+      await page.getByRole('combobox', { name: w.emails }).press('Enter');
       await page.getByRole('button', { name: w.send }).click();
       await expect(page).toHaveURL(new RegExp(`${t.prefix}/team$`));
       const invitations = page.getByRole('table', { name: locale === 'en-US' ? 'Invitations not yet accepted' : 'Invitaciones aún no aceptadas' });
