@@ -1,25 +1,21 @@
 import { Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
-import { listUserTenantsOptions } from '@generated/@tanstack/react-query.gen';
+import type { Tenant } from '@generated/types.gen';
 import { setSession, useSession } from '~/entities/session/use-session';
 import { localeParam } from '~/lib/locale';
 import { useLocale } from '~/lib/use-locale';
 
 /**
  * For someone in several businesses (their own and those that invited them): which one the app
- * shows. Hidden for a single business. Every business query is keyed by its id, so switching only
+ * shows. Loaded on its own (the dashboard layout renders it only for two businesses or more). Every business query is keyed by its id, so switching only
  * changes the session's business and opens its home page.
  */
-export function BusinessSwitcher() {
+export default function BusinessSwitcher({ list }: { list: readonly Tenant[] }) {
   const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
-  const { userId, tenant } = useSession();
-  const tenants = useQuery({ ...listUserTenantsOptions({ path: { userId: userId ?? '' } }), enabled: Boolean(userId), staleTime: 60_000 });
-  const list = tenants.data?.tenants ?? [];
-  if (list.length < 2) return null;
+  const { tenant } = useSession();
   return (
     <Select
       size="xs"

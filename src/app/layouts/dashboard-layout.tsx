@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { LocaleDropdown } from '~/components/locale-dropdown';
 import { UserDropdown } from '~/components/user-dropdown';
@@ -15,7 +15,10 @@ import { useLocale } from '~/lib/use-locale';
 import { useSwitchLocale } from '~/lib/use-switch-locale';
 import { Brand } from '~/components/brand';
 import { NAVIGATION } from './navigation';
-import { BusinessSwitcher } from './business-switcher';
+import { useQuery } from '@tanstack/react-query';
+import { listUserTenantsOptions } from '@generated/@tanstack/react-query.gen';
+
+const BusinessSwitcher = lazy(() => import('./business-switcher'));
 
 /** SPEC §2 guard 5 and §9: below 800 px the sidebar collapses. */
 const NARROW_QUERY = `(max-width: ${NARROW_WINDOW_PX - 0.02}px)`;
@@ -36,6 +39,9 @@ export function DashboardLayout() {
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const open = useSidebarOpened();
   useEffect(() => setSidebarOpened(!narrow), [narrow]);
+  // Someone in several businesses gets a switcher (a chunk of its own: most people have one business).
+  const tenants = useQuery({ ...listUserTenantsOptions({ path: { userId: session.userId ?? '' } }), enabled: Boolean(session.userId), staleTime: 60_000 });
+  const businesses = tenants.data?.tenants ?? [];
   const toggleLabel = intl.formatMessage({ id: 'shell.sidebar.toggle', defaultMessage: 'Toggle navigation' });
 
   return (
@@ -52,7 +58,11 @@ export function DashboardLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <BetaBadge tenant={session.tenant} />
-            <BusinessSwitcher />
+            {businesses.length > 1 ? (
+              <Suspense fallback={null}>
+                <BusinessSwitcher list={businesses} />
+              </Suspense>
+            ) : null}
             <LocaleDropdown value={locale} onChange={switchLocale} />
             {session.user ? (
               <UserDropdown
