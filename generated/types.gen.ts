@@ -684,14 +684,14 @@ export type TeamMember = {
     /**
      * Optimistic concurrency of the membership (colour, bookable, role).
      */
-    version: number;
+    version: Version;
 };
 
 /**
  * Beyond SPEC: a member's colour and whether customers can book them online. Omitted fields stay as they are.
  */
 export type TeamMemberUpdate = {
-    version: number;
+    version: Version;
     /**
      * null: no colour of their own.
      */
@@ -707,7 +707,7 @@ export type TeamMemberResponse = {
  * Beyond SPEC: the owner makes a member an administrator or an administrator a member (never owner: the business has one).
  */
 export type TeamRoleChange = {
-    version: number;
+    version: Version;
     role: InvitedRole;
 };
 

@@ -427,14 +427,14 @@ export const zTeamMember = z.object({
     joinedAt: zTimestamp,
     color: zColor.optional(),
     bookableOnline: z.boolean(),
-    version: z.int().gte(1)
+    version: zVersion
 });
 
 /**
  * Beyond SPEC: a member's colour and whether customers can book them online. Omitted fields stay as they are.
  */
 export const zTeamMemberUpdate = z.object({
-    version: z.int().gte(1),
+    version: zVersion,
     color: zColor.nullish(),
     bookableOnline: z.boolean().optional()
 });
@@ -460,7 +460,7 @@ export const zInvitedRole = z.enum(['TEAM_ROLE_ADMIN', 'TEAM_ROLE_MEMBER']);
  * Beyond SPEC: the owner makes a member an administrator or an administrator a member (never owner: the business has one).
  */
 export const zTeamRoleChange = z.object({
-    version: z.int().gte(1),
+    version: zVersion,
     role: zInvitedRole
 });
 

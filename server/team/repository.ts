@@ -57,7 +57,11 @@ export async function dropInvitationMail(tx: Queryable, tenantId: string, invita
   );
 }
 
+/** A version no row can have (past the integer column's range): stale without asking the database. */
+const impossibleVersion = (version: number) => !Number.isSafeInteger(version) || version > 2_147_483_647;
+
 export async function updateMember(tx: Queryable, tenantId: string, userId: string, version: number, changes: { color?: string | null; bookableOnline?: boolean }): Promise<Row | undefined> {
+  if (impossibleVersion(version)) return undefined;
   const { rows } = await tx.query(
     `UPDATE memberships SET color = CASE WHEN $4::boolean THEN $5 ELSE color END,
             bookable_online = coalesce($6, bookable_online), version = version + 1
@@ -68,6 +72,7 @@ export async function updateMember(tx: Queryable, tenantId: string, userId: stri
 }
 
 export async function updateRole(tx: Queryable, tenantId: string, userId: string, version: number, role: string): Promise<Row | undefined> {
+  if (impossibleVersion(version)) return undefined;
   const { rows } = await tx.query(
     `UPDATE memberships SET role = $4, version = version + 1 WHERE tenant_id = $1 AND user_id = $2 AND version = $3 AND role <> 'TEAM_ROLE_OWNER' RETURNING user_id`,
     [tenantId, userId, version, role],
