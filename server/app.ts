@@ -13,6 +13,7 @@ import { healthPlugin } from './plugins/health.ts';
 import { BODY_LIMIT_BYTES, loggerOptions, requestBodyPlugin } from './plugins/request-body.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { sitemapsPlugin } from './plugins/sitemaps.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, verifier, logger = true, assetStora
   await app.register(securityHeadersPlugin, { config });
   await app.register(apiPlugin, { config, db, verifier, secret, assetStorage: assetStorage ?? assetStorageFor(config.assets, app.log) });
   await app.register(healthPlugin, { db, verifier });
+  await app.register(sitemapsPlugin, { config, db });
   await app.register(spaPlugin, { config });
   return app;
 }

@@ -7,7 +7,7 @@ import { loadRedirectRules } from '~/app/guards/redirect-rules';
 import { loadMessages, warmUpIntl } from '~/app/intl';
 import { loadRuntimeConfig } from '~/lib/runtime-config';
 import { clearSession, getSession } from '~/entities/session/session-store';
-import { applyStoredAppVersion, reloadOnChunkLoadError } from '~/lib/version';
+import { applyStoredAppVersion, reloadOnChunkLoadError, setChunkReloadTarget } from '~/lib/version';
 import { configureApi, loginRedirectUrl } from '~/lib/api';
 import { splitLocalePath } from '~/lib/locale';
 
@@ -40,6 +40,8 @@ async function start() {
     appModule,
     loadMessages(splitLocalePath(window.location.pathname).locale).catch(() => undefined),
   ]);
+  // A chunk that fails to load while navigating reloads to where the user was going.
+  setChunkReloadTarget(() => router.latestLocation.href);
   const stopWatchingRender = router.subscribe('onRendered', () => {
     stopWatchingRender();
     removeStaticShell();

@@ -20,6 +20,7 @@ import { Route as Char123LocaleChar125DashboardLicenseExpirationRouteImport } fr
 import { Route as Char123LocaleChar125DashboardProfileRouteImport } from './routes/{-$locale}/_dashboard/profile'
 import { Route as Char123LocaleChar125DashboardSupportRouteImport } from './routes/{-$locale}/_dashboard/support'
 import { Route as Char123LocaleChar125BusinessAutoRegisterRouteImport } from './routes/{-$locale}/business/auto-register'
+import { Route as Char123LocaleChar125InvitationsIdRouteImport } from './routes/{-$locale}/invitations/$id'
 import { Route as Char123LocaleChar125LoginIndexRouteImport } from './routes/{-$locale}/login/index'
 import { Route as Char123LocaleChar125LoginForgotPasswordRouteImport } from './routes/{-$locale}/login/forgot-password'
 import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$locale}/login/sso'
@@ -59,6 +60,8 @@ import { Route as Char123LocaleChar125DashboardBusinessSalesNewRouteImport } fro
 import { Route as Char123LocaleChar125DashboardBusinessServicesIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/services/index'
 import { Route as Char123LocaleChar125DashboardBusinessServicesIdRouteImport } from './routes/{-$locale}/_dashboard/_business/services/$id'
 import { Route as Char123LocaleChar125DashboardBusinessServicesCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/services/create'
+import { Route as Char123LocaleChar125DashboardBusinessTeamIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/team/index'
+import { Route as Char123LocaleChar125DashboardBusinessTeamCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/team/create'
 import { Route as Char123LocaleChar125DashboardAdminInvoiceManagementRouteImport } from './routes/{-$locale}/_dashboard/admin/invoice/management'
 import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/index'
 import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/$id'
@@ -128,6 +131,12 @@ const Char123LocaleChar125BusinessAutoRegisterRoute =
   Char123LocaleChar125BusinessAutoRegisterRouteImport.update({
     id: '/business/auto-register',
     path: '/business/auto-register',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125InvitationsIdRoute =
+  Char123LocaleChar125InvitationsIdRouteImport.update({
+    id: '/invitations/$id',
+    path: '/invitations/$id',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 const Char123LocaleChar125LoginIndexRoute =
@@ -372,6 +381,18 @@ const Char123LocaleChar125DashboardBusinessServicesCreateRoute =
     path: '/services/create',
     getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardBusinessTeamIndexRoute =
+  Char123LocaleChar125DashboardBusinessTeamIndexRouteImport.update({
+    id: '/team/',
+    path: '/team/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessTeamCreateRoute =
+  Char123LocaleChar125DashboardBusinessTeamCreateRouteImport.update({
+    id: '/team/create',
+    path: '/team/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardAdminInvoiceManagementRoute =
   Char123LocaleChar125DashboardAdminInvoiceManagementRouteImport.update({
     id: '/admin/invoice/management',
@@ -433,6 +454,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/profile': typeof Char123LocaleChar125DashboardProfileRoute
   '/{-$locale}/support': typeof Char123LocaleChar125DashboardSupportRoute
   '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  '/{-$locale}/invitations/$id': typeof Char123LocaleChar125InvitationsIdRoute
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/': typeof Char123LocaleChar125DashboardIndexRoute
@@ -464,6 +486,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  '/{-$locale}/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
   '/{-$locale}/admin/invoice/management': typeof Char123LocaleChar125DashboardAdminInvoiceManagementRoute
   '/{-$locale}/appointments-distinctions/': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   '/{-$locale}/appointments/': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
@@ -474,6 +497,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   '/{-$locale}/sales/': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  '/{-$locale}/team/': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
   '/{-$locale}/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
@@ -489,6 +513,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/profile': typeof Char123LocaleChar125DashboardProfileRoute
   '/{-$locale}/support': typeof Char123LocaleChar125DashboardSupportRoute
   '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  '/{-$locale}/invitations/$id': typeof Char123LocaleChar125InvitationsIdRoute
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
@@ -519,6 +544,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  '/{-$locale}/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
   '/{-$locale}/admin/invoice/management': typeof Char123LocaleChar125DashboardAdminInvoiceManagementRoute
   '/{-$locale}/appointments-distinctions': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   '/{-$locale}/appointments': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
@@ -529,6 +555,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/payment-methods': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   '/{-$locale}/sales': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/services': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  '/{-$locale}/team': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
   '/{-$locale}/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
@@ -548,6 +575,7 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/profile': typeof Char123LocaleChar125DashboardProfileRoute
   '/{-$locale}/_dashboard/support': typeof Char123LocaleChar125DashboardSupportRoute
   '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  '/{-$locale}/invitations/$id': typeof Char123LocaleChar125InvitationsIdRoute
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/_dashboard/': typeof Char123LocaleChar125DashboardIndexRoute
@@ -579,6 +607,7 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   '/{-$locale}/_dashboard/_business/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/_dashboard/_business/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  '/{-$locale}/_dashboard/_business/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
   '/{-$locale}/_dashboard/admin/invoice/management': typeof Char123LocaleChar125DashboardAdminInvoiceManagementRoute
   '/{-$locale}/_dashboard/_business/appointments-distinctions/': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   '/{-$locale}/_dashboard/_business/appointments/': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
@@ -589,6 +618,7 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   '/{-$locale}/_dashboard/_business/sales/': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/_dashboard/_business/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  '/{-$locale}/_dashboard/_business/team/': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   '/{-$locale}/_dashboard/_business/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   '/{-$locale}/_dashboard/_business/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
   '/{-$locale}/_dashboard/_business/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
@@ -606,6 +636,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/profile'
     | '/{-$locale}/support'
     | '/{-$locale}/business/auto-register'
+    | '/{-$locale}/invitations/$id'
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/'
@@ -637,6 +668,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/sales/new'
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
+    | '/{-$locale}/team/create'
     | '/{-$locale}/admin/invoice/management'
     | '/{-$locale}/appointments-distinctions/'
     | '/{-$locale}/appointments/'
@@ -647,6 +679,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/payment-methods/'
     | '/{-$locale}/sales/'
     | '/{-$locale}/services/'
+    | '/{-$locale}/team/'
     | '/{-$locale}/customers/$customerId/$id'
     | '/{-$locale}/customers/$customerId/create'
     | '/{-$locale}/customers/$customerId/services-object'
@@ -662,6 +695,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/profile'
     | '/{-$locale}/support'
     | '/{-$locale}/business/auto-register'
+    | '/{-$locale}/invitations/$id'
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/login'
@@ -692,6 +726,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/sales/new'
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
+    | '/{-$locale}/team/create'
     | '/{-$locale}/admin/invoice/management'
     | '/{-$locale}/appointments-distinctions'
     | '/{-$locale}/appointments'
@@ -702,6 +737,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/payment-methods'
     | '/{-$locale}/sales'
     | '/{-$locale}/services'
+    | '/{-$locale}/team'
     | '/{-$locale}/customers/$customerId/$id'
     | '/{-$locale}/customers/$customerId/create'
     | '/{-$locale}/customers/$customerId/services-object'
@@ -720,6 +756,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/profile'
     | '/{-$locale}/_dashboard/support'
     | '/{-$locale}/business/auto-register'
+    | '/{-$locale}/invitations/$id'
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/_dashboard/'
@@ -751,6 +788,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/sales/new'
     | '/{-$locale}/_dashboard/_business/services/$id'
     | '/{-$locale}/_dashboard/_business/services/create'
+    | '/{-$locale}/_dashboard/_business/team/create'
     | '/{-$locale}/_dashboard/admin/invoice/management'
     | '/{-$locale}/_dashboard/_business/appointments-distinctions/'
     | '/{-$locale}/_dashboard/_business/appointments/'
@@ -761,6 +799,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/payment-methods/'
     | '/{-$locale}/_dashboard/_business/sales/'
     | '/{-$locale}/_dashboard/_business/services/'
+    | '/{-$locale}/_dashboard/_business/team/'
     | '/{-$locale}/_dashboard/_business/customers/$customerId/$id'
     | '/{-$locale}/_dashboard/_business/customers/$customerId/create'
     | '/{-$locale}/_dashboard/_business/customers/$customerId/services-object'
@@ -850,6 +889,13 @@ declare module '@tanstack/react-router' {
       path: '/business/auto-register'
       fullPath: '/{-$locale}/business/auto-register'
       preLoaderRoute: typeof Char123LocaleChar125BusinessAutoRegisterRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/invitations/$id': {
+      id: '/{-$locale}/invitations/$id'
+      path: '/invitations/$id'
+      fullPath: '/{-$locale}/invitations/$id'
+      preLoaderRoute: typeof Char123LocaleChar125InvitationsIdRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
     '/{-$locale}/login/': {
@@ -1125,6 +1171,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessServicesCreateRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
+    '/{-$locale}/_dashboard/_business/team/': {
+      id: '/{-$locale}/_dashboard/_business/team/'
+      path: '/team'
+      fullPath: '/{-$locale}/team/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessTeamIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/team/create': {
+      id: '/{-$locale}/_dashboard/_business/team/create'
+      path: '/team/create'
+      fullPath: '/{-$locale}/team/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessTeamCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
     '/{-$locale}/_dashboard/admin/invoice/management': {
       id: '/{-$locale}/_dashboard/admin/invoice/management'
       path: '/admin/invoice/management'
@@ -1202,6 +1262,7 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessSalesNewRoute: typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   Char123LocaleChar125DashboardBusinessServicesIdRoute: typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   Char123LocaleChar125DashboardBusinessServicesCreateRoute: typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  Char123LocaleChar125DashboardBusinessTeamCreateRoute: typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
   Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
@@ -1211,6 +1272,7 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   Char123LocaleChar125DashboardBusinessSalesIndexRoute: typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   Char123LocaleChar125DashboardBusinessServicesIndexRoute: typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  Char123LocaleChar125DashboardBusinessTeamIndexRoute: typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
@@ -1269,6 +1331,8 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessServicesIdRoute,
     Char123LocaleChar125DashboardBusinessServicesCreateRoute:
       Char123LocaleChar125DashboardBusinessServicesCreateRoute,
+    Char123LocaleChar125DashboardBusinessTeamCreateRoute:
+      Char123LocaleChar125DashboardBusinessTeamCreateRoute,
     Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute:
       Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute,
     Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute:
@@ -1287,6 +1351,8 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessSalesIndexRoute,
     Char123LocaleChar125DashboardBusinessServicesIndexRoute:
       Char123LocaleChar125DashboardBusinessServicesIndexRoute,
+    Char123LocaleChar125DashboardBusinessTeamIndexRoute:
+      Char123LocaleChar125DashboardBusinessTeamIndexRoute,
     Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute:
       Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute,
     Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute:
@@ -1363,6 +1429,7 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125CancelAppointmentsRoute: typeof Char123LocaleChar125CancelAppointmentsRoute
   Char123LocaleChar125RegisterRoute: typeof Char123LocaleChar125RegisterRoute
   Char123LocaleChar125BusinessAutoRegisterRoute: typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  Char123LocaleChar125InvitationsIdRoute: typeof Char123LocaleChar125InvitationsIdRoute
   Char123LocaleChar125LoginForgotPasswordRoute: typeof Char123LocaleChar125LoginForgotPasswordRoute
   Char123LocaleChar125LoginSsoRoute: typeof Char123LocaleChar125LoginSsoRoute
   Char123LocaleChar125LoginIndexRoute: typeof Char123LocaleChar125LoginIndexRoute
@@ -1379,6 +1446,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
     Char123LocaleChar125RegisterRoute: Char123LocaleChar125RegisterRoute,
     Char123LocaleChar125BusinessAutoRegisterRoute:
       Char123LocaleChar125BusinessAutoRegisterRoute,
+    Char123LocaleChar125InvitationsIdRoute:
+      Char123LocaleChar125InvitationsIdRoute,
     Char123LocaleChar125LoginForgotPasswordRoute:
       Char123LocaleChar125LoginForgotPasswordRoute,
     Char123LocaleChar125LoginSsoRoute: Char123LocaleChar125LoginSsoRoute,

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.ts';
 import { LIVE_STATUSES } from '../appointments/events.ts';
 import { signCancelToken } from './cancel-token.ts';
 import { buildIcs } from './ics.ts';
+import { renderInvitation } from './invitation.ts';
 import { renderInvoiceMail } from './invoice-mail.ts';
 import { MAIL_WORDS, formatCutoff, formatWhen, mailLanguage, type MailFacts } from './messages.ts';
 import type { OutgoingMail } from './transport.ts';
@@ -12,11 +13,14 @@ export interface OutboxRow {
   tenant_id: string;
   id: string;
   dedupe_key: string;
-  kind: 'reminder' | 'confirmation' | 'cancellation' | 'invoice' | 'staff_notice';
+  kind: 'reminder' | 'confirmation' | 'cancellation' | 'invoice' | 'staff_notice' | 'invitation';
   channel: string;
   /** A staff notice's notification (staff_notifications). */
   notification_id?: string | null;
-  appointment_id: string;
+  /** Null for an invitation or an invoice e-mail. */
+  appointment_id: string | null;
+  /** The invitation of an invitation e-mail (kind 'invitation'), else null. */
+  invitation_id?: string | null;
   starts_at: Date;
   /** An invoice message: the invoice and the address it goes to (no appointment). */
   invoice_id?: string | null;
@@ -61,6 +65,8 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
     const mail = await renderStaffNotice(tx, { tenant_id: row.tenant_id, notification_id: row.notification_id ?? null, dedupe_key: row.dedupe_key }, context);
     return mail ? { mail } : { drop: 'notification_deleted' };
   }
+  if (row.kind === 'invitation') return renderInvitation(tx, row, context);
+  const appointmentId = row.appointment_id!;
   const { rows } = await tx.query<{
     status: string;
     start_at: Date;
@@ -86,7 +92,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
        FROM appointments a JOIN tenants t ON t.id = a.tenant_id
        LEFT JOIN customers c ON c.tenant_id = a.tenant_id AND c.id = a.customer_id
       WHERE a.tenant_id = $1 AND a.id = $2`,
-    [row.tenant_id, row.appointment_id, row.link_version, row.sequence],
+    [row.tenant_id, appointmentId, row.link_version, row.sequence],
   );
   const appointment = rows[0];
   if (!appointment) return { drop: 'appointment_deleted' };
@@ -105,7 +111,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
 
   const { rows: services } = await tx.query<{ name: string }>(
     `SELECT name FROM appointment_services WHERE tenant_id = $1 AND appointment_id = $2 ORDER BY position`,
-    [row.tenant_id, row.appointment_id],
+    [row.tenant_id, appointmentId],
   );
   const language = mailLanguage(appointment.locale);
   const words = MAIL_WORDS[language];
@@ -121,7 +127,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
     when: formatWhen(startAt, appointment.time_zone, language),
     services: services.map((s) => s.name).join(', '),
     cancelUrl: canCancel
-      ? cancellationUrl(context, language, signCancelToken(secret, { tenantId: row.tenant_id, appointmentId: row.appointment_id, startAt, linkVersion: Number(row.link_version) }))
+      ? cancellationUrl(context, language, signCancelToken(secret, { tenantId: row.tenant_id, appointmentId: appointmentId, startAt, linkVersion: Number(row.link_version) }))
       : null,
     cutoff: formatCutoff(appointment.cutoff, language),
   };
@@ -151,7 +157,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
   const method = row.kind === 'cancellation' ? 'CANCEL' : 'REQUEST';
   const ics = buildIcs(method, [
     {
-      uid: `${row.appointment_id}@cita`,
+      uid: `${appointmentId}@cita`,
       sequence: row.sequence,
       start: startAt,
       end: endAt,

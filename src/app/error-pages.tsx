@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { localeParam } from '~/lib/locale';
 import { useLocale } from '~/lib/use-locale';
-import { guardedReload, isChunkLoadError } from '~/lib/version';
+import { isChunkLoadError, reloadAfterChunkError } from '~/lib/version';
 
 function ErrorLayout({ code, title, detail }: { code: string; title: string; detail: React.ReactNode }) {
   const locale = useLocale();
@@ -43,7 +43,7 @@ export function NotFoundPage() {
 export function ServerErrorPage({ error }: Partial<ErrorComponentProps>) {
   const intl = useIntl();
   useEffect(() => {
-    if (isChunkLoadError(error)) guardedReload();
+    if (isChunkLoadError(error)) reloadAfterChunkError();
     else if (error) console.error(error);
   }, [error]);
   return (

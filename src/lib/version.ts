@@ -42,11 +42,32 @@ export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'ChunkLoadError' || CHUNK_ERROR.test(error.message));
 }
 
-/** A lazily loaded chunk that fails to load (usually after a deploy) reloads the page. */
+let reloadTarget: () => string = () => window.location.href;
+
+/**
+ * Where a chunk-load failure reloads to: the address being navigated to (SPEC §4, §8), which the
+ * router knows before the browser's address bar does (main.tsx sets it once the router exists).
+ */
+export function setChunkReloadTarget(target: () => string): void {
+  reloadTarget = () => {
+    try {
+      return target() || window.location.href;
+    } catch {
+      return window.location.href;
+    }
+  };
+}
+
+/** Reloads to the target path after a chunk failed to load, at most once every 10 s. */
+export function reloadAfterChunkError(): boolean {
+  return guardedReload(reloadTarget());
+}
+
+/** A lazily loaded chunk that fails to load (usually after a deploy) reloads the page to the target path. */
 export function reloadOnChunkLoadError(): void {
   window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault();
-    guardedReload();
+    reloadAfterChunkError();
   });
 }
 
@@ -66,7 +87,15 @@ export function useNewVersionAvailable(): boolean {
       }
     };
     const timer = window.setInterval(() => void check(), VERSION_CHECK_INTERVAL_MS);
-    return () => window.clearInterval(timer);
+    // A tab left in the background for hours checks as soon as it is looked at again.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, []);
   return available;
 }

@@ -15,6 +15,10 @@ import { useLocale } from '~/lib/use-locale';
 import { useSwitchLocale } from '~/lib/use-switch-locale';
 import { Brand } from '~/components/brand';
 import { NAVIGATION } from './navigation';
+import { useQuery } from '@tanstack/react-query';
+import { listUserTenantsOptions } from '@generated/@tanstack/react-query.gen';
+
+const BusinessSwitcher = lazy(() => import('./business-switcher'));
 
 // The notification bell (issue 18) loads after the page: its popover is not part of the first load.
 const NotificationBell = lazy(() =>
@@ -40,6 +44,9 @@ export function DashboardLayout() {
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const open = useSidebarOpened();
   useEffect(() => setSidebarOpened(!narrow), [narrow]);
+  // Someone in several businesses gets a switcher (a chunk of its own: most people have one business).
+  const tenants = useQuery({ ...listUserTenantsOptions({ path: { userId: session.userId ?? '' } }), enabled: Boolean(session.userId), staleTime: 60_000 });
+  const businesses = tenants.data?.tenants ?? [];
   const toggleLabel = intl.formatMessage({ id: 'shell.sidebar.toggle', defaultMessage: 'Toggle navigation' });
 
   return (
@@ -59,6 +66,11 @@ export function DashboardLayout() {
             {session.tenant ? (
               <Suspense fallback={null}>
                 <NotificationBell tenantId={session.tenant.id} timeZone={session.tenant.timeZone} />
+              </Suspense>
+            ) : null}
+            {businesses.length > 1 ? (
+              <Suspense fallback={null}>
+                <BusinessSwitcher list={businesses} />
               </Suspense>
             ) : null}
             <LocaleDropdown value={locale} onChange={switchLocale} />

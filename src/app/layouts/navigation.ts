@@ -7,6 +7,7 @@ import {
   IconHome,
   IconTags,
   IconUsers,
+  IconUsersGroup,
   IconLifebuoy,
   IconPackage,
   IconReceipt,
@@ -30,6 +31,7 @@ const labels = defineMessages({
   sales: { id: 'nav.sales', defaultMessage: 'Sales' },
   invoices: { id: 'nav.invoices', defaultMessage: 'Invoices' },
   adminInvoices: { id: 'nav.adminInvoices', defaultMessage: 'Cita billing' },
+  team: { id: 'nav.team', defaultMessage: 'Team' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
   support: { id: 'nav.support', defaultMessage: 'Support' },
 });
@@ -49,6 +51,7 @@ export const NAVIGATION = [
   // `badge`: an optional count beside the entry (a component from ./nav-badges).
   { to: '/{-$locale}/inventory', label: labels.inventory, icon: IconPackage, exact: false, badge: LowStockNavBadge },
   { to: '/{-$locale}/invoices', label: labels.invoices, icon: IconFileInvoice, exact: false },
+  { to: '/{-$locale}/team', label: labels.team, icon: IconUsersGroup, exact: false },
   { to: '/{-$locale}/settings', label: labels.settings, icon: IconSettings, exact: false },
   // Platform administrators only: Cita's invoices to its businesses.
   { to: '/{-$locale}/admin/invoice/management', label: labels.adminInvoices, icon: IconFileDollar, exact: false, adminOnly: true },

@@ -7,6 +7,38 @@ import { clientFor, fields, ok, problem, raw, signUp, signUpOwner, TRIAL_DAYS, t
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function platformSuite(server: () => TestServer) {
+  describe('sitemaps and robots.txt (issue 19)', () => {
+    it('lists sign-in, registration and the enabled booking pages in both languages, as XML, and keeps the dashboard out of robots.txt', async () => {
+      const s = server();
+      const { tenant } = await signUpOwner(s, 'sitemap');
+      const { tenant: hidden } = await signUpOwner(s, 'sitemap-off');
+      const slug = `sitemap-${randomUUID().slice(0, 8)}`;
+      const offSlug = `sitemap-off-${randomUUID().slice(0, 8)}`;
+      await s.db.withSystem(async (tx) => {
+        await tx.query(`UPDATE tenants SET booking_enabled = true, booking_slug = $2 WHERE id = $1`, [tenant.id, slug]);
+        await tx.query(`UPDATE tenants SET booking_enabled = false, booking_slug = $2 WHERE id = $1`, [hidden.id, offSlug]);
+      });
+      const index = await raw(s.baseUrl, 'GET', '/sitemap.xml');
+      expect(index.response.status).toBe(200);
+      expect(index.response.headers.get('content-type')).toMatch(/^application\/xml/);
+      for (const name of ['index', 'en-US', 'es-ES']) expect(index.json).toContain(`https://cita.test/${name}-sitemap.xml`);
+      const es = await raw(s.baseUrl, 'GET', '/es-ES-sitemap.xml');
+      expect(es.response.headers.get('content-type')).toMatch(/^application\/xml/);
+      expect(es.json).toContain('<loc>https://cita.test/es-ES/login</loc>');
+      expect(es.json).toContain('<loc>https://cita.test/es-ES/register</loc>');
+      expect(es.json).toContain(`<loc>https://cita.test/es-ES/book/${slug}</loc>`);
+      expect(es.json).toContain(`hreflang="en-US" href="https://cita.test/book/${slug}"`);
+      expect(es.json).not.toContain(offSlug);
+      const en = await raw(s.baseUrl, 'GET', '/en-US-sitemap.xml');
+      expect(en.json).toContain(`<loc>https://cita.test/book/${slug}</loc>`);
+      expect((await raw(s.baseUrl, 'GET', '/index-sitemap.xml')).response.status).toBe(200);
+      const robots = await raw(s.baseUrl, 'GET', '/robots.txt');
+      expect(robots.response.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(robots.json).toContain('Disallow: /\n');
+      expect(robots.json).toContain('Sitemap: https://cita.test/sitemap.xml');
+    });
+  });
+
   describe('public operations', () => {
     it('serves the configuration without a session', async () => {
       const { configuration } = await ok(getConfiguration({ client: clientFor(server().baseUrl) }));

@@ -1,0 +1,35 @@
+import { Select } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import type { Tenant } from '@generated/types.gen';
+import { setSession, useSession } from '~/entities/session/use-session';
+import { localeParam } from '~/lib/locale';
+import { useLocale } from '~/lib/use-locale';
+
+/**
+ * For someone in several businesses (their own and those that invited them): which one the app
+ * shows. Loaded on its own (the dashboard layout renders it only for two businesses or more). Every business query is keyed by its id, so switching only
+ * changes the session's business and opens its home page.
+ */
+export default function BusinessSwitcher({ list }: { list: readonly Tenant[] }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const { tenant } = useSession();
+  return (
+    <Select
+      size="xs"
+      w={200}
+      aria-label={intl.formatMessage({ id: 'shell.business.switch', defaultMessage: 'Business' })}
+      allowDeselect={false}
+      value={tenant?.id ?? null}
+      data={list.map((t) => ({ value: t.id, label: t.businessName }))}
+      onChange={(id) => {
+        const chosen = list.find((t) => t.id === id);
+        if (!chosen || chosen.id === tenant?.id) return;
+        setSession({ tenant: chosen });
+        void navigate({ to: '/{-$locale}', params: { locale: localeParam(locale) } });
+      }}
+    />
+  );
+}
