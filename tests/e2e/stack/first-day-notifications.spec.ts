@@ -87,7 +87,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     const bell = page.getByRole('button', { name: w.bell });
     await expect(bell).toBeVisible({ timeout: 20_000 });
     await bell.click();
-    const item = page.getByRole('dialog').getByRole('button', { name: w.booked });
+    const item = page.getByRole('menu').getByRole('menuitem', { name: w.booked });
     await expect(item).toBeVisible();
     await item.click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/appointments/[0-9a-f-]{36}`));
