@@ -199,6 +199,10 @@ export type SubscriptionPlan = {
      */
     interval: 'PLAN_INTERVAL_MONTH' | 'PLAN_INTERVAL_YEAR';
     /**
+     * Beyond SPEC: the same plan's price in other currencies; the popup and the plans page show the one in the business's currency, else `price`.
+     */
+    prices?: Array<Money>;
+    /**
      * Selling points, in display order.
      */
     features: Array<string>;
@@ -428,6 +432,16 @@ export type TenantCurrency = {
 };
 
 /**
+ * Beyond SPEC: the ISO 3166-1 alpha-2 country of the business; it sets the defaults of the currency, the tax, the date order and the phone dial code (issue 18). Absent for businesses created before it was asked.
+ */
+export type BusinessCountry = string;
+
+/**
+ * Beyond SPEC: how the tax on prices is called on the business's documents and screens (IVA, Sales tax); absent when the business charges no tax by default.
+ */
+export type TaxName = string;
+
+/**
  * An open interval of one day, wall-clock in the tenant's time zone; end after start.
  */
 export type OpeningHoursRange = {
@@ -525,6 +539,8 @@ export type Tenant = {
      */
     currencySymbol: string;
     taxPercentage: Percentage;
+    country?: BusinessCountry;
+    taxName?: TaxName;
     services: TenantServices;
     opening_hours?: OpeningHours;
     timeZone: IanaTimeZone;
@@ -565,7 +581,7 @@ export type Tenant = {
 };
 
 /**
- * A new business. Defaults - currency EUR, taxPercentage 21, timeZone Europe/Madrid, the owner's locale, no services.
+ * A new business. Defaults - with a country, that country's currency, tax rate and tax name (common/regions.ts - Spain EUR and IVA 21, the United States USD and a sales tax of 0 until entered, elsewhere no tax); without one, currency EUR and taxPercentage 21; timeZone Europe/Madrid, the owner's locale, no services.
  */
 export type TenantInput = {
     businessName: BusinessName;
@@ -579,6 +595,8 @@ export type TenantInput = {
     taxId?: TaxId;
     currency?: TenantCurrency;
     taxPercentage?: Percentage;
+    country?: BusinessCountry;
+    taxName?: TaxName;
     services?: TenantServices;
     opening_hours?: OpeningHours;
     timeZone?: IanaTimeZone;
@@ -608,6 +626,8 @@ export type TenantUpdate = {
     taxId?: TaxId;
     currency?: TenantCurrency;
     taxPercentage?: Percentage;
+    country?: BusinessCountry;
+    taxName?: TaxName;
     services?: TenantServices;
     opening_hours?: OpeningHours;
     timeZone?: IanaTimeZone;
@@ -739,6 +759,10 @@ export type AutoRegisterRequest = {
     phoneNumber?: PhoneNumber;
     locale?: Locale;
     timeZone?: IanaTimeZone;
+    country?: BusinessCountry;
+    currency?: TenantCurrency;
+    taxPercentage?: Percentage;
+    taxName?: TaxName;
     promotions_terms_accepted?: boolean;
     /**
      * Acceptance of the terms of service; false answers 422.

@@ -140,6 +140,7 @@ export const zSubscriptionPlan = z.object({
     name: z.string().max(50),
     price: zMoney,
     interval: z.enum(['PLAN_INTERVAL_MONTH', 'PLAN_INTERVAL_YEAR']),
+    prices: z.array(zMoney).max(20).optional(),
     features: z.array(z.string().max(200)).max(30)
 });
 
@@ -311,6 +312,16 @@ export const zTenantCurrency = z.object({
 });
 
 /**
+ * Beyond SPEC: the ISO 3166-1 alpha-2 country of the business; it sets the defaults of the currency, the tax, the date order and the phone dial code (issue 18). Absent for businesses created before it was asked.
+ */
+export const zBusinessCountry = z.string().regex(/^[A-Z]{2}$/);
+
+/**
+ * Beyond SPEC: how the tax on prices is called on the business's documents and screens (IVA, Sales tax); absent when the business charges no tax by default.
+ */
+export const zTaxName = z.string().min(1).max(40);
+
+/**
  * An open interval of one day, wall-clock in the tenant's time zone; end after start.
  */
 export const zOpeningHoursRange = z.object({
@@ -374,7 +385,7 @@ export const zWorkMode = z.object({
 });
 
 /**
- * A new business. Defaults - currency EUR, taxPercentage 21, timeZone Europe/Madrid, the owner's locale, no services.
+ * A new business. Defaults - with a country, that country's currency, tax rate and tax name (common/regions.ts - Spain EUR and IVA 21, the United States USD and a sales tax of 0 until entered, elsewhere no tax); without one, currency EUR and taxPercentage 21; timeZone Europe/Madrid, the owner's locale, no services.
  */
 export const zTenantInput = z.object({
     businessName: zBusinessName,
@@ -388,6 +399,8 @@ export const zTenantInput = z.object({
     taxId: zTaxId.optional(),
     currency: zTenantCurrency.optional(),
     taxPercentage: zPercentage.optional(),
+    country: zBusinessCountry.optional(),
+    taxName: zTaxName.optional(),
     services: zTenantServices.optional(),
     opening_hours: zOpeningHours.optional(),
     timeZone: zIanaTimeZone.optional(),
@@ -482,6 +495,10 @@ export const zAutoRegisterRequest = z.object({
     phoneNumber: zPhoneNumber.optional(),
     locale: zLocale.optional(),
     timeZone: zIanaTimeZone.optional(),
+    country: zBusinessCountry.optional(),
+    currency: zTenantCurrency.optional(),
+    taxPercentage: zPercentage.optional(),
+    taxName: zTaxName.optional(),
     promotions_terms_accepted: z.boolean().optional().default(false),
     terms_accepted: z.boolean().optional().default(true),
     registering_from: zRegisteringFrom.optional()
@@ -1714,6 +1731,8 @@ export const zTenant = z.object({
     currency: zTenantCurrency,
     currencySymbol: z.string().min(1).max(8),
     taxPercentage: zPercentage,
+    country: zBusinessCountry.optional(),
+    taxName: zTaxName.optional(),
     services: zTenantServices,
     opening_hours: zOpeningHours.optional(),
     timeZone: zIanaTimeZone,
@@ -1780,6 +1799,8 @@ export const zTenantUpdate = z.object({
     taxId: zTaxId.optional(),
     currency: zTenantCurrency.optional(),
     taxPercentage: zPercentage.optional(),
+    country: zBusinessCountry.optional(),
+    taxName: zTaxName.optional(),
     services: zTenantServices.optional(),
     opening_hours: zOpeningHours.optional(),
     timeZone: zIanaTimeZone.optional(),

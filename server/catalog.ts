@@ -7,12 +7,14 @@ export const PLANS: { pro: SubscriptionPlan; premium: SubscriptionPlan } = {
   pro: {
     name: 'Pro',
     price: { amount: 1990, currency: 'EUR' },
+    prices: [{ amount: 1990, currency: 'USD' }, { amount: 1790, currency: 'GBP' }],
     interval: 'PLAN_INTERVAL_MONTH',
     features: ['Unlimited appointments', 'Customers, services and inventory', 'Sales, invoices and expenses', 'Up to 3 team members'],
   },
   premium: {
     name: 'Premium',
     price: { amount: 3990, currency: 'EUR' },
+    prices: [{ amount: 3990, currency: 'USD' }, { amount: 3490, currency: 'GBP' }],
     interval: 'PLAN_INTERVAL_MONTH',
     features: ['Everything in Pro', 'Unlimited team members', 'Receipt scanning', 'Advanced reports and statistics'],
   },

@@ -1,11 +1,13 @@
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import type { TenantInput, TenantUpdate } from '../../generated/types.gen.ts';
 import { findCurrency } from '../catalog.ts';
+import { regionDefaults } from '../../common/regions.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { onlineBookingColumns, proposeSlug, slugTaken } from '../booking/business.ts';
 import { conflict, HttpProblem, notFound, unauthorized, unprocessable } from '../problem.ts';
 import { staleVersion } from '../kit/write-rules.ts';
+import { hasTwoDecimalsAtMost } from '../kit/percent.ts';
 import { Temporal } from 'temporal-polyfill';
 import { assertAssetsExist } from '../assets/references.ts';
 import { verifyIdentity } from '../security.ts';
@@ -40,6 +42,8 @@ function tenantColumns(input: TenantInput | TenantUpdate): Array<[string, unknow
     set('currency_symbol', findCurrency(input.currency.currencyCode)?.symbol);
   }
   set('tax_percentage', input.taxPercentage);
+  set('country', input.country);
+  set('tax_name', input.taxName);
   set('services', input.services, true);
   set('opening_hours', input.opening_hours, true);
   set('time_zone', input.timeZone ?? input.opening_hours?.timeZone);
@@ -53,6 +57,9 @@ function tenantColumns(input: TenantInput | TenantUpdate): Array<[string, unknow
 function checkTenantInput(input: TenantInput | TenantUpdate, pointer: string) {
   if (input.currency && !findCurrency(input.currency.currencyCode)) {
     throw unprocessable(`${pointer}/currency/currencyCode`, 'unsupported_currency', `Cita does not support ${input.currency.currencyCode} yet.`);
+  }
+  if (input.taxPercentage !== undefined && !hasTwoDecimalsAtMost(input.taxPercentage)) {
+    throw unprocessable(`${pointer}/taxPercentage`, 'too_precise', 'Use at most two decimals.');
   }
   if (input.opening_hours && input.timeZone && input.opening_hours.timeZone !== input.timeZone) {
     throw unprocessable(`${pointer}/opening_hours/timeZone`, 'time_zone_mismatch', 'The opening hours must use the business time zone.');
@@ -74,9 +81,19 @@ function checkTenantInput(input: TenantInput | TenantUpdate, pointer: string) {
   }
 }
 
-/** A new business: its owner, EUR and 21 % unless told otherwise, a beta-tester licence for the trial. */
+/**
+ * A new business: its owner, a beta-tester licence for the trial, and the currency and tax of its
+ * country unless told otherwise (common/regions.ts); without a country, EUR and 21 % (the columns'
+ * defaults).
+ */
 async function insertTenant(tx: Queryable, ownerId: string, input: TenantInput, trialDays: number) {
-  const columns = tenantColumns(input);
+  const region = input.country ? regionDefaults(input.country, input.locale ?? 'en-US') : undefined;
+  const columns = tenantColumns({
+    ...input,
+    ...(region && !input.currency ? { currency: { currencyCode: region.currency } } : {}),
+    ...(region && input.taxPercentage === undefined ? { taxPercentage: region.taxPercentage } : {}),
+    ...(region && input.taxName === undefined && region.taxName ? { taxName: region.taxName } : {}),
+  });
   const status = input.opening_hours ? 'TENANT_STATUS_PENDING_SERVICES_DEFINITION' : 'TENANT_STATUS_PENDING_OPENING_HOURS';
   columns.push(['owner_user_id', ownerId], ['status', status], ['license_status', 'LICENSE_STATUS_BETA_TESTER']);
   // The business speaks its owner's language unless told otherwise.
@@ -256,7 +273,7 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
       if (tokenIdentity.uid !== identity.uid) throw unauthorized('The body token must be the bearer token.');
       if (body.email.toLowerCase() !== identity.email) throw unprocessable('/email', 'email_mismatch', 'The e-mail must be the one you signed in with.');
       if (body.terms_accepted === false) throw unprocessable('/terms_accepted', 'terms_required', 'The terms must be accepted.');
-      checkTenantInput({ businessName: body.businessName, email: body.email, timeZone: body.timeZone }, '');
+      checkTenantInput({ businessName: body.businessName, email: body.email, timeZone: body.timeZone, currency: body.currency, taxPercentage: body.taxPercentage }, '');
       try {
         const result = await db.withSystem(async (tx) => {
           const { rows } = await tx.query<{ id: string; email: string }>(
@@ -278,6 +295,10 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
               phoneNumber: body.phoneNumber,
               locale: body.locale,
               timeZone: body.timeZone,
+              ...(body.country ? { country: body.country } : {}),
+              ...(body.currency ? { currency: body.currency } : {}),
+              ...(body.taxPercentage !== undefined ? { taxPercentage: body.taxPercentage } : {}),
+              ...(body.taxName ? { taxName: body.taxName } : {}),
             },
             config.trialDays,
           );

@@ -40,6 +40,8 @@ export function toTenant(row: Row): Tenant {
     currency: { currencyCode: row.currency_code as string },
     currencySymbol: row.currency_symbol as string,
     taxPercentage: Number(row.tax_percentage),
+    ...opt('country', row.country as string | null | undefined),
+    ...opt('taxName', row.tax_name as string | null | undefined),
     services: (row.services as string[] | null) ?? [],
     ...opt('opening_hours', row.opening_hours as Tenant['opening_hours'] | null),
     timeZone: row.time_zone as string,

@@ -19,6 +19,7 @@ import { catalogueSearchSuite } from './suites/catalogue-search.ts';
 import { customerTagsSuite } from './suites/customer-tags.ts';
 import { customersSuite } from './suites/customers.ts';
 import { distinctionsSuite } from './suites/distinctions.ts';
+import { firstDaySuite } from './suites/first-day.ts';
 import { identitySuite } from './suites/identity.ts';
 import { inventorySuite } from './suites/inventory.ts';
 import { notificationsSuite } from './suites/notifications.ts';
@@ -89,6 +90,7 @@ describe.each(testEngines)('API on %s', (engine) => {
   distinctionsSuite(current);
   notificationsSuite(current);
   onlineBookingSuite(current);
+  firstDaySuite(current);
 });
 
 postgresRequired('the server suite');

@@ -125,3 +125,13 @@ export async function newMemberPage(browser: Browser, owner: Page, locale: Local
   await expect(page.getByRole('heading', { level: 1, name: TEXT[locale].home })).toBeVisible();
   return page;
 }
+
+/**
+ * Waits until the stack's identity provider answers (/healthz "ok", not "degraded"): on a loaded
+ * machine the Auth emulator may still be starting when the API already answers.
+ */
+export async function waitForIdentityProvider(page: Page) {
+  await expect
+    .poll(async () => ((await (await page.request.get('/healthz')).json()) as { status: string }).status, { timeout: 120_000, intervals: [1000] })
+    .toBe('ok');
+}

@@ -13,7 +13,7 @@ import { formatDateLong, nowInstant } from '~/lib/temporal';
 import { useSubscriptionOffer } from '../hooks/use-subscription-offer';
 import { PlanPriceText } from './plan-price-text';
 
-export type LicenseTenant = Pick<Tenant, 'email' | 'businessName' | 'licenseStatus' | 'licenseActiveUntil'>;
+export type LicenseTenant = Pick<Tenant, 'email' | 'businessName' | 'licenseStatus' | 'licenseActiveUntil'> & Partial<Pick<Tenant, 'currency'>>;
 
 /**
  * /license-expiration (SPEC §2 guard 4): the licence has ended. The plans of the configuration with

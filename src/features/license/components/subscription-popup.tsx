@@ -13,7 +13,7 @@ import { usePopupDismissed } from '../hooks/use-popup-dismissed';
 import { useSubscriptionOffer } from '../hooks/use-subscription-offer';
 import { PlanPriceText } from './plan-price-text';
 
-export type SubscriptionPopupTenant = Pick<Tenant, 'licenseStatus' | 'email' | 'businessName' | 'licenseActiveUntil'>;
+export type SubscriptionPopupTenant = Pick<Tenant, 'licenseStatus' | 'email' | 'businessName' | 'licenseActiveUntil'> & Partial<Pick<Tenant, 'currency'>>;
 
 /**
  * SPEC §2/§4: the bottom-right subscription popup for beta testers. Visible per

@@ -20,16 +20,23 @@ export interface PlanOffer {
  * The paid plans of the configuration with their prices and payment links for this business
  * (SPEC §7 Subscribe), plus the support phone and the translated contact text naming the business.
  */
-export function useSubscriptionOffer(tenant: Pick<Tenant, 'email' | 'businessName'> | null | undefined, options: { enabled?: boolean } = {}) {
+export function useSubscriptionOffer(
+  tenant: (Pick<Tenant, 'email' | 'businessName'> & Partial<Pick<Tenant, 'currency'>>) | null | undefined,
+  options: { enabled?: boolean } = {},
+) {
   const intl = useIntl();
   const configuration = useQuery({ ...getConfigurationOptions(), enabled: options.enabled ?? true });
   const config = configuration.data?.configuration;
-  const offer = (key: PlanKey, plan: SubscriptionPlan, link: string): PlanOffer => ({
-    key,
-    plan,
-    price: formatPlanPrice(plan.price, intl.locale),
-    url: subscribeUrl(link, { email: tenant?.email, language: intl.locale, currency: plan.price.currency }),
-  });
+  const offer = (key: PlanKey, plan: SubscriptionPlan, link: string): PlanOffer => {
+    // The price in the business's currency when the plan has one (a US business sees dollars).
+    const price = planPriceIn(plan, tenant?.currency?.currencyCode);
+    return {
+      key,
+      plan,
+      price: formatPlanPrice(price, intl.locale),
+      url: subscribeUrl(link, { email: tenant?.email, language: intl.locale, currency: price.currency }),
+    };
+  };
   const plans: PlanOffer[] = config
     ? [offer('pro', config.proPlan, config.stripePaymentProPlan), offer('premium', config.premiumPlan, config.stripePaymentPremiumPlan)]
     : [];
@@ -49,4 +56,9 @@ export function useSubscriptionOffer(tenant: Pick<Tenant, 'email' | 'businessNam
     supportPhone: config?.supportPhone ?? null,
     contactText,
   };
+}
+
+/** The plan's price in `currency` when it has one, else its main price. */
+export function planPriceIn(plan: SubscriptionPlan, currency: string | undefined) {
+  return (currency && plan.prices?.find((price) => price.currency === currency)) || plan.price;
 }

@@ -29,6 +29,9 @@ import {
   type AutoRegisterValues,
 } from '../schemas/auto-register-schema';
 import { CategoryField } from './category-field';
+import { RegionFields, regionFormDefaults } from './region-fields';
+import { regionDefaults } from '@common/regions';
+import { browserCountry } from '~/lib/region';
 
 /** What the page needs from the identity provider; the route wires the auth feature in. */
 export interface AutoRegisterIdentityProvider {
@@ -89,11 +92,13 @@ export function AutoRegisterPage({ identity, onRegistered }: AutoRegisterPagePro
     mode: 'onTouched',
     defaultValues: {
       email: '',
+      name: '',
       password: '',
       businessName: '',
       category: '',
-      phone: { countryCode: defaultDialCode(locale), number: '' },
+      phone: { countryCode: regionDefaults(browserCountry(), locale).dialCode || defaultDialCode(locale), number: '' },
       promotionsAccepted: false,
+      ...regionFormDefaults(browserCountry(), locale),
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -184,6 +189,16 @@ export function AutoRegisterPage({ identity, onRegistered }: AutoRegisterPagePro
                 error={errors.email?.message}
                 {...form.register('email')}
               />
+              <TextInput
+                label={intl.formatMessage({ id: 'autoRegister.name', defaultMessage: 'Your name' })}
+                description={intl.formatMessage({ id: 'autoRegister.name.description', defaultMessage: 'Shown on your calendar and booking page.' })}
+                required
+                autoComplete="name"
+                maxLength={100}
+                disabled={Boolean(registered)}
+                error={errors.name?.message}
+                {...form.register('name')}
+              />
               <PasswordInput
                 label={intl.formatMessage({ id: 'autoRegister.password', defaultMessage: 'Password' })}
                 description={intl.formatMessage(
@@ -214,6 +229,7 @@ export function AutoRegisterPage({ identity, onRegistered }: AutoRegisterPagePro
                 disabled={Boolean(registered)}
                 error={errors.category?.message}
               />
+              <RegionFields control={form.control} setValue={form.setValue} errors={errors} disabled={Boolean(registered)} />
               <PhoneField
                 control={form.control}
                 name="phone"

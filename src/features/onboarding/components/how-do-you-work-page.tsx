@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { createTenantMutation, getConfigurationOptions } from '@generated/@tanstack/react-query.gen';
+import { createTenantMutation, getConfigurationOptions, updateUserMutation } from '@generated/@tanstack/react-query.gen';
 import { refreshSession, useSession } from '~/entities/session/use-session';
 import { useLocale } from '~/lib/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
@@ -26,8 +26,10 @@ import {
 } from '../schemas/how-do-you-work-schema';
 import { CategoryField } from './category-field';
 import { ChoiceField } from './choice-field';
+import { RegionFields, regionFormDefaults } from './region-fields';
+import { browserCountry } from '~/lib/region';
 
-const SERVER_FIELDS = ['businessName', 'category'] as const;
+const SERVER_FIELDS = ['businessName', 'category', 'taxPercentage', 'country'] as const;
 
 /**
  * Onboarding step 1 (/onboarding/how-do-you-work): the business name, its category and how it
@@ -40,7 +42,8 @@ export function HowDoYouWorkPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { userEmail } = useSession();
+  const { userEmail, user } = useSession();
+  const updateUser = useMutation(updateUserMutation());
   const configuration = useQuery(getConfigurationOptions());
   const createTenant = useMutation(createTenantMutation());
   const [created, setCreated] = useState(false);
@@ -54,7 +57,7 @@ export function HowDoYouWorkPage() {
   const form = useForm<HowDoYouWorkInput, unknown, HowDoYouWorkValues>({
     resolver,
     mode: 'onTouched',
-    defaultValues: { businessName: '', category: '', teamSize: '' },
+    defaultValues: { businessName: '', ownerName: user?.name ?? '', category: '', teamSize: '', ...regionFormDefaults(browserCountry(), locale) },
   });
   const { errors, isSubmitting } = form.formState;
   const teamMode = useWatch({ control: form.control, name: 'teamMode' });
@@ -81,6 +84,12 @@ export function HowDoYouWorkPage() {
 
   const onSubmit = async (values: HowDoYouWorkValues) => {
     if (!userEmail) return;
+    // The owner's name first (a failure here stops nothing: the profile page can set it later).
+    if (user && values.ownerName && values.ownerName !== user.name) {
+      await updateUser.mutateAsync({ path: { id: user.id }, body: { user: { name: values.ownerName } } }).catch((error: unknown) => {
+        console.warn('saving the owner name failed', error);
+      });
+    }
     try {
       await createTenant.mutateAsync({
         body: { tenant: toTenantInput(values, { email: userEmail, locale, timeZone: browserTimeZone() }) },
@@ -122,6 +131,19 @@ export function HowDoYouWorkPage() {
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="md">
           <TextInput
+            label={intl.formatMessage({ id: 'onboarding.how.ownerName', defaultMessage: 'Your name' })}
+            description={intl.formatMessage({
+              id: 'onboarding.how.ownerName.description',
+              defaultMessage: 'Shown on your calendar and to customers on your booking page, instead of your e-mail.',
+            })}
+            autoComplete="name"
+            maxLength={100}
+            disabled={created}
+            error={errors.ownerName?.message}
+            {...form.register('ownerName')}
+          />
+
+          <TextInput
             label={intl.formatMessage({ id: 'onboarding.how.businessName', defaultMessage: 'Business name' })}
             placeholder={intl.formatMessage({ id: 'onboarding.how.businessName.placeholder', defaultMessage: 'e.g. Ana’s Hair Studio' })}
             required
@@ -141,6 +163,8 @@ export function HowDoYouWorkPage() {
             disabled={created}
             error={errors.category?.message}
           />
+
+          <RegionFields control={form.control} setValue={form.setValue} errors={errors} disabled={created} />
 
           <ChoiceField
             control={form.control}

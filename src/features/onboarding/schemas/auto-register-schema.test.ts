@@ -12,6 +12,11 @@ const valid = {
   phone: { countryCode: '+34', number: '912 345 678' },
   termsAccepted: true,
   promotionsAccepted: false,
+  name: ' Ana ',
+  country: 'ES',
+  currencyCode: 'EUR',
+  taxPercentage: 21,
+  taxName: 'IVA',
 };
 
 function messageIds(input: object) {
@@ -27,9 +32,12 @@ describe('autoRegisterSchema', () => {
 
   it('explains every missing answer', () => {
     expect(
-      messageIds({ email: '', password: '', businessName: '', category: '', phone: { countryCode: '+34', number: '' }, termsAccepted: false, promotionsAccepted: false }),
+      messageIds({ email: '', name: '', password: '', businessName: '', category: '', phone: { countryCode: '+34', number: '' }, termsAccepted: false, promotionsAccepted: false, country: '', currencyCode: 'EUR', taxPercentage: '', taxName: '' }),
     ).toEqual({
       email: autoRegisterMessages.emailRequired.id,
+      name: autoRegisterMessages.nameRequired.id,
+      country: 'onboarding.region.country.required',
+      taxPercentage: 'onboarding.region.tax.required',
       password: autoRegisterMessages.passwordShort.id,
       businessName: autoRegisterMessages.businessNameRequired.id,
       category: autoRegisterMessages.categoryRequired.id,

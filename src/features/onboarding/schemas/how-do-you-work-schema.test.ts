@@ -10,6 +10,10 @@ const valid = {
   teamSize: 4,
   bookingMode: 'BOOKING_MODE_APPOINTMENTS_AND_WALK_IN',
   serviceLocation: 'SERVICE_LOCATION_AT_BUSINESS',
+  country: 'ES',
+  currencyCode: 'EUR',
+  taxPercentage: 21,
+  taxName: 'IVA',
 };
 const defaults = { email: 'ana@example.com', locale: 'es-ES', timeZone: 'Europe/Madrid' } as const;
 
@@ -26,7 +30,7 @@ describe('howDoYouWorkSchema', () => {
   });
 
   it('asks for every answer with its own message', () => {
-    expect(messageIds({ businessName: '   ', category: '', teamSize: '' })).toEqual({
+    expect(messageIds({ businessName: '   ', category: '', teamSize: '', country: 'ES', currencyCode: 'EUR', taxPercentage: 21, taxName: '' })).toEqual({
       businessName: howDoYouWorkMessages.businessNameRequired.id,
       category: howDoYouWorkMessages.categoryRequired.id,
       teamMode: howDoYouWorkMessages.teamModeRequired.id,
@@ -60,6 +64,10 @@ describe('toTenantInput', () => {
       category: 'hair_salon',
       locale: 'es-ES',
       timeZone: 'Europe/Madrid',
+      country: 'ES',
+      currency: { currencyCode: 'EUR' },
+      taxPercentage: 21,
+      taxName: 'IVA',
       workMode: {
         teamMode: 'TEAM_MODE_WITH_TEAM',
         bookingMode: 'BOOKING_MODE_APPOINTMENTS_AND_WALK_IN',
@@ -67,6 +75,17 @@ describe('toTenantInput', () => {
         teamSize: 4,
       },
     });
+  });
+
+  it('asks a US owner for their sales tax rate and sends dollars', () => {
+    const us = { ...valid, country: 'US', currencyCode: 'USD', taxPercentage: '', taxName: 'Sales tax' };
+    expect(messageIds(us)).toEqual({ taxPercentage: 'onboarding.region.tax.required' });
+    const body = toTenantInput(howDoYouWorkSchema.parse({ ...us, taxPercentage: 8.25 }), { ...defaults, locale: 'en-US', timeZone: 'America/New_York' });
+    expect(body).toMatchObject({ country: 'US', currency: { currencyCode: 'USD' }, taxPercentage: 8.25, taxName: 'Sales tax' });
+  });
+
+  it('sends no tax name when there is none', () => {
+    expect(toTenantInput(howDoYouWorkSchema.parse({ ...valid, taxName: ' ' }), defaults)).not.toHaveProperty('taxName');
   });
 
   it('leaves the team size out for someone working alone', () => {

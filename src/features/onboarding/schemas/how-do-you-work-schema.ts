@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { zBusinessCategoryCode, zBusinessName, zTenantInput, zWorkMode } from '@generated/zod.gen';
+import { zPersonName, zBusinessCategoryCode, zBusinessCountry, zBusinessName, zCurrencyCode, zPercentage, zTaxName, zTenantInput, zWorkMode } from '@generated/zod.gen';
 import type { TenantInput } from '@generated/types.gen';
 import { defineMessages } from 'react-intl';
 import type { FieldIssueMessages } from '~/lib/form-issues';
@@ -8,13 +8,49 @@ import type { FieldIssueMessages } from '~/lib/form-issues';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
+/**
+ * Where the business is and what it charges (issue 18): the country, the currency, the tax rate
+ * (required: the US owner enters their sales tax) and the tax's name ('' = none).
+ */
+export const regionFieldsShape = {
+  country: zBusinessCountry,
+  currencyCode: zCurrencyCode,
+  taxPercentage: z.preprocess(blankToUndefined, zPercentage),
+  taxName: z.string().trim().pipe(z.union([z.literal(''), zTaxName])),
+};
+
+export const regionMessages = defineMessages({
+  countryRequired: { id: 'onboarding.region.country.required', defaultMessage: 'Choose the country of your business.' },
+  currencyRequired: { id: 'onboarding.region.currency.required', defaultMessage: 'Choose the currency you charge in.' },
+  taxRequired: { id: 'onboarding.region.tax.required', defaultMessage: 'Enter your tax rate, from 0 to 100 (0 if you charge no tax).' },
+});
+
+export const regionIssueMessages: FieldIssueMessages = {
+  country: regionMessages.countryRequired,
+  currencyCode: regionMessages.currencyRequired,
+  taxPercentage: regionMessages.taxRequired,
+};
+
+/** The region fields as the API takes them. */
+export function regionToApi(values: { country: string; currencyCode: string; taxPercentage: number; taxName: string }) {
+  return {
+    country: values.country,
+    currency: { currencyCode: values.currencyCode },
+    taxPercentage: values.taxPercentage,
+    ...(values.taxName ? { taxName: values.taxName } : {}),
+  };
+}
+
 export const howDoYouWorkSchema = zTenantInput.pick({ businessName: true, category: true }).extend({
   businessName: z.string().trim().pipe(zBusinessName),
+  /** The owner's name (issue 18): on the calendar, the booking page and messages instead of the e-mail. '' = not given. */
+  ownerName: z.string().trim().pipe(z.union([z.literal(''), zPersonName])).optional(),
   category: zBusinessCategoryCode,
   teamMode: zWorkMode.shape.teamMode.exclude(['TEAM_MODE_UNSPECIFIED']),
   teamSize: z.preprocess(blankToUndefined, zWorkMode.shape.teamSize),
   bookingMode: zWorkMode.shape.bookingMode.exclude(['BOOKING_MODE_UNSPECIFIED']),
   serviceLocation: zWorkMode.shape.serviceLocation.exclude(['SERVICE_LOCATION_UNSPECIFIED']),
+  ...regionFieldsShape,
 });
 
 export type HowDoYouWorkInput = z.input<typeof howDoYouWorkSchema>;
@@ -36,6 +72,7 @@ export const howDoYouWorkIssueMessages: FieldIssueMessages = {
   teamSize: howDoYouWorkMessages.teamSizeRange,
   bookingMode: howDoYouWorkMessages.bookingModeRequired,
   serviceLocation: howDoYouWorkMessages.serviceLocationRequired,
+  ...regionIssueMessages,
 };
 
 export interface TenantDefaults {
@@ -55,6 +92,7 @@ export function toTenantInput(values: HowDoYouWorkValues, defaults: TenantDefaul
     category: values.category,
     locale: defaults.locale,
     timeZone: defaults.timeZone,
+    ...regionToApi(values),
     workMode: {
       teamMode: values.teamMode,
       bookingMode: values.bookingMode,

@@ -27,7 +27,7 @@ export function BillingSection({ form, tenant }: { form: SettingsForm; tenant: P
       title={<FormattedMessage id="settings.section.billing" defaultMessage="Billing" />}
       description={<FormattedMessage id="settings.section.billing.description" defaultMessage="Used on sales and invoices." />}
     >
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label={intl.formatMessage({ id: 'settings.taxId', defaultMessage: 'Tax ID' })}
           description={intl.formatMessage({ id: 'settings.taxId.description', defaultMessage: 'Your VAT or tax identification number.' })}
@@ -53,6 +53,13 @@ export function BillingSection({ form, tenant }: { form: SettingsForm; tenant: P
               error={errors.currencyCode?.message}
             />
           )}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'settings.taxName', defaultMessage: 'Name of the tax' })}
+          description={intl.formatMessage({ id: 'settings.taxName.description', defaultMessage: 'As your receipts call it, e.g. IVA or Sales tax.' })}
+          maxLength={40}
+          error={errors.taxName?.message}
+          {...form.register('taxName')}
         />
         <PercentField
           control={form.control}

@@ -3,6 +3,7 @@ import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TimeZoneSelect } from '~/components/time-zone-select';
 import { LOCALE_NAMES, LOCALES } from '~/lib/locale';
+import { regionCountryOptions } from '~/lib/region';
 import type { SettingsForm } from './settings-form';
 import { SettingsSection } from './settings-section';
 
@@ -15,6 +16,26 @@ export function RegionSection({ form }: { form: SettingsForm }) {
   return (
     <SettingsSection title={<FormattedMessage id="settings.section.region" defaultMessage="Region and language" />}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Controller
+          control={form.control}
+          name="country"
+          render={({ field }) => (
+            <Select
+              label={intl.formatMessage({ id: 'settings.country', defaultMessage: 'Country of the business' })}
+              description={intl.formatMessage({
+                id: 'settings.country.description',
+                defaultMessage: 'Where your business is. Changing it does not change your currency or tax: set them under Billing.',
+              })}
+              searchable
+              allowDeselect={false}
+              data={regionCountryOptions(intl.locale)}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              error={errors.country?.message}
+            />
+          )}
+        />
         <Controller
           control={form.control}
           name="timeZone"

@@ -7,12 +7,14 @@ import {
   zOnlineBookingConfirmation,
   zOnlineBookingSettingsInput,
   zBusinessCategoryCode,
+  zBusinessCountry,
   zBusinessName,
   zCurrencyCode,
   zEmail,
   zLocale,
   zPercentage,
   zTaxId,
+  zTaxName,
   zTenantUpdate,
 } from '@generated/zod.gen';
 import type { Tenant, TenantUpdate } from '@generated/types.gen';
@@ -74,6 +76,8 @@ export const settingsSchema = zTenantUpdate
     taxId: optionalText(zTaxId),
     currencyCode: zCurrencyCode,
     taxPercentage: z.preprocess(optionalNumber, zPercentage),
+    country: z.union([z.literal(''), zBusinessCountry]),
+    taxName: optionalText(zTaxName),
     timeZone: timeZoneFieldSchema,
     locale: zLocale,
     schedule: weekScheduleSchema,
@@ -128,6 +132,8 @@ export function settingsFromTenant(tenant: Tenant, uiLocale: string): SettingsIn
     taxId: tenant.taxId ?? '',
     currencyCode: tenant.currency.currencyCode,
     taxPercentage: tenant.taxPercentage,
+    country: tenant.country ?? '',
+    taxName: tenant.taxName ?? '',
     timeZone: isValidTimeZone(timeZone) ? timeZone : browserTimeZone(),
     locale: tenant.locale,
     schedule: scheduleFromOpeningHours(tenant.opening_hours),
@@ -166,5 +172,7 @@ export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id'
   if (!body.onlineBooking?.slug) delete body.onlineBooking?.slug;
   if (values.category) body.category = values.category;
   if (values.taxId) body.taxId = values.taxId;
+  if (values.country) body.country = values.country;
+  if (values.taxName) body.taxName = values.taxName;
   return zTenantUpdate.parse(body);
 }
