@@ -693,6 +693,42 @@ export type TeamMember = {
     role: TeamRole;
     status: UserStatus;
     joinedAt: Timestamp;
+    /**
+     * Beyond SPEC: the member's colour on the calendar and the team list. Omitted: none chosen (the SPA picks one from the member's position).
+     */
+    color?: Color;
+    /**
+     * Beyond SPEC: whether the public booking page offers this member.
+     */
+    bookableOnline: boolean;
+    /**
+     * Optimistic concurrency of the membership (colour, bookable, role).
+     */
+    version: number;
+};
+
+/**
+ * Beyond SPEC: a member's colour and whether customers can book them online. Omitted fields stay as they are.
+ */
+export type TeamMemberUpdate = {
+    version: number;
+    /**
+     * null: no colour of their own.
+     */
+    color?: Color | null;
+    bookableOnline?: boolean;
+};
+
+export type TeamMemberResponse = {
+    member: TeamMember;
+};
+
+/**
+ * Beyond SPEC: the owner makes a member an administrator or an administrator a member (never owner: the business has one).
+ */
+export type TeamRoleChange = {
+    version: number;
+    role: InvitedRole;
 };
 
 export type InvitationStatus = 'INVITATION_STATUS_UNSPECIFIED' | 'INVITATION_STATUS_PENDING' | 'INVITATION_STATUS_ACCEPTED' | 'INVITATION_STATUS_REVOKED' | 'INVITATION_STATUS_EXPIRED';
@@ -712,6 +748,10 @@ export type Invitation = {
     expiresAt: Timestamp;
     acceptedAt?: Timestamp;
     acceptedByUserId?: Id;
+    /**
+     * The language the invitation e-mail is written in.
+     */
+    language?: Locale;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
@@ -723,9 +763,18 @@ export type InviteRequest = {
     subjects: Array<Email>;
     role?: InvitedRole;
     /**
-     * A personal note added to the invitation e-mail.
+     * Accepted and ignored: Cita never puts text typed by a user into an e-mail to an address nobody
+     * confirmed (anyone can create a business and invite any address), so the e-mail holds only the
+     * business's name, the role and the link.
+     *
      */
     message?: string;
+    /**
+     * Beyond SPEC: the language of the invitation e-mail for an invitee who has no account yet (one who
+     * has gets it in their account's language). Default: the business's language.
+     *
+     */
+    language?: Locale;
 };
 
 export type InvitationList = {
@@ -743,7 +792,9 @@ export type TeamList = {
      */
     total: number;
     /**
-     * Every pending invitation, newest first.
+     * Every pending invitation, newest first, and those that expired unanswered in the last 30 days
+     * (status INVITATION_STATUS_EXPIRED), so the team screen can send them again.
+     *
      */
     invitations: Array<Invitation>;
 };
@@ -4589,6 +4640,19 @@ export type EmailPath = Email;
 export type InvitationId = Id;
 
 /**
+ * What happens to the member's appointments from now on: `keep` (default; they stay theirs, shown
+ * as a former member's) or `reassign` (they go to `reassignTo`, who must be free then: 409
+ * double_booking otherwise, and nothing is removed).
+ *
+ */
+export type FutureAppointments = 'keep' | 'reassign';
+
+/**
+ * With futureAppointments=reassign, the member who takes the appointments (422 when missing or not in the team).
+ */
+export type ReassignTo = Id;
+
+/**
  * Only items carrying this tag (exact, case-insensitive).
  */
 export type PortfolioTag = string;
@@ -5480,7 +5544,19 @@ export type RemoveTeamMemberData = {
          */
         userId: Id;
     };
-    query?: never;
+    query?: {
+        /**
+         * What happens to the member's appointments from now on: `keep` (default; they stay theirs, shown
+         * as a former member's) or `reassign` (they go to `reassignTo`, who must be free then: 409
+         * double_booking otherwise, and nothing is removed).
+         *
+         */
+        futureAppointments?: 'keep' | 'reassign';
+        /**
+         * With futureAppointments=reassign, the member who takes the appointments (422 when missing or not in the team).
+         */
+        reassignTo?: Id;
+    };
     url: '/v1/tenants/{tenantId}/team/{userId}';
 };
 
@@ -5501,6 +5577,10 @@ export type RemoveTeamMemberErrors = {
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
     /**
      * Well-formed, but breaks a business rule; `errors` names each failing field.
      */
@@ -5529,6 +5609,138 @@ export type RemoveTeamMemberResponses = {
 };
 
 export type RemoveTeamMemberResponse = RemoveTeamMemberResponses[keyof RemoveTeamMemberResponses];
+
+export type UpdateTeamMemberData = {
+    body: TeamMemberUpdate;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/team/{userId}';
+};
+
+export type UpdateTeamMemberErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateTeamMemberError = UpdateTeamMemberErrors[keyof UpdateTeamMemberErrors];
+
+export type UpdateTeamMemberResponses = {
+    /**
+     * The member as now saved.
+     */
+    200: TeamMemberResponse;
+};
+
+export type UpdateTeamMemberResponse = UpdateTeamMemberResponses[keyof UpdateTeamMemberResponses];
+
+export type ChangeTeamMemberRoleData = {
+    body: TeamRoleChange;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * A user id.
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/team/{userId}/role';
+};
+
+export type ChangeTeamMemberRoleErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ChangeTeamMemberRoleError = ChangeTeamMemberRoleErrors[keyof ChangeTeamMemberRoleErrors];
+
+export type ChangeTeamMemberRoleResponses = {
+    /**
+     * The member with their new role.
+     */
+    200: TeamMemberResponse;
+};
+
+export type ChangeTeamMemberRoleResponse = ChangeTeamMemberRoleResponses[keyof ChangeTeamMemberRoleResponses];
 
 export type InviteTeamMembersData = {
     body: InviteRequest;

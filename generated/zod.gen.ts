@@ -437,7 +437,23 @@ export const zTeamMember = z.object({
     avatarUrl: z.string().max(2048).optional(),
     role: zTeamRole,
     status: zUserStatus,
-    joinedAt: zTimestamp
+    joinedAt: zTimestamp,
+    color: zColor.optional(),
+    bookableOnline: z.boolean(),
+    version: z.int().gte(1)
+});
+
+/**
+ * Beyond SPEC: a member's colour and whether customers can book them online. Omitted fields stay as they are.
+ */
+export const zTeamMemberUpdate = z.object({
+    version: z.int().gte(1),
+    color: zColor.nullish(),
+    bookableOnline: z.boolean().optional()
+});
+
+export const zTeamMemberResponse = z.object({
+    member: zTeamMember
 });
 
 export const zInvitationStatus = z.enum([
@@ -453,6 +469,14 @@ export const zInvitationStatus = z.enum([
  */
 export const zInvitedRole = z.enum(['TEAM_ROLE_ADMIN', 'TEAM_ROLE_MEMBER']);
 
+/**
+ * Beyond SPEC: the owner makes a member an administrator or an administrator a member (never owner: the business has one).
+ */
+export const zTeamRoleChange = z.object({
+    version: z.int().gte(1),
+    role: zInvitedRole
+});
+
 export const zInvitation = z.object({
     id: zId,
     tenantId: zId,
@@ -463,6 +487,7 @@ export const zInvitation = z.object({
     expiresAt: zTimestamp,
     acceptedAt: zTimestamp.optional(),
     acceptedByUserId: zId.optional(),
+    language: zLocale.optional(),
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
@@ -470,7 +495,8 @@ export const zInvitation = z.object({
 export const zInviteRequest = z.object({
     subjects: z.array(zEmail).min(1).max(50),
     role: zInvitedRole.optional(),
-    message: z.string().max(500).optional()
+    message: z.string().max(500).optional(),
+    language: zLocale.optional()
 });
 
 export const zInvitationList = z.object({
@@ -3154,6 +3180,19 @@ export const zEmailPath = zEmail;
 export const zInvitationId = zId;
 
 /**
+ * What happens to the member's appointments from now on: `keep` (default; they stay theirs, shown
+ * as a former member's) or `reassign` (they go to `reassignTo`, who must be free then: 409
+ * double_booking otherwise, and nothing is removed).
+ *
+ */
+export const zFutureAppointments = z.enum(['keep', 'reassign']);
+
+/**
+ * With futureAppointments=reassign, the member who takes the appointments (422 when missing or not in the team).
+ */
+export const zReassignTo = zId;
+
+/**
  * Only items carrying this tag (exact, case-insensitive).
  */
 export const zPortfolioTag = z.string().min(1).max(40);
@@ -3364,10 +3403,39 @@ export const zRemoveTeamMemberPath = z.object({
     userId: zId
 });
 
+export const zRemoveTeamMemberQuery = z.object({
+    futureAppointments: z.enum(['keep', 'reassign']).optional(),
+    reassignTo: zId.optional()
+});
+
 /**
  * The member was removed.
  */
 export const zRemoveTeamMemberResponse = z.void();
+
+export const zUpdateTeamMemberBody = zTeamMemberUpdate;
+
+export const zUpdateTeamMemberPath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+/**
+ * The member as now saved.
+ */
+export const zUpdateTeamMemberResponse = zTeamMemberResponse;
+
+export const zChangeTeamMemberRoleBody = zTeamRoleChange;
+
+export const zChangeTeamMemberRolePath = z.object({
+    tenantId: zId,
+    userId: zId
+});
+
+/**
+ * The member with their new role.
+ */
+export const zChangeTeamMemberRoleResponse = zTeamMemberResponse;
 
 export const zInviteTeamMembersBody = zInviteRequest;
 

@@ -20,6 +20,7 @@ import { Route as Char123LocaleChar125DashboardLicenseExpirationRouteImport } fr
 import { Route as Char123LocaleChar125DashboardProfileRouteImport } from './routes/{-$locale}/_dashboard/profile'
 import { Route as Char123LocaleChar125DashboardSupportRouteImport } from './routes/{-$locale}/_dashboard/support'
 import { Route as Char123LocaleChar125BusinessAutoRegisterRouteImport } from './routes/{-$locale}/business/auto-register'
+import { Route as Char123LocaleChar125InvitationsIdRouteImport } from './routes/{-$locale}/invitations/$id'
 import { Route as Char123LocaleChar125LoginIndexRouteImport } from './routes/{-$locale}/login/index'
 import { Route as Char123LocaleChar125LoginForgotPasswordRouteImport } from './routes/{-$locale}/login/forgot-password'
 import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$locale}/login/sso'
@@ -48,6 +49,8 @@ import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
 import { Route as Char123LocaleChar125DashboardBusinessServicesIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/services/index'
 import { Route as Char123LocaleChar125DashboardBusinessServicesIdRouteImport } from './routes/{-$locale}/_dashboard/_business/services/$id'
 import { Route as Char123LocaleChar125DashboardBusinessServicesCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/services/create'
+import { Route as Char123LocaleChar125DashboardBusinessTeamIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/team/index'
+import { Route as Char123LocaleChar125DashboardBusinessTeamCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/team/create'
 import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/index'
 import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/$id'
 import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/create'
@@ -116,6 +119,12 @@ const Char123LocaleChar125BusinessAutoRegisterRoute =
   Char123LocaleChar125BusinessAutoRegisterRouteImport.update({
     id: '/business/auto-register',
     path: '/business/auto-register',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125InvitationsIdRoute =
+  Char123LocaleChar125InvitationsIdRouteImport.update({
+    id: '/invitations/$id',
+    path: '/invitations/$id',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 const Char123LocaleChar125LoginIndexRoute =
@@ -292,6 +301,18 @@ const Char123LocaleChar125DashboardBusinessServicesCreateRoute =
     path: '/services/create',
     getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardBusinessTeamIndexRoute =
+  Char123LocaleChar125DashboardBusinessTeamIndexRouteImport.update({
+    id: '/team/',
+    path: '/team/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessTeamCreateRoute =
+  Char123LocaleChar125DashboardBusinessTeamCreateRouteImport.update({
+    id: '/team/create',
+    path: '/team/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRoute =
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRouteImport.update(
     {
@@ -347,6 +368,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/profile': typeof Char123LocaleChar125DashboardProfileRoute
   '/{-$locale}/support': typeof Char123LocaleChar125DashboardSupportRoute
   '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  '/{-$locale}/invitations/$id': typeof Char123LocaleChar125InvitationsIdRoute
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/': typeof Char123LocaleChar125DashboardIndexRoute
@@ -369,6 +391,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  '/{-$locale}/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
   '/{-$locale}/appointments-distinctions/': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   '/{-$locale}/appointments/': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   '/{-$locale}/customer-tags/': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
@@ -376,6 +399,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   '/{-$locale}/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  '/{-$locale}/team/': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
   '/{-$locale}/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
@@ -391,6 +415,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/profile': typeof Char123LocaleChar125DashboardProfileRoute
   '/{-$locale}/support': typeof Char123LocaleChar125DashboardSupportRoute
   '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  '/{-$locale}/invitations/$id': typeof Char123LocaleChar125InvitationsIdRoute
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
@@ -412,6 +437,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  '/{-$locale}/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
   '/{-$locale}/appointments-distinctions': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   '/{-$locale}/appointments': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   '/{-$locale}/customer-tags': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
@@ -419,6 +445,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/payment-methods': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   '/{-$locale}/services': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  '/{-$locale}/team': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   '/{-$locale}/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
   '/{-$locale}/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
@@ -438,6 +465,7 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/profile': typeof Char123LocaleChar125DashboardProfileRoute
   '/{-$locale}/_dashboard/support': typeof Char123LocaleChar125DashboardSupportRoute
   '/{-$locale}/business/auto-register': typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  '/{-$locale}/invitations/$id': typeof Char123LocaleChar125InvitationsIdRoute
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/_dashboard/': typeof Char123LocaleChar125DashboardIndexRoute
@@ -460,6 +488,7 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   '/{-$locale}/_dashboard/_business/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/_dashboard/_business/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  '/{-$locale}/_dashboard/_business/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
   '/{-$locale}/_dashboard/_business/appointments-distinctions/': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   '/{-$locale}/_dashboard/_business/appointments/': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   '/{-$locale}/_dashboard/_business/customer-tags/': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
@@ -467,6 +496,7 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/_dashboard/_business/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   '/{-$locale}/_dashboard/_business/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  '/{-$locale}/_dashboard/_business/team/': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   '/{-$locale}/_dashboard/_business/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   '/{-$locale}/_dashboard/_business/customers/$customerId/create': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
   '/{-$locale}/_dashboard/_business/customers/$customerId/services-object': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
@@ -484,6 +514,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/profile'
     | '/{-$locale}/support'
     | '/{-$locale}/business/auto-register'
+    | '/{-$locale}/invitations/$id'
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/'
@@ -506,6 +537,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/payment-methods/create'
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
+    | '/{-$locale}/team/create'
     | '/{-$locale}/appointments-distinctions/'
     | '/{-$locale}/appointments/'
     | '/{-$locale}/customer-tags/'
@@ -513,6 +545,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/inventory/'
     | '/{-$locale}/payment-methods/'
     | '/{-$locale}/services/'
+    | '/{-$locale}/team/'
     | '/{-$locale}/customers/$customerId/$id'
     | '/{-$locale}/customers/$customerId/create'
     | '/{-$locale}/customers/$customerId/services-object'
@@ -528,6 +561,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/profile'
     | '/{-$locale}/support'
     | '/{-$locale}/business/auto-register'
+    | '/{-$locale}/invitations/$id'
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/login'
@@ -549,6 +583,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/payment-methods/create'
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
+    | '/{-$locale}/team/create'
     | '/{-$locale}/appointments-distinctions'
     | '/{-$locale}/appointments'
     | '/{-$locale}/customer-tags'
@@ -556,6 +591,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/inventory'
     | '/{-$locale}/payment-methods'
     | '/{-$locale}/services'
+    | '/{-$locale}/team'
     | '/{-$locale}/customers/$customerId/$id'
     | '/{-$locale}/customers/$customerId/create'
     | '/{-$locale}/customers/$customerId/services-object'
@@ -574,6 +610,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/profile'
     | '/{-$locale}/_dashboard/support'
     | '/{-$locale}/business/auto-register'
+    | '/{-$locale}/invitations/$id'
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/_dashboard/'
@@ -596,6 +633,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/payment-methods/create'
     | '/{-$locale}/_dashboard/_business/services/$id'
     | '/{-$locale}/_dashboard/_business/services/create'
+    | '/{-$locale}/_dashboard/_business/team/create'
     | '/{-$locale}/_dashboard/_business/appointments-distinctions/'
     | '/{-$locale}/_dashboard/_business/appointments/'
     | '/{-$locale}/_dashboard/_business/customer-tags/'
@@ -603,6 +641,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/inventory/'
     | '/{-$locale}/_dashboard/_business/payment-methods/'
     | '/{-$locale}/_dashboard/_business/services/'
+    | '/{-$locale}/_dashboard/_business/team/'
     | '/{-$locale}/_dashboard/_business/customers/$customerId/$id'
     | '/{-$locale}/_dashboard/_business/customers/$customerId/create'
     | '/{-$locale}/_dashboard/_business/customers/$customerId/services-object'
@@ -692,6 +731,13 @@ declare module '@tanstack/react-router' {
       path: '/business/auto-register'
       fullPath: '/{-$locale}/business/auto-register'
       preLoaderRoute: typeof Char123LocaleChar125BusinessAutoRegisterRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/invitations/$id': {
+      id: '/{-$locale}/invitations/$id'
+      path: '/invitations/$id'
+      fullPath: '/{-$locale}/invitations/$id'
+      preLoaderRoute: typeof Char123LocaleChar125InvitationsIdRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
     '/{-$locale}/login/': {
@@ -890,6 +936,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessServicesCreateRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
+    '/{-$locale}/_dashboard/_business/team/': {
+      id: '/{-$locale}/_dashboard/_business/team/'
+      path: '/team'
+      fullPath: '/{-$locale}/team/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessTeamIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/team/create': {
+      id: '/{-$locale}/_dashboard/_business/team/create'
+      path: '/team/create'
+      fullPath: '/{-$locale}/team/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessTeamCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
     '/{-$locale}/_dashboard/_business/customers/$customerId/': {
       id: '/{-$locale}/_dashboard/_business/customers/$customerId/'
       path: '/customers/$customerId'
@@ -951,6 +1011,7 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   Char123LocaleChar125DashboardBusinessServicesIdRoute: typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   Char123LocaleChar125DashboardBusinessServicesCreateRoute: typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
+  Char123LocaleChar125DashboardBusinessTeamCreateRoute: typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
   Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
@@ -958,6 +1019,7 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessInventoryIndexRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   Char123LocaleChar125DashboardBusinessServicesIndexRoute: typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
+  Char123LocaleChar125DashboardBusinessTeamIndexRoute: typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdServicesObjectRoute
@@ -998,6 +1060,8 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessServicesIdRoute,
     Char123LocaleChar125DashboardBusinessServicesCreateRoute:
       Char123LocaleChar125DashboardBusinessServicesCreateRoute,
+    Char123LocaleChar125DashboardBusinessTeamCreateRoute:
+      Char123LocaleChar125DashboardBusinessTeamCreateRoute,
     Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute:
       Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute,
     Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute:
@@ -1012,6 +1076,8 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute,
     Char123LocaleChar125DashboardBusinessServicesIndexRoute:
       Char123LocaleChar125DashboardBusinessServicesIndexRoute,
+    Char123LocaleChar125DashboardBusinessTeamIndexRoute:
+      Char123LocaleChar125DashboardBusinessTeamIndexRoute,
     Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute:
       Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute,
     Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRoute:
@@ -1085,6 +1151,7 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125CancelAppointmentsRoute: typeof Char123LocaleChar125CancelAppointmentsRoute
   Char123LocaleChar125RegisterRoute: typeof Char123LocaleChar125RegisterRoute
   Char123LocaleChar125BusinessAutoRegisterRoute: typeof Char123LocaleChar125BusinessAutoRegisterRoute
+  Char123LocaleChar125InvitationsIdRoute: typeof Char123LocaleChar125InvitationsIdRoute
   Char123LocaleChar125LoginForgotPasswordRoute: typeof Char123LocaleChar125LoginForgotPasswordRoute
   Char123LocaleChar125LoginSsoRoute: typeof Char123LocaleChar125LoginSsoRoute
   Char123LocaleChar125LoginIndexRoute: typeof Char123LocaleChar125LoginIndexRoute
@@ -1101,6 +1168,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
     Char123LocaleChar125RegisterRoute: Char123LocaleChar125RegisterRoute,
     Char123LocaleChar125BusinessAutoRegisterRoute:
       Char123LocaleChar125BusinessAutoRegisterRoute,
+    Char123LocaleChar125InvitationsIdRoute:
+      Char123LocaleChar125InvitationsIdRoute,
     Char123LocaleChar125LoginForgotPasswordRoute:
       Char123LocaleChar125LoginForgotPasswordRoute,
     Char123LocaleChar125LoginSsoRoute: Char123LocaleChar125LoginSsoRoute,

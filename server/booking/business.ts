@@ -101,7 +101,7 @@ export interface BookingBusiness extends TenantClock {
   locale: Locale;
   cancellationCutoffMinutes: number;
   settings: OnlineBookingSettings;
-  /** The team members who can be booked (active users), in joining order; at most 200. */
+  /** The team members who can be booked (active users the business offers online), in joining order; at most 200. */
   team: BookingMember[];
 }
 
@@ -116,7 +116,7 @@ export async function findBookingBusiness(db: Database, slug: string): Promise<B
     `SELECT t.*,
             (SELECT coalesce(json_agg(json_build_object('id', x.user_id, 'name', x.name) ORDER BY x.joined_at, x.user_id), '[]')
                FROM (SELECT m.user_id, m.joined_at, u.name FROM memberships m JOIN users u ON u.id = m.user_id
-                      WHERE m.tenant_id = t.id AND u.status NOT IN ('USER_STATUS_DELETED', 'USER_STATUS_SUSPENDED')
+                      WHERE m.tenant_id = t.id AND m.bookable_online AND u.status NOT IN ('USER_STATUS_DELETED', 'USER_STATUS_SUSPENDED')
                       ORDER BY m.joined_at, m.user_id LIMIT 200) x) AS team
        FROM tenants t
       WHERE t.booking_slug = $1 AND t.booking_enabled AND t.status NOT IN ('TENANT_STATUS_DELETED', 'TENANT_STATUS_SUSPENDED')`,

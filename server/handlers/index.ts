@@ -15,7 +15,7 @@ import { platformHandlers } from './platform.ts';
 import { scheduleHandlers } from './schedules.ts';
 import { serviceObjectHandlers } from './service-objects.ts';
 import { serviceHandlers } from './services.ts';
-import { teamHandlers } from './team.ts';
+import { teamHandlers } from '../team/handlers.ts';
 import { tenantHandlers } from './tenants.ts';
 import { ssoHandlers } from './sso.ts';
 import { userHandlers } from './users.ts';

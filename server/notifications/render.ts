@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.ts';
 import { LIVE_STATUSES } from '../appointments/events.ts';
 import { signCancelToken } from './cancel-token.ts';
 import { buildIcs } from './ics.ts';
+import { renderInvitation } from './invitation.ts';
 import { MAIL_WORDS, formatCutoff, formatWhen, mailLanguage, type MailFacts } from './messages.ts';
 import type { OutgoingMail } from './transport.ts';
 
@@ -10,9 +11,12 @@ export interface OutboxRow {
   tenant_id: string;
   id: string;
   dedupe_key: string;
-  kind: 'reminder' | 'confirmation' | 'cancellation';
+  kind: 'reminder' | 'confirmation' | 'cancellation' | 'invitation';
   channel: string;
-  appointment_id: string;
+  /** Null for an invitation e-mail. */
+  appointment_id: string | null;
+  /** The invitation of an invitation e-mail (kind 'invitation'), else null. */
+  invitation_id: string | null;
   starts_at: Date;
   minutes_before: number | null;
   sequence: number;
@@ -49,6 +53,8 @@ export function cancellationUrl(context: RenderContext, language: 'en' | 'es', t
  * the link-signing secret already loaded: loading it inside `tx` could wait on `tx` itself (PGlite).
  */
 export async function renderMessage(tx: Queryable, row: OutboxRow, context: RenderContext, secret: string): Promise<Rendered> {
+  if (row.kind === 'invitation') return renderInvitation(tx, row, context);
+  const appointmentId = row.appointment_id!;
   const { rows } = await tx.query<{
     status: string;
     start_at: Date;
@@ -74,7 +80,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
        FROM appointments a JOIN tenants t ON t.id = a.tenant_id
        LEFT JOIN customers c ON c.tenant_id = a.tenant_id AND c.id = a.customer_id
       WHERE a.tenant_id = $1 AND a.id = $2`,
-    [row.tenant_id, row.appointment_id, row.link_version, row.sequence],
+    [row.tenant_id, appointmentId, row.link_version, row.sequence],
   );
   const appointment = rows[0];
   if (!appointment) return { drop: 'appointment_deleted' };
@@ -93,7 +99,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
 
   const { rows: services } = await tx.query<{ name: string }>(
     `SELECT name FROM appointment_services WHERE tenant_id = $1 AND appointment_id = $2 ORDER BY position`,
-    [row.tenant_id, row.appointment_id],
+    [row.tenant_id, appointmentId],
   );
   const language = mailLanguage(appointment.locale);
   const words = MAIL_WORDS[language];
@@ -109,7 +115,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
     when: formatWhen(startAt, appointment.time_zone, language),
     services: services.map((s) => s.name).join(', '),
     cancelUrl: canCancel
-      ? cancellationUrl(context, language, signCancelToken(secret, { tenantId: row.tenant_id, appointmentId: row.appointment_id, startAt, linkVersion: Number(row.link_version) }))
+      ? cancellationUrl(context, language, signCancelToken(secret, { tenantId: row.tenant_id, appointmentId: appointmentId, startAt, linkVersion: Number(row.link_version) }))
       : null,
     cutoff: formatCutoff(appointment.cutoff, language),
   };
@@ -139,7 +145,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
   const method = row.kind === 'cancellation' ? 'CANCEL' : 'REQUEST';
   const ics = buildIcs(method, [
     {
-      uid: `${row.appointment_id}@cita`,
+      uid: `${appointmentId}@cita`,
       sequence: row.sequence,
       start: startAt,
       end: endAt,

@@ -74,6 +74,9 @@ export function toTeamMember(row: Row): TeamMember {
     role: row.role as TeamMember['role'],
     status: row.status as TeamMember['status'],
     joinedAt: iso(row.joined_at),
+    ...opt('color', row.color as string | null | undefined),
+    bookableOnline: row.bookable_online !== false,
+    version: Number(row.version ?? 1),
   };
 }
 
@@ -83,11 +86,15 @@ export function toInvitation(row: Row): Invitation {
     tenantId: row.tenant_id as string,
     email: row.email as string,
     role: row.role as Invitation['role'],
-    status: row.status as Invitation['status'],
+    // A pending invitation past its expiry is shown as expired (the row is never rewritten for it).
+    status: (row.status === 'INVITATION_STATUS_PENDING' && new Date(row.expires_at as string | Date).getTime() <= Date.now()
+      ? 'INVITATION_STATUS_EXPIRED'
+      : row.status) as Invitation['status'],
     invitedByUserId: row.invited_by_user_id as string,
     expiresAt: iso(row.expires_at),
     ...opt('acceptedAt', row.accepted_at ? iso(row.accepted_at) : null),
     ...opt('acceptedByUserId', row.accepted_by_user_id as string | null),
+    ...opt('language', row.language as Invitation['language'] | null | undefined),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -61,7 +61,8 @@ export function destinationFor({
 }
 
 /** Paths (and sub-paths, with or without /es-ES) the status guard never touches. */
-export const STATUS_GUARD_FREE_PATHS = ['/login', '/register', '/onboarding', '/business/auto-register'] as const;
+// /invitations: a new user accepting an invitation is on their way into a business, not to onboarding.
+export const STATUS_GUARD_FREE_PATHS = ['/login', '/register', '/onboarding', '/business/auto-register', '/invitations'] as const;
 
 const SETTLED_TENANT_STATUSES: readonly string[] = ['TENANT_STATUS_ACTIVE', 'TENANT_STATUS_PENDING_SERVICES_DEFINITION'];
 

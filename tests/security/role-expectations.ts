@@ -1,6 +1,6 @@
 // What an administrator and a member may do, per operation, written out by hand from the README's
 // role matrix ("Conventions of every domain": owners everything; administrators everything but
-// deleting the business and removing people; members read the catalogue and write customers, their
+// deleting the business, removing people and changing their roles; members read the catalogue and write customers, their
 // objects and appointments), NOT computed from server/tenancy/roles.ts: the authorization suite checks
 // the server and that matrix against this table, so a wrong entry in the matrix (or a wrong
 // `x-cita-authorization` in the contract) fails instead of being taken as the expectation.
@@ -26,6 +26,10 @@ export const ROLE_EXPECTATIONS: Readonly<Record<string, readonly [admin: Expecta
   inviteTeamMembers: ['ok', 403],
   revokeInvitation: ['ok', 403],
   removeTeamMember: [403, 403],
+  // Issue 19: administrators set colours and who is bookable online; only the owner changes roles
+  // (like removing people).
+  updateTeamMember: ['ok', 403],
+  changeTeamMemberRole: [403, 403],
 
   // Appointments: members write them.
   listAppointments: ['ok', 'ok'],

@@ -39,7 +39,8 @@ export const SIGNED_IN_HOME_PATHS = ['/login', '/register', '/business/auto-regi
 /** Without a token, these paths (and those under /login) stay reachable; every other one goes to login. */
 export const PUBLIC_PATHS = ['/register', '/business/auto-register', '/cancel-appointments', '/logout.html'] as const;
 export const LICENSE_EXPIRATION_PATH = '/license-expiration';
-export const LICENSE_FREE_PATHS = [LICENSE_EXPIRATION_PATH, '/support'] as const;
+// /invitations: joining another business does not depend on the current one's licence.
+export const LICENSE_FREE_PATHS = [LICENSE_EXPIRATION_PATH, '/support', '/invitations'] as const;
 
 function bare(pathname: string): { locale: AppLocale; path: string } {
   const { locale, path } = splitLocalePath(pathname);

@@ -15,6 +15,7 @@ import { useLocale } from '~/lib/use-locale';
 import { useSwitchLocale } from '~/lib/use-switch-locale';
 import { Brand } from '~/components/brand';
 import { NAVIGATION } from './navigation';
+import { BusinessSwitcher } from './business-switcher';
 
 /** SPEC §2 guard 5 and §9: below 800 px the sidebar collapses. */
 const NARROW_QUERY = `(max-width: ${NARROW_WINDOW_PX - 0.02}px)`;
@@ -51,6 +52,7 @@ export function DashboardLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <BetaBadge tenant={session.tenant} />
+            <BusinessSwitcher />
             <LocaleDropdown value={locale} onChange={switchLocale} />
             {session.user ? (
               <UserDropdown

@@ -5,6 +5,7 @@ import {
   IconHome,
   IconTags,
   IconUsers,
+  IconUsersGroup,
   IconLifebuoy,
   IconPackage,
   IconScissors,
@@ -24,6 +25,7 @@ const labels = defineMessages({
   customerTags: { id: 'nav.customerTags', defaultMessage: 'Customer tags' },
   paymentMethods: { id: 'nav.paymentMethods', defaultMessage: 'Payment methods' },
   inventory: { id: 'nav.inventory', defaultMessage: 'Inventory' },
+  team: { id: 'nav.team', defaultMessage: 'Team' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
   support: { id: 'nav.support', defaultMessage: 'Support' },
 });
@@ -41,6 +43,7 @@ export const NAVIGATION = [
   { to: '/{-$locale}/payment-methods', label: labels.paymentMethods, icon: IconCreditCard, exact: false },
   // `badge`: an optional count beside the entry (a component from ./nav-badges).
   { to: '/{-$locale}/inventory', label: labels.inventory, icon: IconPackage, exact: false, badge: LowStockNavBadge },
+  { to: '/{-$locale}/team', label: labels.team, icon: IconUsersGroup, exact: false },
   { to: '/{-$locale}/settings', label: labels.settings, icon: IconSettings, exact: false },
   { to: '/{-$locale}/support', label: labels.support, icon: IconLifebuoy, exact: false },
 ] as const;

@@ -25,6 +25,8 @@ describe('post-login destination', () => {
   it('goes home, or back to redirectedFrom when the destination is home', () => {
     expect(postLoginHref('home', undefined, 'en-US')).toBe('/');
     expect(postLoginHref('home', undefined, 'es-ES')).toBe('/es-ES');
+    // An invitation's link wins over onboarding (issue 19).
+    expect(postLoginHref('onboarding-how-do-you-work', '/es-ES/invitations/i1?email=a%40b.es', 'es-ES')).toBe('/es-ES/invitations/i1?email=a%40b.es');
     expect(postLoginHref('home', '/customers/7', 'en-US')).toBe('/customers/7');
     expect(postLoginHref('home', 'https://evil.test', 'en-US')).toBe('/');
   });

@@ -1,6 +1,6 @@
 import { DESTINATION_PATHS } from '~/lib/auth-status';
 import type { Destination } from '~/lib/auth-status';
-import { localizedPath, type AppLocale } from '~/lib/locale';
+import { localizedPath, splitLocalePath, type AppLocale } from '~/lib/locale';
 import { isUnderPath } from '~/lib/paths';
 
 /** Where to go after signing in (SPEC §4), honouring `redirectedFrom`. */
@@ -41,5 +41,7 @@ export function wantsAppointments(redirectedFrom: unknown): boolean {
 export function postLoginHref(destination: Destination, redirectedFrom: unknown, locale: AppLocale): string {
   const safe = safeRedirectedFrom(redirectedFrom);
   if (safe && (destination === 'home' || destination === 'appointments')) return safe;
+  // An invitation's link wins over onboarding: the new user is on their way into a business.
+  if (safe && isUnderPath(splitLocalePath(safe.split(/[?#]/)[0] ?? '/').path, '/invitations')) return safe;
   return localizedPath(DESTINATION_PATHS[destination], locale);
 }

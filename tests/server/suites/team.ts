@@ -11,10 +11,23 @@ import {
   listUserTenants,
   removeTeamMember,
   revokeInvitation,
+  updateTeamMember,
+  changeTeamMemberRole,
+  createAppointment,
+  createCustomer,
+  createService,
+  listAppointments,
   updateTenant,
   updateUser,
 } from '../../../generated/sdk.gen.ts';
-import { fields, invite, join, ok, problem, signUp, signUpOwner, uniqueEmail, type TestServer } from '../harness.ts';
+import { fields, invite, join, newTenant, ok, problem, signUp, signUpOwner, uniqueEmail, type Actor, type TestServer } from '../harness.ts';
+import { fileTransport } from '../../../server/notifications/transport.ts';
+import { createOutboxWorker } from '../../../server/notifications/worker.ts';
+import { lazyServerSecret } from '../../../server/notifications/cancel-token.ts';
+import { parseMail } from '../mail.ts';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -167,7 +180,7 @@ export function teamSuite(server: () => TestServer) {
       expect(fields(p)).toEqual(['/invitationId']);
     });
 
-    it('lets an invitation expire: not joined at registration, 422 on accepting, gone from the team list', async () => {
+    it('lets an invitation expire: not joined at registration, 422 invitation_expired on accepting, listed as expired', async () => {
       const s = server();
       const { owner, tenant } = await signUpOwner(s, 'expiry');
       const email = uniqueEmail('too-late');
@@ -175,13 +188,14 @@ export function teamSuite(server: () => TestServer) {
       await s.db.withSystem((tx) =>
         tx.query(`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE tenant_id = $1 AND id = $2`, [tenant.id, invitation.id]),
       );
+      // Issue 19: the team screen shows it as expired, so it can be sent again.
       const team = await ok(listTeamMembers({ client: owner.client, path: { tenantId: tenant.id } }));
-      expect(team.invitations).toEqual([]);
+      expect(team.invitations.map((i) => [i.id, i.status])).toEqual([[invitation.id, 'INVITATION_STATUS_EXPIRED']]);
       const late = await signUp(s, 'too-late', { email });
       const { tenants } = await ok(listUserTenants({ client: late.client, path: { userId: late.userId } }));
       expect(tenants).toEqual([]);
       const p = await problem(acceptInvitation({ client: late.client, path: { userId: late.userId, invitationId: invitation.id } }), 422);
-      expect(p.errors?.[0]?.code).toBe('invitation_not_pending');
+      expect(p.errors?.[0]?.code).toBe('invitation_expired');
     });
 
     it('answers 422 to revoking an invitation that is no longer pending (contract)', async () => {
@@ -305,6 +319,174 @@ export function teamSuite(server: () => TestServer) {
       const member = await join(s, owner, tenant, 'TEAM_ROLE_MEMBER', 'target');
       await problem(removeTeamMember({ client: admin.client, path: { tenantId: tenant.id, userId: member.userId } }), 403);
       await ok(getTenant({ client: member.client, path: { tenantId: tenant.id } }));
+    });
+  });
+  describe('the team screen (issue 19)', () => {
+    /** Sends what the outbox holds now into a fresh directory; answers the parsed e-mails by recipient. */
+    async function sendMail(s: TestServer) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'cita-invite-mail-'));
+      try {
+        const worker = createOutboxWorker({
+          db: s.db,
+          transport: fileTransport(dir),
+          render: { secret: lazyServerSecret(s.db, undefined), publicUrl: 'https://cita.test', from: 'Cita <no-reply@cita.test>' },
+          batchSize: 1000,
+        });
+        await worker.runOnce();
+        return readdirSync(dir)
+          .filter((f) => f.startsWith('invitation.'))
+          .map((f) => ({ file: f, mail: parseMail(readFileSync(path.join(dir, f), 'utf8')) }));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+
+    it("e-mails each invitation with its accept link, in the invitee's account language or the one chosen", async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'mailer');
+      const spanishAccount = await signUp(s, 'hablante', { locale: 'es-ES' });
+      const newcomer = uniqueEmail('newcomer');
+      const { items } = await ok(
+        inviteTeamMembers({ client: owner.client, path: { tenantId: tenant.id }, body: { subjects: [spanishAccount.email, newcomer], role: 'TEAM_ROLE_ADMIN', language: 'en-US' } }),
+        201,
+      );
+      expect(items.map((i) => [i.email, i.language])).toEqual([
+        [spanishAccount.email.toLowerCase(), 'es-ES'],
+        [newcomer.toLowerCase(), 'en-US'],
+      ]);
+      const sent = (await sendMail(s)).filter((m) => items.some((i) => m.file.includes(i.id)));
+      expect(sent).toHaveLength(2);
+      const es = sent.find((m) => m.file.includes(items[0]!.id))!.mail;
+      expect(es.subject).toContain('te invita a unirte a su equipo');
+      expect(es.text).toContain(`https://cita.test/es-ES/invitations/${items[0]!.id}?email=`);
+      expect(es.text).toContain('administrador');
+      const en = sent.find((m) => m.file.includes(items[1]!.id))!.mail;
+      expect(en.subject).toContain('invites you to join their team');
+      expect(en.text).toContain(`https://cita.test/invitations/${items[1]!.id}?email=${encodeURIComponent(newcomer.toLowerCase())}`);
+    });
+
+    it('sends an expired invitation again (same id, new expiry, a new e-mail) and drops the e-mail of a revoked one', async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'resend');
+      const email = uniqueEmail('again');
+      const first = await invite(owner, tenant, email);
+      await sendMail(s);
+      await s.db.withSystem((tx) => tx.query(`UPDATE invitations SET expires_at = now() - interval '1 day' WHERE tenant_id = $1 AND id = $2`, [tenant.id, first.id]));
+      const again = await invite(owner, tenant, email);
+      expect(again.id).toBe(first.id);
+      expect(again.status).toBe('INVITATION_STATUS_PENDING');
+      expect(new Date(again.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * DAY_MS);
+      const resent = (await sendMail(s)).filter((m) => m.file.includes(first.id));
+      expect(resent.map((m) => m.file)).toEqual([`invitation.${first.id}.2.eml`]);
+
+      const withdrawn = await invite(owner, tenant, uniqueEmail('withdrawn'));
+      await ok(revokeInvitation({ client: owner.client, path: { tenantId: tenant.id, id: withdrawn.id } }), 204);
+      expect((await sendMail(s)).filter((m) => m.file.includes(withdrawn.id))).toEqual([]);
+    });
+
+    it('tells a revoked invitation from one already used by someone else when accepting', async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'refusals');
+      const revokedEmail = uniqueEmail('revoked');
+      const revoked = await invite(owner, tenant, revokedEmail);
+      await ok(revokeInvitation({ client: owner.client, path: { tenantId: tenant.id, id: revoked.id } }), 204);
+      const late = await signUp(s, 'revoked', { email: revokedEmail });
+      const p = await problem(acceptInvitation({ client: late.client, path: { userId: late.userId, invitationId: revoked.id } }), 422);
+      expect(p.errors?.[0]?.code).toBe('invitation_revoked');
+
+      // Accepted at registration; the member is removed; a second account of the same address (the
+      // first deleted its membership) cannot reuse it.
+      const usedEmail = uniqueEmail('used');
+      const used = await invite(owner, tenant, usedEmail);
+      const joined = await signUp(s, 'used', { email: usedEmail });
+      await ok(acceptInvitation({ client: joined.client, path: { userId: joined.userId, invitationId: used.id } }));
+      await s.db.withSystem((tx) => tx.query(`UPDATE invitations SET accepted_by_user_id = $2 WHERE id = $1`, [used.id, owner.userId]));
+      const again = await problem(acceptInvitation({ client: joined.client, path: { userId: joined.userId, invitationId: used.id } }), 422);
+      expect(again.errors?.[0]?.code).toBe('invitation_used');
+    });
+
+    it("sets a member's colour and whether they are bookable online, with the version (409 stale), administrators yes, members no", async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'colours');
+      const admin = await join(s, owner, tenant, 'TEAM_ROLE_ADMIN', 'colour-admin');
+      const member = await join(s, owner, tenant, 'TEAM_ROLE_MEMBER', 'colour-member');
+      const listed = (await ok(listTeamMembers({ client: owner.client, path: { tenantId: tenant.id } }))).items.find((m) => m.userId === member.userId)!;
+      expect(listed).toMatchObject({ bookableOnline: true, version: 1 });
+      expect(listed.color).toBeUndefined();
+      const { member: saved } = await ok(
+        updateTeamMember({ client: admin.client, path: { tenantId: tenant.id, userId: member.userId }, body: { version: 1, color: '#1C7ED6', bookableOnline: false } }),
+      );
+      expect(saved).toMatchObject({ userId: member.userId, color: '#1c7ed6', bookableOnline: false, version: 2 });
+      const stale = await problem(updateTeamMember({ client: owner.client, path: { tenantId: tenant.id, userId: member.userId }, body: { version: 1, color: null } }), 409);
+      expect(stale.code).toBe('stale_version');
+      await problem(updateTeamMember({ client: member.client, path: { tenantId: tenant.id, userId: member.userId }, body: { version: 2, color: null } }), 403);
+      const { member: cleared } = await ok(updateTeamMember({ client: owner.client, path: { tenantId: tenant.id, userId: member.userId }, body: { version: 2, color: null } }));
+      expect(cleared.color).toBeUndefined();
+      expect(cleared.bookableOnline).toBe(false);
+    });
+
+    it('lets only the owner change roles: a member made administrator may then invite; the owner stays owner', async () => {
+      const s = server();
+      const { owner, tenant } = await signUpOwner(s, 'promote');
+      const admin = await join(s, owner, tenant, 'TEAM_ROLE_ADMIN', 'promote-admin');
+      const member = await join(s, owner, tenant, 'TEAM_ROLE_MEMBER', 'promote-member');
+      await problem(inviteTeamMembers({ client: member.client, path: { tenantId: tenant.id }, body: { subjects: [uniqueEmail('x')] } }), 403);
+      await problem(changeTeamMemberRole({ client: admin.client, path: { tenantId: tenant.id, userId: member.userId }, body: { version: 1, role: 'TEAM_ROLE_ADMIN' } }), 403);
+      const { member: promoted } = await ok(changeTeamMemberRole({ client: owner.client, path: { tenantId: tenant.id, userId: member.userId }, body: { version: 1, role: 'TEAM_ROLE_ADMIN' } }));
+      expect(promoted).toMatchObject({ role: 'TEAM_ROLE_ADMIN', version: 2 });
+      await ok(inviteTeamMembers({ client: member.client, path: { tenantId: tenant.id }, body: { subjects: [uniqueEmail('by-promoted')] } }), 201);
+      await problem(changeTeamMemberRole({ client: owner.client, path: { tenantId: tenant.id, userId: member.userId }, body: { version: 1, role: 'TEAM_ROLE_MEMBER' } }), 409);
+      const p = await problem(changeTeamMemberRole({ client: owner.client, path: { tenantId: tenant.id, userId: owner.userId }, body: { version: 1, role: 'TEAM_ROLE_MEMBER' } }), 422);
+      expect(p.errors?.[0]?.code).toBe('owner_role_fixed');
+    });
+
+    it("reassigns a removed member's appointments ahead to someone free, or refuses (409) and removes nobody", async () => {
+      const s = server();
+      const owner = await signUp(s, 'reassign-owner');
+      const tenant = await newTenant(owner);
+      const leaver = await join(s, owner, tenant, 'TEAM_ROLE_MEMBER', 'leaver');
+      const keeper = await join(s, owner, tenant, 'TEAM_ROLE_MEMBER', 'keeper');
+      const { customer } = await ok(createCustomer({ client: owner.client, path: { tenantId: tenant.id }, body: { customer: { name: 'Lucía' } } }), 201);
+      const { service } = await ok(
+        createService({ client: owner.client, path: { tenantId: tenant.id }, body: { service: { name: 'Corte', durationMinutes: 30, price: { amount: 2000, currency: 'EUR' } } } }),
+        201,
+      );
+      const book = async (who: Actor, day: number) =>
+        (
+          await ok(
+            createAppointment({
+              client: owner.client,
+              path: { tenantId: tenant.id, userId: who.userId },
+              body: {
+                appointment: {
+                  customerId: customer.id,
+                  services: [{ id: service.id }],
+                  startDate: { year: 2031, month: 3, day, hours: 10, minutes: 0 },
+                  endDate: { year: 2031, month: 3, day, hours: 10, minutes: 30 },
+                  allowOutsideHours: true,
+                },
+              },
+            }),
+            201,
+          )
+        ).appointment;
+      const ahead = await book(leaver, 4);
+      await book(keeper, 4);
+      // The keeper is busy then: nothing changes.
+      const busy = await problem(
+        removeTeamMember({ client: owner.client, path: { tenantId: tenant.id, userId: leaver.userId }, query: { futureAppointments: 'reassign', reassignTo: keeper.userId } }),
+        409,
+      );
+      expect(busy.code).toBe('double_booking');
+      await ok(getTenant({ client: leaver.client, path: { tenantId: tenant.id } }));
+      await problem(removeTeamMember({ client: owner.client, path: { tenantId: tenant.id, userId: leaver.userId }, query: { futureAppointments: 'reassign' } }), 422);
+      // The owner is free: the appointment becomes theirs.
+      await ok(
+        removeTeamMember({ client: owner.client, path: { tenantId: tenant.id, userId: leaver.userId }, query: { futureAppointments: 'reassign', reassignTo: owner.userId } }),
+        204,
+      );
+      const mine = await ok(listAppointments({ client: owner.client, path: { tenantId: tenant.id, userId: owner.userId } }));
+      expect(mine.items.map((a) => a.id)).toContain(ahead.id);
     });
   });
 }

@@ -2,14 +2,42 @@ import type { RouteHandlers } from '../../generated/fastify.gen.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import { roleIn, sessionOf, type HandlerDeps } from '../kit/context.ts';
+import { staleVersion } from '../kit/write-rules.ts';
 import { toInvitation, toTeamMember, toTenant } from '../tenancy/mappers.ts';
 import { escapeLike } from '../kit/sql.ts';
+import {
+  accountLocales,
+  deleteMembership,
+  dropInvitationMail,
+  LIST_INVITATIONS_SQL,
+  memberRow,
+  queueInvitationMail,
+  reassignFutureAppointments,
+  updateMember,
+  updateRole,
+  upsertInvitation,
+} from './repository.ts';
+import { acceptRefusal, INVITATION_DAYS, invitationLanguage, REFUSAL_MESSAGES, removalPlan } from './rules.ts';
 
-type Handlers = Pick<RouteHandlers, 'listTeamMembers' | 'inviteTeamMembers' | 'revokeInvitation' | 'removeTeamMember' | 'acceptInvitation'>;
+type Handlers = Pick<
+  RouteHandlers,
+  'listTeamMembers' | 'inviteTeamMembers' | 'revokeInvitation' | 'removeTeamMember' | 'acceptInvitation' | 'updateTeamMember' | 'changeTeamMemberRole'
+>;
 
-export const INVITATION_DAYS = 7;
+export { INVITATION_DAYS };
 
 export function teamHandlers({ db }: HandlerDeps): Handlers {
+  /** The member as now saved, or 404 / 409 stale_version when the update touched nothing. */
+  async function savedMember(tenantId: string, userId: string, updated: unknown) {
+    // Members are users too: read as the system, the caller's membership of `tenantId` checked already.
+    return db.withSystem(async (tx) => {
+      const row = await memberRow(tx, tenantId, userId);
+      if (!row) throw notFound('This person is not in the team.');
+      if (!updated) throw staleVersion();
+      return toTeamMember(row);
+    });
+  }
+
   return {
     async listTeamMembers(request, reply) {
       const { tenantId } = request.params;
@@ -23,15 +51,13 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
       const filter = `m.tenant_id = $1 AND ($2::text IS NULL OR lower(u.email) LIKE $2 ESCAPE '\\' OR lower(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')) LIKE $2 ESCAPE '\\')`;
       const [members, invitations] = await Promise.all([
         db.querySystem<Record<string, unknown> & { total_count: number }>(
-          `SELECT m.tenant_id, m.user_id, m.role, m.joined_at, u.email, u.name, u.last_name, u.avatar_url, u.status, count(*) OVER ()::int AS total_count
+          `SELECT m.tenant_id, m.user_id, m.role, m.joined_at, m.color, m.bookable_online, m.version, u.email, u.name, u.last_name, u.avatar_url, u.status,
+                  count(*) OVER ()::int AS total_count
              FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${filter}
             ORDER BY (m.role = 'TEAM_ROLE_OWNER') DESC, lower(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')), lower(u.email) LIMIT $3 OFFSET $4`,
           [tenantId, pattern, limit, offset],
         ),
-        db.querySystem(
-          `SELECT * FROM invitations WHERE tenant_id = $1 AND status = 'INVITATION_STATUS_PENDING' AND expires_at > now() ORDER BY created_at DESC`,
-          [tenantId],
-        ),
+        db.querySystem(LIST_INVITATIONS_SQL, [tenantId]),
       ]);
       // A page past the end has no row to carry the total: count on its own then.
       const total =
@@ -49,26 +75,25 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
       await authorize(db, request, tenantId, 'team', 'write');
       const role = request.body.role ?? 'TEAM_ROLE_MEMBER';
       const emails = [...new Set(request.body.subjects.map((email) => email.toLowerCase()))];
-      const members = await db.withSystem(async (tx) =>
-        (await tx.query<{ email: string }>(
-          'SELECT lower(u.email) AS email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.tenant_id = $1 AND lower(u.email) = ANY($2::text[])',
-          [tenantId, emails],
-        )).rows.map((row) => row.email),
-      );
+      const { members, locales, businessLocale } = await db.withSystem(async (tx) => ({
+        members: (
+          await tx.query<{ email: string }>(
+            'SELECT lower(u.email) AS email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.tenant_id = $1 AND lower(u.email) = ANY($2::text[])',
+            [tenantId, emails],
+          )
+        ).rows.map((row) => row.email),
+        locales: await accountLocales(tx, emails),
+        businessLocale: (await tx.query<{ locale: string }>('SELECT locale FROM tenants WHERE id = $1', [tenantId])).rows[0]?.locale,
+      }));
       if (members.length > 0) throw conflict(`Already in the team: ${members.join(', ')}.`, 'already_member');
       const items = await db.withTenant(tenantId, async (tx) => {
         const created = [];
         for (const email of emails) {
-          // Inviting an address again renews its pending invitation.
-          const { rows } = await tx.query(
-            `INSERT INTO invitations (tenant_id, email, role, invited_by_user_id, expires_at)
-             VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))
-             ON CONFLICT (tenant_id, lower(email)) WHERE status = 'INVITATION_STATUS_PENDING'
-             DO UPDATE SET role = EXCLUDED.role, invited_by_user_id = EXCLUDED.invited_by_user_id, expires_at = EXCLUDED.expires_at
-             RETURNING *`,
-            [tenantId, email, role, userId, INVITATION_DAYS],
-          );
-          created.push(toInvitation(rows[0]!));
+          // Inviting an address again renews its pending (or expired, unanswered) invitation and sends it again.
+          const language = invitationLanguage(locales.get(email), request.body.language, businessLocale);
+          const row = await upsertInvitation(tx, { tenantId, email, role, invitedBy: userId, days: INVITATION_DAYS, language });
+          await queueInvitationMail(tx, tenantId, { id: row.id as string, sends: Number(row.sends) });
+          created.push(toInvitation(row));
         }
         return created;
       });
@@ -83,20 +108,48 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
         if (!rows[0]) throw notFound('No invitation has this id.');
         if (rows[0].status !== 'INVITATION_STATUS_PENDING') throw unprocessable('/id', 'invitation_not_pending', 'This invitation is no longer pending.');
         await tx.query(`UPDATE invitations SET status = 'INVITATION_STATUS_REVOKED' WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+        await dropInvitationMail(tx, tenantId, id);
       });
       return reply.code(204).send();
+    },
+
+    async updateTeamMember(request, reply) {
+      const { tenantId, userId } = request.params;
+      await authorize(db, request, tenantId, 'team', 'write');
+      const { version, ...changes } = request.body;
+      const updated = await db.withTenant(tenantId, (tx) => updateMember(tx, tenantId, userId, version, changes));
+      return reply.code(200).send({ member: await savedMember(tenantId, userId, updated) });
+    },
+
+    async changeTeamMemberRole(request, reply) {
+      const { tenantId, userId } = request.params;
+      await authorize(db, request, tenantId, 'teamRemoval', 'write');
+      const updated = await db.withTenant(tenantId, async (tx) => {
+        const role = await roleIn(tx, tenantId, userId);
+        if (!role) throw notFound('This person is not in the team.');
+        if (role === 'TEAM_ROLE_OWNER') throw unprocessable('/userId', 'owner_role_fixed', "The owner's role cannot change.");
+        return updateRole(tx, tenantId, userId, request.body.version, request.body.role);
+      });
+      return reply.code(200).send({ member: await savedMember(tenantId, userId, updated) });
     },
 
     async removeTeamMember(request, reply) {
       const { tenantId, userId } = request.params;
       await authorize(db, request, tenantId, 'teamRemoval', 'delete');
+      const plan = removalPlan(userId, request.query?.futureAppointments, request.query?.reassignTo);
+      if (plan === 'reassign_to_required') throw unprocessable('/reassignTo', 'required', 'Choose who takes the appointments.');
+      if (plan === 'reassign_to_self') throw unprocessable('/reassignTo', 'reassign_to_self', 'Choose someone other than the member who leaves.');
       const removed = await db.withTenant(tenantId, async (tx) => {
         const role = await roleIn(tx, tenantId, userId);
         if (!role) throw notFound('This person is not in the team.');
         if (role === 'TEAM_ROLE_OWNER') throw unprocessable('/userId', 'owner_cannot_leave', 'The owner cannot be removed from the business.');
-        return tx.query('DELETE FROM memberships WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId]);
+        if (!plan.keep) {
+          if (!(await roleIn(tx, tenantId, plan.to))) throw unprocessable('/reassignTo', 'not_a_member', 'This person is not in the team.');
+          await reassignFutureAppointments(tx, tenantId, userId, plan.to);
+        }
+        return deleteMembership(tx, tenantId, userId);
       });
-      if (removed.rowCount === 0) throw notFound();
+      if (removed === 0) throw notFound();
       return reply.code(204).send();
     },
 
@@ -125,9 +178,8 @@ export function teamHandlers({ db }: HandlerDeps): Handlers {
           if (member.rows.length === 0) throw notFound('No invitation for you has this id.');
           return (await tx.query('SELECT * FROM tenants WHERE id = $1', [invitation.tenant_id])).rows[0]!;
         }
-        if (invitation.status !== 'INVITATION_STATUS_PENDING' || invitation.expired) {
-          throw unprocessable('/invitationId', 'invitation_not_pending', 'This invitation was already used, revoked or has expired.');
-        }
+        const refusal = acceptRefusal(invitation);
+        if (refusal) throw unprocessable('/invitationId', refusal, REFUSAL_MESSAGES[refusal]);
         await tx.query(
           `UPDATE invitations SET status = 'INVITATION_STATUS_ACCEPTED', accepted_at = now(), accepted_by_user_id = $1 WHERE id = $2`,
           [auth.userId, invitationId],
