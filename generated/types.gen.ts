@@ -3124,9 +3124,9 @@ export type InventorySort = 'name' | '-name' | 'sku' | '-sku' | 'quantity' | '-q
 export type InventoryAdjustmentReason = 'INVENTORY_MOVEMENT_REASON_RECEIVED' | 'INVENTORY_MOVEMENT_REASON_SOLD' | 'INVENTORY_MOVEMENT_REASON_DAMAGED' | 'INVENTORY_MOVEMENT_REASON_CORRECTION' | 'INVENTORY_MOVEMENT_REASON_OTHER';
 
 /**
- * Why a movement happened: the adjustment reasons, plus INITIAL for the opening stock given at creation.
+ * Why a movement happened: the adjustment reasons, plus INITIAL for the opening stock given at creation and RETURNED for products back from a voided or refunded sale (SOLD ones with a saleId come from a sale).
  */
-export type InventoryMovementReason = 'INVENTORY_MOVEMENT_REASON_INITIAL' | 'INVENTORY_MOVEMENT_REASON_RECEIVED' | 'INVENTORY_MOVEMENT_REASON_SOLD' | 'INVENTORY_MOVEMENT_REASON_DAMAGED' | 'INVENTORY_MOVEMENT_REASON_CORRECTION' | 'INVENTORY_MOVEMENT_REASON_OTHER';
+export type InventoryMovementReason = 'INVENTORY_MOVEMENT_REASON_INITIAL' | 'INVENTORY_MOVEMENT_REASON_RECEIVED' | 'INVENTORY_MOVEMENT_REASON_SOLD' | 'INVENTORY_MOVEMENT_REASON_DAMAGED' | 'INVENTORY_MOVEMENT_REASON_CORRECTION' | 'INVENTORY_MOVEMENT_REASON_OTHER' | 'INVENTORY_MOVEMENT_REASON_RETURNED';
 
 /**
  * Body of createInventoryAdjustment: exactly one of `delta` and `newQuantity`, with a reason.
@@ -3170,6 +3170,10 @@ export type InventoryMovement = {
      * Who made the movement (absent when that user is gone).
      */
     createdByUserId?: Id;
+    /**
+     * The sale (or refund sale) that moved the stock.
+     */
+    saleId?: Id;
     /**
      * When the movement was recorded.
      */
@@ -3655,35 +3659,56 @@ export type PaymentMethodList = {
 export type OperationType = 'OPERATION_TYPE_UNSPECIFIED' | 'OPERATION_TYPE_PRODUCT_SALE' | 'OPERATION_TYPE_APPOINTMENT_SALE';
 
 /**
- * Only COMPLETED transactions count as paid.
+ * Only COMPLETED transactions count. PENDING moves once, to COMPLETED or FAILED; nothing else changes.
  */
 export type PaymentTransactionStatus = 'PAYMENT_TRANSACTION_STATUS_PENDING' | 'PAYMENT_TRANSACTION_STATUS_COMPLETED' | 'PAYMENT_TRANSACTION_STATUS_FAILED';
 
 /**
- * One payment (or refund) towards an appointment or a sale. Several may pay one reference (split payments).
+ * One payment or refund of a sale. Several may pay one sale (split payments); Σ COMPLETED payments − refunds never exceeds its total (tips apart).
  */
 export type PaymentTransaction = {
     /**
-     * Chosen by the client (idempotency key).
+     * Chosen by the client (the path of createPaymentTransaction), or the server's for payments taken with a sale.
      */
     id: Id;
     tenantId: Id;
     /**
-     * What is paid: the appointment id (APPOINTMENT_SALE) or the sale id (PRODUCT_SALE).
+     * The sale paid or refunded.
+     */
+    saleId: Id;
+    /**
+     * What the SPEC's screen names: the appointment id (APPOINTMENT_SALE) or the sale id (PRODUCT_SALE).
      */
     referenceId: Id;
     operationType: OperationType;
+    kind: PaymentTransactionKind;
     /**
-     * Amount received, in the tenant currency; negative for a refund. Never 0.
+     * Towards the sale (tip apart), in the tenant currency; always more than 0.
      */
     amount: Money;
     /**
-     * An active payment method of the tenant.
+     * Tip received with this payment (0 on refunds).
+     */
+    tipAmount: Money;
+    /**
+     * Cash handed over, when stated.
+     */
+    tendered?: Money;
+    /**
+     * tendered − amount − tip.
+     */
+    change?: Money;
+    /**
+     * A payment method of the tenant.
      */
     paymentMethodId: Id;
+    /**
+     * The method's name (as it is now).
+     */
+    paymentMethodName?: string;
     status: PaymentTransactionStatus;
     /**
-     * When the money was received; defaults to now for COMPLETED.
+     * When the money moved (set when COMPLETED).
      */
     paidAt?: Timestamp;
     /**
@@ -3691,13 +3716,30 @@ export type PaymentTransaction = {
      */
     notes?: string;
     /**
-     * amount × the method's commissionPercentage at the time of payment (computed).
+     * (amount + tip) × commissionPercentage, rounded half up (snapshot at the time of payment).
      */
     commission: Money;
+    /**
+     * The method's commission when the transaction was recorded.
+     */
+    commissionPercentage: number;
+    /**
+     * On a refund, the payment it gives money back against.
+     */
+    refundOfTransactionId: string | null;
+    /**
+     * On a refund made by refundSale, the refund sale.
+     */
+    refundSaleId?: Id;
+    /**
+     * On a payment, Σ COMPLETED refunds against it.
+     */
+    refundedAmount: Money;
     /**
      * User who recorded it.
      */
     userId: Id;
+    version: Version;
     /**
      * When the transaction was created.
      */
@@ -3713,14 +3755,23 @@ export type PaymentTransaction = {
  */
 export type PaymentTransactionInput = {
     /**
-     * What is paid: the appointment id (APPOINTMENT_SALE) or the sale id (PRODUCT_SALE).
+     * What is paid: the appointment id (APPOINTMENT_SALE: its live sale, 422 no_sale_for_reference without one) or the sale id.
      */
     referenceId: Id;
     operationType: OperationType;
+    kind?: PaymentTransactionKind;
     /**
-     * Amount received, in the tenant currency; negative for a refund. Never 0.
+     * More than 0, in the tenant currency.
      */
     amount: Money;
+    /**
+     * Tip given with a payment.
+     */
+    tipAmount?: Money;
+    /**
+     * Cash handed over (at least amount + tip).
+     */
+    tendered?: Money;
     /**
      * An active payment method of the tenant.
      */
@@ -3730,6 +3781,10 @@ export type PaymentTransactionInput = {
      * When the money was received; defaults to now for COMPLETED.
      */
     paidAt?: Timestamp;
+    /**
+     * On a refund, the payment it goes back against.
+     */
+    refundOfTransactionId?: Id;
     /**
      * Notes (e.g. the card receipt number).
      */
@@ -3751,7 +3806,7 @@ export type PaymentTransactionResponse = {
 };
 
 /**
- * Transactions of one reference, oldest first.
+ * Transactions matching the filter, oldest first, with their totals.
  */
 export type PaymentTransactionList = {
     /**
@@ -3763,9 +3818,82 @@ export type PaymentTransactionList = {
      */
     total: number;
     /**
-     * Sum of COMPLETED amounts of the reference (all pages).
+     * Σ COMPLETED payments − Σ COMPLETED refunds of the matching transactions (all pages).
      */
     paidTotal: Money;
+    /**
+     * Σ COMPLETED refunds of the matching transactions.
+     */
+    refundedTotal: Money;
+};
+
+/**
+ * PAYMENT: money received towards a sale. REFUND: money given back (its amount is positive too).
+ */
+export type PaymentTransactionKind = 'PAYMENT_TRANSACTION_KIND_PAYMENT' | 'PAYMENT_TRANSACTION_KIND_REFUND';
+
+/**
+ * Body of changePaymentTransactionStatus.
+ */
+export type PaymentTransactionStatusChange = {
+    status: PaymentTransactionStatus;
+    version: Version;
+    /**
+     * When the money arrived (COMPLETED); defaults to now.
+     */
+    paidAt?: Timestamp;
+};
+
+/**
+ * What one payment method took through one team member's hands in the day (COMPLETED transactions).
+ */
+export type CashUpRow = {
+    paymentMethodId: Id;
+    paymentMethodName: string;
+    paymentMethodKind?: PaymentMethodKind;
+    /**
+     * The member (absent in byMethod).
+     */
+    userId?: Id;
+    userName?: string;
+    /**
+     * Transactions.
+     */
+    count: number;
+    /**
+     * Payments (tips apart).
+     */
+    collected: Money;
+    /**
+     * Refunds.
+     */
+    refunded: Money;
+    tips: Money;
+    commission: Money;
+    /**
+     * collected + tips − refunded (what the drawer or the account should hold).
+     */
+    net: Money;
+};
+
+/**
+ * The day's takings per method and member, with a row per method for everyone.
+ */
+export type CashUp = {
+    date: LocalDate;
+    currency: CurrencyCode;
+    /**
+     * Per method and member.
+     */
+    rows: Array<CashUpRow>;
+    /**
+     * Per method, every member together.
+     */
+    byMethod: Array<CashUpRow>;
+    /**
+     * Σ net of every row.
+     */
+    total: Money;
 };
 
 /**
@@ -4164,9 +4292,9 @@ export type SalesDetailedResponse = {
 export type SaleLineKind = 'SALE_LINE_KIND_SERVICE' | 'SALE_LINE_KIND_PRODUCT';
 
 /**
- * Derived from paidAmount against totals.total.
+ * The sale's payment status, derived (never sent): UNPAID (nothing collected), PARTIALLY_PAID, PAID (collected ≥ total), PARTIALLY_REFUNDED (part of it was refunded), REFUNDED (all of it was refunded; also every refund sale).
  */
-export type SaleStatus = 'SALE_STATUS_UNPAID' | 'SALE_STATUS_PARTIALLY_PAID' | 'SALE_STATUS_PAID';
+export type SaleStatus = 'SALE_STATUS_UNPAID' | 'SALE_STATUS_PARTIALLY_PAID' | 'SALE_STATUS_PAID' | 'SALE_STATUS_PARTIALLY_REFUNDED' | 'SALE_STATUS_REFUNDED';
 
 /**
  * The customer as sold to (snapshot).
@@ -4183,7 +4311,7 @@ export type SaleCustomer = {
 };
 
 /**
- * One sale line as sent.
+ * One sale line as sent. A PRODUCT line naming an inventory item takes its quantity from stock (422 insufficient_stock when there is not enough).
  */
 export type SaleLineInput = {
     kind: SaleLineKind;
@@ -4196,27 +4324,31 @@ export type SaleLineInput = {
      */
     name: string;
     /**
-     * Quantity (fractional allowed, e.g. 0.5 l).
+     * Quantity, up to 3 decimals (e.g. 0.5 l).
      */
     quantity: number;
     /**
-     * Unit price, tax INCLUDED (retail convention).
+     * Unit price, tax INCLUDED (retail convention), in the business currency.
      */
     unitPrice: Money;
     /**
      * Tax rate included in the price.
      */
-    taxPercentage: Percentage;
+    taxPercentage: SalePercentage;
     /**
      * Discount on the line, percent.
      */
-    discountPercentage?: Percentage;
+    discountPercentage?: SalePercentage;
 };
 
 /**
- * One sale line with computed amounts.
+ * One sale line with the amounts computed by the one document function (common/money computeDocument); Σ lineTotal = totals.total.
  */
 export type SaleLine = {
+    /**
+     * Index of the line in the sale (what a refund names).
+     */
+    position: number;
     kind: SaleLineKind;
     /**
      * The service (SERVICE) or inventory item (PRODUCT); absent for a free-text line.
@@ -4226,10 +4358,7 @@ export type SaleLine = {
      * Name snapshot.
      */
     name: string;
-    /**
-     * Quantity (fractional allowed, e.g. 0.5 l).
-     */
-    quantity: number;
+    quantity: SaleQuantity;
     /**
      * Unit price, tax INCLUDED (retail convention).
      */
@@ -4237,46 +4366,64 @@ export type SaleLine = {
     /**
      * Tax rate included in the price.
      */
-    taxPercentage: Percentage;
+    taxPercentage: SalePercentage;
     /**
-     * Discount on the line, percent.
+     * The line's own discount, percent.
      */
-    discountPercentage: Percentage;
+    discountPercentage: SalePercentage;
     /**
-     * quantity × unitPrice − lineTotal.
+     * The line's own discount plus its share of the sale's discount, tax included.
      */
     discountAmount: Money;
     /**
-     * Tax included in lineTotal: lineTotal − round(lineTotal ÷ (1 + rate)).
+     * Taxable base of the line (its share of its rate's base).
+     */
+    baseAmount: Money;
+    /**
+     * Its share of its rate's tax (rounded once per rate, never per line).
      */
     taxAmount: Money;
     /**
-     * round(quantity × unitPrice × (1 − discount)), tax included.
+     * baseAmount + taxAmount, tax included.
      */
     lineTotal: Money;
+    /**
+     * How much of this line later refunds took back (0 on a refund sale).
+     */
+    refundedQuantity: number;
+    /**
+     * On a refund sale, the line of the original sale it refunds.
+     */
+    refundOfPosition?: number;
 };
 
 /**
- * A sale at the till: the services of an appointment and/or products. Payments are PaymentTransactions.
+ * A sale at the till: the services of an appointment and/or products. A sale is immutable but for voiding and refunding; a refund is a sale of its own with negative quantities and amounts and `refundOfSaleId`. Payments and refunds of money are PaymentTransactions. totals.total = Σ taxBreakdown (base + tax) = Σ lines' lineTotal exactly; the tip is outside totals and tax.
  */
 export type Sale = {
     /**
-     * Chosen by the client (idempotency key).
+     * Chosen by the client (the path of createSale).
      */
     id: Id;
     tenantId: Id;
     operationType: OperationType;
     /**
-     * The appointment id for APPOINTMENT_SALE (required); null for PRODUCT_SALE.
+     * The appointment charged (APPOINTMENT_SALE); null for a walk-in sale and for refund sales.
+     */
+    appointmentId: string | null;
+    /**
+     * Mirror of appointmentId, kept for older clients.
+     *
+     * @deprecated
      */
     referenceId: string | null;
     customer?: SaleCustomer;
     /**
-     * When the sale happened; defaults to now.
+     * When the sale happened.
      */
     soldAt: Timestamp;
     /**
-     * Team member credited with the sale; defaults to the caller.
+     * Team member credited with the sale.
      */
     userId: Id;
     /**
@@ -4287,13 +4434,52 @@ export type Sale = {
      * Lines, in order.
      */
     lines: Array<SaleLine>;
+    discount?: SaleDiscount;
     totals: DocumentTotals;
     /**
-     * Sum of COMPLETED transactions for this sale (see OperationType for the reference used).
+     * One entry per tax rate, highest first.
+     */
+    taxBreakdown: Array<SaleTaxBreakdown>;
+    /**
+     * Tips received with its payments; not revenue, not taxed, not in totals.
+     */
+    tip: Money;
+    /**
+     * Collected towards the total, net of refunds (Σ COMPLETED payments − Σ COMPLETED refunds, tips apart).
      */
     paidAmount: Money;
-    status: SaleStatus;
+    /**
+     * Money given back (Σ COMPLETED refund transactions).
+     */
+    refundedAmount: Money;
+    /**
+     * What is still to be collected (total − refunded lines − paidAmount; 0 for voided and refund sales).
+     */
+    outstandingAmount: Money;
+    lifecycle: SaleLifecycle;
+    paymentStatus: SaleStatus;
+    /**
+     * On a refund sale, the sale it refunds.
+     */
+    refundOfSaleId: string | null;
+    /**
+     * The refund sales of this sale, oldest first.
+     */
+    refundSaleIds: Array<Id>;
+    /**
+     * The invoice issued for this sale, set by the invoices domain (read-only).
+     */
+    invoiceId: string | null;
+    /**
+     * When it was voided.
+     */
+    voidedAt?: Timestamp;
+    /**
+     * Why it was voided.
+     */
+    voidReason?: string;
     currency: CurrencyCode;
+    version: Version;
     /**
      * When the sale was created.
      */
@@ -4305,12 +4491,18 @@ export type Sale = {
 };
 
 /**
- * What createSale sends; the server computes amounts and decrements stock of PRODUCT lines.
+ * What createSale sends; the server computes every amount with the one document function and takes PRODUCT lines from stock.
  */
 export type SaleInput = {
     operationType: OperationType;
     /**
-     * The appointment id for APPOINTMENT_SALE (required); null for PRODUCT_SALE.
+     * The appointment charged, required for APPOINTMENT_SALE (not CANCELLED or REJECTED; at most one live sale each); absent for PRODUCT_SALE.
+     */
+    appointmentId?: string | null;
+    /**
+     * Older name of appointmentId.
+     *
+     * @deprecated
      */
     referenceId?: string | null;
     customer?: SaleCustomer;
@@ -4319,7 +4511,7 @@ export type SaleInput = {
      */
     soldAt?: Timestamp;
     /**
-     * Team member credited with the sale; defaults to the caller.
+     * Team member credited with the sale; defaults to the appointment's member, else the caller.
      */
     userId?: Id;
     /**
@@ -4330,6 +4522,11 @@ export type SaleInput = {
      * Lines, in order; prices in the tenant currency.
      */
     lines: Array<SaleLineInput>;
+    discount?: SaleDiscount;
+    /**
+     * Payments taken at once (COMPLETED); their amounts together at most the total (422 overpayment). Nothing or part of it leaves the rest outstanding.
+     */
+    payments?: Array<SalePaymentInput>;
 };
 
 /**
@@ -4347,7 +4544,7 @@ export type SaleResponse = {
 };
 
 /**
- * A page of sales, newest first.
+ * A page of sales in the requested order, with the totals of the filter.
  */
 export type SaleList = {
     /**
@@ -4358,6 +4555,162 @@ export type SaleList = {
      * Number of matching objects across all pages.
      */
     total: number;
+    totals: SaleListTotals;
+};
+
+/**
+ * COMPLETED: the sale stands (a refund sale too). VOIDED: cancelled before anything was collected or invoiced; its stock went back and it counts nowhere.
+ */
+export type SaleLifecycle = 'SALE_LIFECYCLE_COMPLETED' | 'SALE_LIFECYCLE_VOIDED';
+
+/**
+ * Order of listSales; a leading minus sorts descending.
+ */
+export type SaleSort = 'soldAt' | '-soldAt' | 'total' | '-total';
+
+/**
+ * A quantity with at most 3 decimals (0.5 l, 1.25 h); negative on the lines of a refund sale.
+ */
+export type SaleQuantity = number;
+
+/**
+ * A percentage with at most 2 decimals (21, 10.5).
+ */
+export type SalePercentage = number;
+
+/**
+ * A discount on the whole sale, shared among its lines in proportion to their amounts; exactly one of `percentage` and `amount` (tax included).
+ */
+export type SaleDiscount = {
+    percentage?: SalePercentage;
+    amount?: Money;
+};
+
+/**
+ * Taxable base and tax of one rate of a sale (the same numbers its invoice shows).
+ */
+export type SaleTaxBreakdown = {
+    taxPercentage: SalePercentage;
+    base: Money;
+    tax: Money;
+};
+
+/**
+ * A payment taken with the sale (split payments are several). Cash may state what was tendered; the change is computed.
+ */
+export type SalePaymentInput = {
+    /**
+     * An active payment method of the business.
+     */
+    paymentMethodId: Id;
+    /**
+     * Towards the sale's total (tip apart), more than 0.
+     */
+    amount: Money;
+    /**
+     * Tip given with this payment.
+     */
+    tipAmount?: Money;
+    /**
+     * Cash handed over (at least amount + tip); change = tendered − amount − tip.
+     */
+    tendered?: Money;
+};
+
+/**
+ * Totals of every sale matching the filter (all pages; voided sales apart, refund sales negative).
+ */
+export type SaleListTotals = {
+    /**
+     * Non-voided sales matching.
+     */
+    count: number;
+    /**
+     * Net sales, tax included (refund sales subtract).
+     */
+    total: Money;
+    /**
+     * Tax of those sales.
+     */
+    tax: Money;
+    /**
+     * Tips.
+     */
+    tip: Money;
+    /**
+     * Collected, net of refunds.
+     */
+    paid: Money;
+    /**
+     * Still to be collected.
+     */
+    outstanding: Money;
+};
+
+/**
+ * Body of voidSale.
+ */
+export type SaleVoid = {
+    version: Version;
+    /**
+     * Why (shown on the sale).
+     */
+    reason?: string;
+};
+
+/**
+ * A line of the original sale taken back, all or part of its quantity.
+ */
+export type SaleRefundLine = {
+    /**
+     * The original line's position.
+     */
+    position: number;
+    /**
+     * How much to take back; with earlier refunds at most what was sold (422 refund_exceeds_sold).
+     */
+    quantity: number;
+    /**
+     * For a product from stock, put it back on the shelf (a RETURNED movement).
+     */
+    restock?: boolean;
+};
+
+/**
+ * Money given back over a method, optionally against one payment (at most what it collected minus its earlier refunds, 422 refund_exceeds_paid).
+ */
+export type SaleRefundPayment = {
+    paymentMethodId: Id;
+    /**
+     * More than 0.
+     */
+    amount: Money;
+    /**
+     * The payment this money goes back against.
+     */
+    refundOfTransactionId?: Id;
+};
+
+/**
+ * Body of refundSale: the lines taken back (whole sale: every line at its full quantity) and the money given back. The money is at most what was collected net of earlier refunds and at most the refunded lines' total (422 refund_exceeds_paid), and at least what was collected beyond the sale's new total (422 refund_exceeds_paid with that minimum in the detail).
+ */
+export type SaleRefundInput = {
+    version: Version;
+    /**
+     * Why (shown on the refund sale).
+     */
+    reason?: string;
+    lines: Array<SaleRefundLine>;
+    payments?: Array<SaleRefundPayment>;
+};
+
+/**
+ * The original sale after the refund, the refund sale, and the refund transactions.
+ */
+export type SaleRefundResponse = {
+    sale: Sale;
+    refund: Sale;
+    paymentTransactions: Array<PaymentTransaction>;
 };
 
 /**
@@ -11082,15 +11435,39 @@ export type ListPaymentTransactionsData = {
          */
         tenantId: Id;
     };
-    query: {
+    query?: {
         /**
-         * The appointment id (APPOINTMENT_SALE) or sale id (PRODUCT_SALE).
+         * The appointment id (APPOINTMENT_SALE: its live sale) or sale id; with operationType.
          */
-        referenceId: Id;
+        referenceId?: Id;
         /**
          * What referenceId names.
          */
-        operationType: OperationType;
+        operationType?: OperationType;
+        /**
+         * Only transactions paid (or, not yet paid, recorded) on or after this date.
+         */
+        startDate?: LocalDate;
+        /**
+         * Only transactions paid (or recorded) on or before this date.
+         */
+        endDate?: LocalDate;
+        /**
+         * Only this method's.
+         */
+        paymentMethodId?: Id;
+        /**
+         * Only those recorded by this member.
+         */
+        userId?: Id;
+        /**
+         * Only payments or only refunds.
+         */
+        kind?: PaymentTransactionKind;
+        /**
+         * Only this status.
+         */
+        status?: PaymentTransactionStatus;
         /**
          * Page size.
          */
@@ -11117,6 +11494,10 @@ export type ListPaymentTransactionsErrors = {
      */
     404: Problem;
     /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
      * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
      */
     429: Problem;
@@ -11134,7 +11515,7 @@ export type ListPaymentTransactionsError = ListPaymentTransactionsErrors[keyof L
 
 export type ListPaymentTransactionsResponses = {
     /**
-     * The transactions, oldest first, with the paid total.
+     * The transactions, oldest first, with the paid and refunded totals.
      */
     200: PaymentTransactionList;
 };
@@ -11197,6 +11578,12 @@ export type GetPaymentTransactionResponse = GetPaymentTransactionResponses[keyof
 
 export type CreatePaymentTransactionData = {
     body: PaymentTransactionWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -11220,6 +11607,10 @@ export type CreatePaymentTransactionErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -11256,6 +11647,127 @@ export type CreatePaymentTransactionResponses = {
 };
 
 export type CreatePaymentTransactionResponse = CreatePaymentTransactionResponses[keyof CreatePaymentTransactionResponses];
+
+export type ChangePaymentTransactionStatusData = {
+    body: PaymentTransactionStatusChange;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/payments/transactions/{id}/status';
+};
+
+export type ChangePaymentTransactionStatusErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ChangePaymentTransactionStatusError = ChangePaymentTransactionStatusErrors[keyof ChangePaymentTransactionStatusErrors];
+
+export type ChangePaymentTransactionStatusResponses = {
+    /**
+     * The transaction with its new status.
+     */
+    200: PaymentTransactionResponse;
+};
+
+export type ChangePaymentTransactionStatusResponse = ChangePaymentTransactionStatusResponses[keyof ChangePaymentTransactionStatusResponses];
+
+export type GetCashUpData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query: {
+        /**
+         * The day.
+         */
+        date: LocalDate;
+        /**
+         * Only this member's transactions.
+         */
+        userId?: Id;
+    };
+    url: '/v1/tenants/{tenantId}/payments/cash-up';
+};
+
+export type GetCashUpErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetCashUpError = GetCashUpErrors[keyof GetCashUpErrors];
+
+export type GetCashUpResponses = {
+    /**
+     * The cash-up.
+     */
+    200: CashUp;
+};
+
+export type GetCashUpResponse = GetCashUpResponses[keyof GetCashUpResponses];
 
 export type ListQrCodesData = {
     body?: never;
@@ -11637,13 +12149,29 @@ export type ListSalesData = {
          */
         status?: SaleStatus;
         /**
+         * Only completed or only voided sales.
+         */
+        lifecycle?: SaleLifecycle;
+        /**
          * Only sales to this customer.
          */
         customerId?: Id;
         /**
-         * Only sales made by this team member.
+         * Only sales credited to this team member.
          */
         userId?: Id;
+        /**
+         * Only sales paid (at least in part) with this method.
+         */
+        paymentMethodId?: Id;
+        /**
+         * Only the sales of this appointment.
+         */
+        appointmentId?: Id;
+        /**
+         * Order of the page.
+         */
+        sort?: SaleSort;
     };
     url: '/v1/tenants/{tenantId}/sales';
 };
@@ -11679,7 +12207,7 @@ export type ListSalesError = ListSalesErrors[keyof ListSalesErrors];
 
 export type ListSalesResponses = {
     /**
-     * A page of sales.
+     * A page of sales and the totals of the filter.
      */
     200: SaleList;
 };
@@ -11742,6 +12270,12 @@ export type GetSaleResponse = GetSaleResponses[keyof GetSaleResponses];
 
 export type CreateSaleData = {
     body: SaleWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -11801,6 +12335,144 @@ export type CreateSaleResponses = {
 };
 
 export type CreateSaleResponse = CreateSaleResponses[keyof CreateSaleResponses];
+
+export type VoidSaleData = {
+    body: SaleVoid;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/sales/{id}/void';
+};
+
+export type VoidSaleErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type VoidSaleError = VoidSaleErrors[keyof VoidSaleErrors];
+
+export type VoidSaleResponses = {
+    /**
+     * The voided sale.
+     */
+    200: SaleResponse;
+};
+
+export type VoidSaleResponse = VoidSaleResponses[keyof VoidSaleResponses];
+
+export type RefundSaleData = {
+    body: SaleRefundInput;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/sales/{id}/refunds';
+};
+
+export type RefundSaleErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type RefundSaleError = RefundSaleErrors[keyof RefundSaleErrors];
+
+export type RefundSaleResponses = {
+    /**
+     * The refund.
+     */
+    201: SaleRefundResponse;
+};
+
+export type RefundSaleResponse = RefundSaleResponses[keyof RefundSaleResponses];
 
 export type RemoveAssetData = {
     body: AssetRemove;

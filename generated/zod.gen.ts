@@ -2281,7 +2281,7 @@ export const zInventoryAdjustmentReason = z.enum([
 ]);
 
 /**
- * Why a movement happened: the adjustment reasons, plus INITIAL for the opening stock given at creation.
+ * Why a movement happened: the adjustment reasons, plus INITIAL for the opening stock given at creation and RETURNED for products back from a voided or refunded sale (SOLD ones with a saleId come from a sale).
  */
 export const zInventoryMovementReason = z.enum([
     'INVENTORY_MOVEMENT_REASON_INITIAL',
@@ -2289,7 +2289,8 @@ export const zInventoryMovementReason = z.enum([
     'INVENTORY_MOVEMENT_REASON_SOLD',
     'INVENTORY_MOVEMENT_REASON_DAMAGED',
     'INVENTORY_MOVEMENT_REASON_CORRECTION',
-    'INVENTORY_MOVEMENT_REASON_OTHER'
+    'INVENTORY_MOVEMENT_REASON_OTHER',
+    'INVENTORY_MOVEMENT_REASON_RETURNED'
 ]);
 
 /**
@@ -2313,6 +2314,7 @@ export const zInventoryMovement = z.object({
     reason: zInventoryMovementReason,
     note: z.string().max(500).optional(),
     createdByUserId: zId.optional(),
+    saleId: zId.optional(),
     createdAt: zTimestamp
 });
 
@@ -2491,7 +2493,7 @@ export const zOperationType = z.enum([
 ]);
 
 /**
- * Only COMPLETED transactions count as paid.
+ * Only COMPLETED transactions count. PENDING moves once, to COMPLETED or FAILED; nothing else changes.
  */
 export const zPaymentTransactionStatus = z.enum([
     'PAYMENT_TRANSACTION_STATUS_PENDING',
@@ -2500,20 +2502,36 @@ export const zPaymentTransactionStatus = z.enum([
 ]);
 
 /**
- * One payment (or refund) towards an appointment or a sale. Several may pay one reference (split payments).
+ * PAYMENT: money received towards a sale. REFUND: money given back (its amount is positive too).
+ */
+export const zPaymentTransactionKind = z.enum(['PAYMENT_TRANSACTION_KIND_PAYMENT', 'PAYMENT_TRANSACTION_KIND_REFUND']);
+
+/**
+ * One payment or refund of a sale. Several may pay one sale (split payments); Σ COMPLETED payments − refunds never exceeds its total (tips apart).
  */
 export const zPaymentTransaction = z.object({
     id: zId,
     tenantId: zId,
+    saleId: zId,
     referenceId: zId,
     operationType: zOperationType,
+    kind: zPaymentTransactionKind,
     amount: zMoney,
+    tipAmount: zMoney,
+    tendered: zMoney.optional(),
+    change: zMoney.optional(),
     paymentMethodId: zId,
-    status: zPaymentTransactionStatus.default('PAYMENT_TRANSACTION_STATUS_COMPLETED'),
+    paymentMethodName: z.string().max(60).optional(),
+    status: zPaymentTransactionStatus,
     paidAt: zTimestamp.optional(),
     notes: z.string().max(500).optional(),
     commission: zMoney,
+    commissionPercentage: z.number().gte(0).lte(100),
+    refundOfTransactionId: z.uuid().nullable(),
+    refundSaleId: zId.optional(),
+    refundedAmount: zMoney,
     userId: zId,
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
@@ -2524,10 +2542,14 @@ export const zPaymentTransaction = z.object({
 export const zPaymentTransactionInput = z.object({
     referenceId: zId,
     operationType: zOperationType,
+    kind: zPaymentTransactionKind.optional().default('PAYMENT_TRANSACTION_KIND_PAYMENT'),
     amount: zMoney,
+    tipAmount: zMoney.optional(),
+    tendered: zMoney.optional(),
     paymentMethodId: zId,
     status: zPaymentTransactionStatus.optional().default('PAYMENT_TRANSACTION_STATUS_COMPLETED'),
     paidAt: zTimestamp.optional(),
+    refundOfTransactionId: zId.optional(),
     notes: z.string().max(500).optional()
 });
 
@@ -2546,12 +2568,50 @@ export const zPaymentTransactionResponse = z.object({
 });
 
 /**
- * Transactions of one reference, oldest first.
+ * Transactions matching the filter, oldest first, with their totals.
  */
 export const zPaymentTransactionList = z.object({
     items: z.array(zPaymentTransaction).max(200),
     total: z.int().gte(0).lte(2147483647),
-    paidTotal: zMoney
+    paidTotal: zMoney,
+    refundedTotal: zMoney
+});
+
+/**
+ * Body of changePaymentTransactionStatus.
+ */
+export const zPaymentTransactionStatusChange = z.object({
+    status: zPaymentTransactionStatus,
+    version: zVersion,
+    paidAt: zTimestamp.optional()
+});
+
+/**
+ * What one payment method took through one team member's hands in the day (COMPLETED transactions).
+ */
+export const zCashUpRow = z.object({
+    paymentMethodId: zId,
+    paymentMethodName: z.string().max(60),
+    paymentMethodKind: zPaymentMethodKind.optional(),
+    userId: zId.optional(),
+    userName: z.string().max(200).optional(),
+    count: z.int().gte(0).lte(2147483647),
+    collected: zMoney,
+    refunded: zMoney,
+    tips: zMoney,
+    commission: zMoney,
+    net: zMoney
+});
+
+/**
+ * The day's takings per method and member, with a row per method for everyone.
+ */
+export const zCashUp = z.object({
+    date: zLocalDate,
+    currency: zCurrencyCode,
+    rows: z.array(zCashUpRow).max(1000),
+    byMethod: z.array(zCashUpRow).max(100),
+    total: zMoney
 });
 
 /**
@@ -2876,12 +2936,14 @@ export const zSalesDetailedResponse = z.object({
 });
 
 /**
- * Derived from paidAmount against totals.total.
+ * The sale's payment status, derived (never sent): UNPAID (nothing collected), PARTIALLY_PAID, PAID (collected ≥ total), PARTIALLY_REFUNDED (part of it was refunded), REFUNDED (all of it was refunded; also every refund sale).
  */
 export const zSaleStatus = z.enum([
     'SALE_STATUS_UNPAID',
     'SALE_STATUS_PARTIALLY_PAID',
-    'SALE_STATUS_PAID'
+    'SALE_STATUS_PAID',
+    'SALE_STATUS_PARTIALLY_REFUNDED',
+    'SALE_STATUS_REFUNDED'
 ]);
 
 /**
@@ -2893,7 +2955,32 @@ export const zSaleCustomer = z.object({
 });
 
 /**
- * One sale line as sent.
+ * COMPLETED: the sale stands (a refund sale too). VOIDED: cancelled before anything was collected or invoiced; its stock went back and it counts nowhere.
+ */
+export const zSaleLifecycle = z.enum(['SALE_LIFECYCLE_COMPLETED', 'SALE_LIFECYCLE_VOIDED']);
+
+/**
+ * Order of listSales; a leading minus sorts descending.
+ */
+export const zSaleSort = z.enum([
+    'soldAt',
+    '-soldAt',
+    'total',
+    '-total'
+]);
+
+/**
+ * A quantity with at most 3 decimals (0.5 l, 1.25 h); negative on the lines of a refund sale.
+ */
+export const zSaleQuantity = z.number().gte(-10000).lte(10000);
+
+/**
+ * A percentage with at most 2 decimals (21, 10.5).
+ */
+export const zSalePercentage = z.number().gte(0).lte(100);
+
+/**
+ * One sale line as sent. A PRODUCT line naming an inventory item takes its quantity from stock (422 insufficient_stock when there is not enough).
  */
 export const zSaleLineInput = z.object({
     kind: zSaleLineKind,
@@ -2901,65 +2988,79 @@ export const zSaleLineInput = z.object({
     name: z.string().min(1).max(200),
     quantity: z.number().gt(0).lte(10000),
     unitPrice: zMoney,
-    taxPercentage: zPercentage,
-    discountPercentage: zPercentage.optional().default(0)
+    taxPercentage: zSalePercentage,
+    discountPercentage: zSalePercentage.optional().default(0)
 });
 
 /**
- * One sale line with computed amounts.
+ * One sale line with the amounts computed by the one document function (common/money computeDocument); Σ lineTotal = totals.total.
  */
 export const zSaleLine = z.object({
+    position: z.int().gte(0).lte(99),
     kind: zSaleLineKind,
     itemId: zId.optional(),
     name: z.string().min(1).max(200),
-    quantity: z.number().gt(0).lte(10000),
+    quantity: zSaleQuantity,
     unitPrice: zMoney,
-    taxPercentage: zPercentage,
-    discountPercentage: zPercentage.default(0),
+    taxPercentage: zSalePercentage,
+    discountPercentage: zSalePercentage,
     discountAmount: zMoney,
+    baseAmount: zMoney,
     taxAmount: zMoney,
-    lineTotal: zMoney
+    lineTotal: zMoney,
+    refundedQuantity: z.number().gte(0).lte(10000),
+    refundOfPosition: z.int().gte(0).lte(99).optional()
 });
 
 /**
- * A sale at the till: the services of an appointment and/or products. Payments are PaymentTransactions.
+ * A discount on the whole sale, shared among its lines in proportion to their amounts; exactly one of `percentage` and `amount` (tax included).
+ */
+export const zSaleDiscount = z.object({
+    percentage: zSalePercentage.optional(),
+    amount: zMoney.optional()
+});
+
+/**
+ * Taxable base and tax of one rate of a sale (the same numbers its invoice shows).
+ */
+export const zSaleTaxBreakdown = z.object({
+    taxPercentage: zSalePercentage,
+    base: zMoney,
+    tax: zMoney
+});
+
+/**
+ * A sale at the till: the services of an appointment and/or products. A sale is immutable but for voiding and refunding; a refund is a sale of its own with negative quantities and amounts and `refundOfSaleId`. Payments and refunds of money are PaymentTransactions. totals.total = Σ taxBreakdown (base + tax) = Σ lines' lineTotal exactly; the tip is outside totals and tax.
  */
 export const zSale = z.object({
     id: zId,
     tenantId: zId,
     operationType: zOperationType,
+    appointmentId: z.uuid().nullable(),
     referenceId: z.uuid().nullable(),
     customer: zSaleCustomer.optional(),
     soldAt: zTimestamp,
     userId: zId,
     notes: z.string().max(1000).optional(),
     lines: z.array(zSaleLine).min(1).max(100),
+    discount: zSaleDiscount.optional(),
     totals: zDocumentTotals,
+    taxBreakdown: z.array(zSaleTaxBreakdown).max(12),
+    tip: zMoney,
     paidAmount: zMoney,
-    status: zSaleStatus,
+    refundedAmount: zMoney,
+    outstandingAmount: zMoney,
+    lifecycle: zSaleLifecycle,
+    paymentStatus: zSaleStatus,
+    refundOfSaleId: z.uuid().nullable(),
+    refundSaleIds: z.array(zId).max(100),
+    invoiceId: z.uuid().nullable(),
+    voidedAt: zTimestamp.optional(),
+    voidReason: z.string().max(500).optional(),
     currency: zCurrencyCode,
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
-});
-
-/**
- * What createSale sends; the server computes amounts and decrements stock of PRODUCT lines.
- */
-export const zSaleInput = z.object({
-    operationType: zOperationType,
-    referenceId: z.uuid().nullish(),
-    customer: zSaleCustomer.optional(),
-    soldAt: zTimestamp.optional(),
-    userId: zId.optional(),
-    notes: z.string().max(1000).optional(),
-    lines: z.array(zSaleLineInput).min(1).max(100)
-});
-
-/**
- * Body of createSale.
- */
-export const zSaleWrite = z.object({
-    sale: zSaleInput
 });
 
 /**
@@ -2970,11 +3071,102 @@ export const zSaleResponse = z.object({
 });
 
 /**
- * A page of sales, newest first.
+ * A payment taken with the sale (split payments are several). Cash may state what was tendered; the change is computed.
+ */
+export const zSalePaymentInput = z.object({
+    paymentMethodId: zId,
+    amount: zMoney,
+    tipAmount: zMoney.optional(),
+    tendered: zMoney.optional()
+});
+
+/**
+ * What createSale sends; the server computes every amount with the one document function and takes PRODUCT lines from stock.
+ */
+export const zSaleInput = z.object({
+    operationType: zOperationType,
+    appointmentId: z.uuid().nullish(),
+    referenceId: z.uuid().nullish(),
+    customer: zSaleCustomer.optional(),
+    soldAt: zTimestamp.optional(),
+    userId: zId.optional(),
+    notes: z.string().max(1000).optional(),
+    lines: z.array(zSaleLineInput).min(1).max(100),
+    discount: zSaleDiscount.optional(),
+    payments: z.array(zSalePaymentInput).max(10).optional()
+});
+
+/**
+ * Body of createSale.
+ */
+export const zSaleWrite = z.object({
+    sale: zSaleInput
+});
+
+/**
+ * Totals of every sale matching the filter (all pages; voided sales apart, refund sales negative).
+ */
+export const zSaleListTotals = z.object({
+    count: z.int().gte(0).lte(2147483647),
+    total: zMoney,
+    tax: zMoney,
+    tip: zMoney,
+    paid: zMoney,
+    outstanding: zMoney
+});
+
+/**
+ * A page of sales in the requested order, with the totals of the filter.
  */
 export const zSaleList = z.object({
     items: z.array(zSale).max(200),
-    total: z.int().gte(0).lte(2147483647)
+    total: z.int().gte(0).lte(2147483647),
+    totals: zSaleListTotals
+});
+
+/**
+ * Body of voidSale.
+ */
+export const zSaleVoid = z.object({
+    version: zVersion,
+    reason: z.string().max(500).optional()
+});
+
+/**
+ * A line of the original sale taken back, all or part of its quantity.
+ */
+export const zSaleRefundLine = z.object({
+    position: z.int().gte(0).lte(99),
+    quantity: z.number().gt(0).lte(10000),
+    restock: z.boolean().optional().default(false)
+});
+
+/**
+ * Money given back over a method, optionally against one payment (at most what it collected minus its earlier refunds, 422 refund_exceeds_paid).
+ */
+export const zSaleRefundPayment = z.object({
+    paymentMethodId: zId,
+    amount: zMoney,
+    refundOfTransactionId: zId.optional()
+});
+
+/**
+ * Body of refundSale: the lines taken back (whole sale: every line at its full quantity) and the money given back. The money is at most what was collected net of earlier refunds and at most the refunded lines' total (422 refund_exceeds_paid), and at least what was collected beyond the sale's new total (422 refund_exceeds_paid with that minimum in the detail).
+ */
+export const zSaleRefundInput = z.object({
+    version: zVersion,
+    reason: z.string().max(500).optional(),
+    lines: z.array(zSaleRefundLine).min(1).max(100),
+    payments: z.array(zSaleRefundPayment).max(10).optional()
+});
+
+/**
+ * The original sale after the refund, the refund sale, and the refund transactions.
+ */
+export const zSaleRefundResponse = z.object({
+    sale: zSale,
+    refund: zSale,
+    paymentTransactions: z.array(zPaymentTransaction).max(10)
 });
 
 /**
@@ -4544,14 +4736,20 @@ export const zListPaymentTransactionsPath = z.object({
 });
 
 export const zListPaymentTransactionsQuery = z.object({
-    referenceId: zId,
-    operationType: zOperationType,
+    referenceId: zId.optional(),
+    operationType: zOperationType.optional(),
+    startDate: zLocalDate.optional(),
+    endDate: zLocalDate.optional(),
+    paymentMethodId: zId.optional(),
+    userId: zId.optional(),
+    kind: zPaymentTransactionKind.optional(),
+    status: zPaymentTransactionStatus.optional(),
     limit: z.int().gte(1).lte(200).optional().default(50),
     offset: z.int().gte(0).lte(1000000).optional().default(0)
 });
 
 /**
- * The transactions, oldest first, with the paid total.
+ * The transactions, oldest first, with the paid and refunded totals.
  */
 export const zListPaymentTransactionsResponse = zPaymentTransactionList;
 
@@ -4567,6 +4765,10 @@ export const zGetPaymentTransactionResponse = zPaymentTransactionResponse;
 
 export const zCreatePaymentTransactionBody = zPaymentTransactionWrite;
 
+export const zCreatePaymentTransactionHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 export const zCreatePaymentTransactionPath = z.object({
     tenantId: zId,
     id: zId
@@ -4576,6 +4778,32 @@ export const zCreatePaymentTransactionPath = z.object({
  * Created, or already created with the same body (idempotent replay).
  */
 export const zCreatePaymentTransactionResponse = zPaymentTransactionResponse;
+
+export const zChangePaymentTransactionStatusBody = zPaymentTransactionStatusChange;
+
+export const zChangePaymentTransactionStatusPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The transaction with its new status.
+ */
+export const zChangePaymentTransactionStatusResponse = zPaymentTransactionResponse;
+
+export const zGetCashUpPath = z.object({
+    tenantId: zId
+});
+
+export const zGetCashUpQuery = z.object({
+    date: zLocalDate,
+    userId: zId.optional()
+});
+
+/**
+ * The cash-up.
+ */
+export const zGetCashUpResponse = zCashUp;
 
 export const zListQrCodesPath = z.object({
     tenantId: zId
@@ -4662,12 +4890,16 @@ export const zListSalesQuery = z.object({
     endDate: zLocalDate.optional(),
     operationType: zOperationType.optional(),
     status: zSaleStatus.optional(),
+    lifecycle: zSaleLifecycle.optional(),
     customerId: zId.optional(),
-    userId: zId.optional()
+    userId: zId.optional(),
+    paymentMethodId: zId.optional(),
+    appointmentId: zId.optional(),
+    sort: zSaleSort.optional()
 });
 
 /**
- * A page of sales.
+ * A page of sales and the totals of the filter.
  */
 export const zListSalesResponse = zSaleList;
 
@@ -4683,6 +4915,10 @@ export const zGetSaleResponse = zSaleResponse;
 
 export const zCreateSaleBody = zSaleWrite;
 
+export const zCreateSaleHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 export const zCreateSalePath = z.object({
     tenantId: zId,
     id: zId
@@ -4692,6 +4928,34 @@ export const zCreateSalePath = z.object({
  * Created, or already created with the same body (idempotent replay).
  */
 export const zCreateSaleResponse = zSaleResponse;
+
+export const zVoidSaleBody = zSaleVoid;
+
+export const zVoidSalePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The voided sale.
+ */
+export const zVoidSaleResponse = zSaleResponse;
+
+export const zRefundSaleBody = zSaleRefundInput;
+
+export const zRefundSaleHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
+export const zRefundSalePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The refund.
+ */
+export const zRefundSaleResponse = zSaleRefundResponse;
 
 export const zRemoveAssetBody = zAssetRemove;
 

@@ -47,9 +47,9 @@ export async function buildApp({ config, db, verifier, logger = true, assetStora
 
   // The contract is OpenAPI 3.1 (JSON Schema 2020-12): compile it with Ajv 2020, report every
   // failing field, never coerce bodies nor drop unknown fields silently.
-  const ajv = new Ajv2020({ allErrors: true, removeAdditional: false, coerceTypes: false, strict: false, useDefaults: true });
+  const ajv = new Ajv2020({ allErrors: true, removeAdditional: false, coerceTypes: false, strict: false, useDefaults: true, multipleOfPrecision: 9 });
   addFormats.default(ajv);
-  const coercing = new Ajv2020({ allErrors: true, removeAdditional: false, coerceTypes: 'array', strict: false, useDefaults: true });
+  const coercing = new Ajv2020({ allErrors: true, removeAdditional: false, coerceTypes: 'array', strict: false, useDefaults: true, multipleOfPrecision: 9 });
   addFormats.default(coercing);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv : coercing).compile(schema as object) as never);
 

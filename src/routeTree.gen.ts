@@ -24,6 +24,7 @@ import { Route as Char123LocaleChar125InvitationsIdRouteImport } from './routes/
 import { Route as Char123LocaleChar125LoginIndexRouteImport } from './routes/{-$locale}/login/index'
 import { Route as Char123LocaleChar125LoginForgotPasswordRouteImport } from './routes/{-$locale}/login/forgot-password'
 import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$locale}/login/sso'
+import { Route as Char123LocaleChar125DashboardBusinessPaymentTransactionsRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-transactions'
 import { Route as Char123LocaleChar125DashboardBusinessSettingsRouteImport } from './routes/{-$locale}/_dashboard/_business/settings'
 import { Route as Char123LocaleChar125OnboardingOnboardingIndexRouteImport } from './routes/{-$locale}/_onboarding/onboarding/index'
 import { Route as Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRouteImport } from './routes/{-$locale}/_onboarding/onboarding/how-do-you-work'
@@ -46,6 +47,12 @@ import { Route as Char123LocaleChar125DashboardBusinessInventoryCreateRouteImpor
 import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/index'
 import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsIdRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/$id'
 import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/create'
+import { Route as Char123LocaleChar125DashboardBusinessPaymentTransactionIdRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-transaction/$id'
+import { Route as Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-transaction/create'
+import { Route as Char123LocaleChar125DashboardBusinessSalesIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/index'
+import { Route as Char123LocaleChar125DashboardBusinessSalesIdRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/$id'
+import { Route as Char123LocaleChar125DashboardBusinessSalesCashUpRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/cash-up'
+import { Route as Char123LocaleChar125DashboardBusinessSalesNewRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/new'
 import { Route as Char123LocaleChar125DashboardBusinessServicesIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/services/index'
 import { Route as Char123LocaleChar125DashboardBusinessServicesIdRouteImport } from './routes/{-$locale}/_dashboard/_business/services/$id'
 import { Route as Char123LocaleChar125DashboardBusinessServicesCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/services/create'
@@ -144,6 +151,12 @@ const Char123LocaleChar125LoginSsoRoute =
     id: '/login/sso',
     path: '/login/sso',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute =
+  Char123LocaleChar125DashboardBusinessPaymentTransactionsRouteImport.update({
+    id: '/payment-transactions',
+    path: '/payment-transactions',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
 const Char123LocaleChar125DashboardBusinessSettingsRoute =
   Char123LocaleChar125DashboardBusinessSettingsRouteImport.update({
@@ -283,6 +296,44 @@ const Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute =
     path: '/payment-methods/create',
     getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute =
+  Char123LocaleChar125DashboardBusinessPaymentTransactionIdRouteImport.update({
+    id: '/payment-transaction/$id',
+    path: '/payment-transaction/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute =
+  Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRouteImport.update(
+    {
+      id: '/payment-transaction/create',
+      path: '/payment-transaction/create',
+      getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+    } as any,
+  )
+const Char123LocaleChar125DashboardBusinessSalesIndexRoute =
+  Char123LocaleChar125DashboardBusinessSalesIndexRouteImport.update({
+    id: '/sales/',
+    path: '/sales/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessSalesIdRoute =
+  Char123LocaleChar125DashboardBusinessSalesIdRouteImport.update({
+    id: '/sales/$id',
+    path: '/sales/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessSalesCashUpRoute =
+  Char123LocaleChar125DashboardBusinessSalesCashUpRouteImport.update({
+    id: '/sales/cash-up',
+    path: '/sales/cash-up',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessSalesNewRoute =
+  Char123LocaleChar125DashboardBusinessSalesNewRouteImport.update({
+    id: '/sales/new',
+    path: '/sales/new',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardBusinessServicesIndexRoute =
   Char123LocaleChar125DashboardBusinessServicesIndexRouteImport.update({
     id: '/services/',
@@ -373,6 +424,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/payment-transactions': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
   '/{-$locale}/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
@@ -389,6 +441,11 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  '/{-$locale}/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
+  '/{-$locale}/payment-transaction/create': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  '/{-$locale}/sales/$id': typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
+  '/{-$locale}/sales/cash-up': typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
+  '/{-$locale}/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   '/{-$locale}/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
@@ -398,6 +455,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/customers/': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/sales/': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   '/{-$locale}/team/': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
@@ -419,6 +477,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/login/forgot-password': typeof Char123LocaleChar125LoginForgotPasswordRoute
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/payment-transactions': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
   '/{-$locale}/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
@@ -435,6 +494,11 @@ export interface FileRoutesByTo {
   '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  '/{-$locale}/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
+  '/{-$locale}/payment-transaction/create': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  '/{-$locale}/sales/$id': typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
+  '/{-$locale}/sales/cash-up': typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
+  '/{-$locale}/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   '/{-$locale}/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
@@ -444,6 +508,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/customers': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/payment-methods': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/sales': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/services': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   '/{-$locale}/team': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   '/{-$locale}/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
@@ -470,6 +535,7 @@ export interface FileRoutesById {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/_dashboard/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
+  '/{-$locale}/_dashboard/_business/payment-transactions': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
   '/{-$locale}/_dashboard/_business/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   '/{-$locale}/_onboarding/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/_onboarding/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
@@ -486,6 +552,11 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   '/{-$locale}/_dashboard/_business/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   '/{-$locale}/_dashboard/_business/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  '/{-$locale}/_dashboard/_business/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
+  '/{-$locale}/_dashboard/_business/payment-transaction/create': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  '/{-$locale}/_dashboard/_business/sales/$id': typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
+  '/{-$locale}/_dashboard/_business/sales/cash-up': typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
+  '/{-$locale}/_dashboard/_business/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   '/{-$locale}/_dashboard/_business/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/_dashboard/_business/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   '/{-$locale}/_dashboard/_business/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
@@ -495,6 +566,7 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/customers/': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   '/{-$locale}/_dashboard/_business/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/_dashboard/_business/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/_dashboard/_business/sales/': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/_dashboard/_business/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   '/{-$locale}/_dashboard/_business/team/': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   '/{-$locale}/_dashboard/_business/customers/$customerId/$id': typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
@@ -519,6 +591,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/payment-transactions'
     | '/{-$locale}/settings'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
@@ -535,6 +608,11 @@ export interface FileRouteTypes {
     | '/{-$locale}/inventory/create'
     | '/{-$locale}/payment-methods/$id'
     | '/{-$locale}/payment-methods/create'
+    | '/{-$locale}/payment-transaction/$id'
+    | '/{-$locale}/payment-transaction/create'
+    | '/{-$locale}/sales/$id'
+    | '/{-$locale}/sales/cash-up'
+    | '/{-$locale}/sales/new'
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
     | '/{-$locale}/team/create'
@@ -544,6 +622,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/customers/'
     | '/{-$locale}/inventory/'
     | '/{-$locale}/payment-methods/'
+    | '/{-$locale}/sales/'
     | '/{-$locale}/services/'
     | '/{-$locale}/team/'
     | '/{-$locale}/customers/$customerId/$id'
@@ -565,6 +644,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/forgot-password'
     | '/{-$locale}/login/sso'
     | '/{-$locale}/login'
+    | '/{-$locale}/payment-transactions'
     | '/{-$locale}/settings'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
@@ -581,6 +661,11 @@ export interface FileRouteTypes {
     | '/{-$locale}/inventory/create'
     | '/{-$locale}/payment-methods/$id'
     | '/{-$locale}/payment-methods/create'
+    | '/{-$locale}/payment-transaction/$id'
+    | '/{-$locale}/payment-transaction/create'
+    | '/{-$locale}/sales/$id'
+    | '/{-$locale}/sales/cash-up'
+    | '/{-$locale}/sales/new'
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
     | '/{-$locale}/team/create'
@@ -590,6 +675,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/customers'
     | '/{-$locale}/inventory'
     | '/{-$locale}/payment-methods'
+    | '/{-$locale}/sales'
     | '/{-$locale}/services'
     | '/{-$locale}/team'
     | '/{-$locale}/customers/$customerId/$id'
@@ -615,6 +701,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/_dashboard/'
     | '/{-$locale}/login/'
+    | '/{-$locale}/_dashboard/_business/payment-transactions'
     | '/{-$locale}/_dashboard/_business/settings'
     | '/{-$locale}/_onboarding/onboarding/how-do-you-work'
     | '/{-$locale}/_onboarding/onboarding/opening-hours'
@@ -631,6 +718,11 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/inventory/create'
     | '/{-$locale}/_dashboard/_business/payment-methods/$id'
     | '/{-$locale}/_dashboard/_business/payment-methods/create'
+    | '/{-$locale}/_dashboard/_business/payment-transaction/$id'
+    | '/{-$locale}/_dashboard/_business/payment-transaction/create'
+    | '/{-$locale}/_dashboard/_business/sales/$id'
+    | '/{-$locale}/_dashboard/_business/sales/cash-up'
+    | '/{-$locale}/_dashboard/_business/sales/new'
     | '/{-$locale}/_dashboard/_business/services/$id'
     | '/{-$locale}/_dashboard/_business/services/create'
     | '/{-$locale}/_dashboard/_business/team/create'
@@ -640,6 +732,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/customers/'
     | '/{-$locale}/_dashboard/_business/inventory/'
     | '/{-$locale}/_dashboard/_business/payment-methods/'
+    | '/{-$locale}/_dashboard/_business/sales/'
     | '/{-$locale}/_dashboard/_business/services/'
     | '/{-$locale}/_dashboard/_business/team/'
     | '/{-$locale}/_dashboard/_business/customers/$customerId/$id'
@@ -760,6 +853,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/login/sso'
       preLoaderRoute: typeof Char123LocaleChar125LoginSsoRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/payment-transactions': {
+      id: '/{-$locale}/_dashboard/_business/payment-transactions'
+      path: '/payment-transactions'
+      fullPath: '/{-$locale}/payment-transactions'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
     '/{-$locale}/_dashboard/_business/settings': {
       id: '/{-$locale}/_dashboard/_business/settings'
@@ -915,6 +1015,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
+    '/{-$locale}/_dashboard/_business/payment-transaction/$id': {
+      id: '/{-$locale}/_dashboard/_business/payment-transaction/$id'
+      path: '/payment-transaction/$id'
+      fullPath: '/{-$locale}/payment-transaction/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/payment-transaction/create': {
+      id: '/{-$locale}/_dashboard/_business/payment-transaction/create'
+      path: '/payment-transaction/create'
+      fullPath: '/{-$locale}/payment-transaction/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/sales/': {
+      id: '/{-$locale}/_dashboard/_business/sales/'
+      path: '/sales'
+      fullPath: '/{-$locale}/sales/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessSalesIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/sales/$id': {
+      id: '/{-$locale}/_dashboard/_business/sales/$id'
+      path: '/sales/$id'
+      fullPath: '/{-$locale}/sales/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessSalesIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/sales/cash-up': {
+      id: '/{-$locale}/_dashboard/_business/sales/cash-up'
+      path: '/sales/cash-up'
+      fullPath: '/{-$locale}/sales/cash-up'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessSalesCashUpRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/sales/new': {
+      id: '/{-$locale}/_dashboard/_business/sales/new'
+      path: '/sales/new'
+      fullPath: '/{-$locale}/sales/new'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessSalesNewRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
     '/{-$locale}/_dashboard/_business/services/': {
       id: '/{-$locale}/_dashboard/_business/services/'
       path: '/services'
@@ -996,6 +1138,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
+  Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
   Char123LocaleChar125DashboardBusinessSettingsRoute: typeof Char123LocaleChar125DashboardBusinessSettingsRoute
   Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute
   Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute
@@ -1009,6 +1152,11 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessInventoryCreateRoute: typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
+  Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
+  Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  Char123LocaleChar125DashboardBusinessSalesIdRoute: typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
+  Char123LocaleChar125DashboardBusinessSalesCashUpRoute: typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
+  Char123LocaleChar125DashboardBusinessSalesNewRoute: typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
   Char123LocaleChar125DashboardBusinessServicesIdRoute: typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   Char123LocaleChar125DashboardBusinessServicesCreateRoute: typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   Char123LocaleChar125DashboardBusinessTeamCreateRoute: typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
@@ -1018,6 +1166,7 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessCustomersIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   Char123LocaleChar125DashboardBusinessInventoryIndexRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  Char123LocaleChar125DashboardBusinessSalesIndexRoute: typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   Char123LocaleChar125DashboardBusinessServicesIndexRoute: typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   Char123LocaleChar125DashboardBusinessTeamIndexRoute: typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRoute
@@ -1030,6 +1179,8 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
 
 const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar125DashboardBusinessRouteRouteChildren =
   {
+    Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute:
+      Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute,
     Char123LocaleChar125DashboardBusinessSettingsRoute:
       Char123LocaleChar125DashboardBusinessSettingsRoute,
     Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute:
@@ -1056,6 +1207,16 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute,
     Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute:
       Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute,
+    Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute:
+      Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute,
+    Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute:
+      Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute,
+    Char123LocaleChar125DashboardBusinessSalesIdRoute:
+      Char123LocaleChar125DashboardBusinessSalesIdRoute,
+    Char123LocaleChar125DashboardBusinessSalesCashUpRoute:
+      Char123LocaleChar125DashboardBusinessSalesCashUpRoute,
+    Char123LocaleChar125DashboardBusinessSalesNewRoute:
+      Char123LocaleChar125DashboardBusinessSalesNewRoute,
     Char123LocaleChar125DashboardBusinessServicesIdRoute:
       Char123LocaleChar125DashboardBusinessServicesIdRoute,
     Char123LocaleChar125DashboardBusinessServicesCreateRoute:
@@ -1074,6 +1235,8 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessInventoryIndexRoute,
     Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute:
       Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute,
+    Char123LocaleChar125DashboardBusinessSalesIndexRoute:
+      Char123LocaleChar125DashboardBusinessSalesIndexRoute,
     Char123LocaleChar125DashboardBusinessServicesIndexRoute:
       Char123LocaleChar125DashboardBusinessServicesIndexRoute,
     Char123LocaleChar125DashboardBusinessTeamIndexRoute:

@@ -7,6 +7,7 @@ import { calendarFeedHandlers } from './calendar-feeds.ts';
 import type { HandlerDeps } from '../kit/context.ts';
 import { distinctionHandlers } from './distinctions.ts';
 import { customersDomainHandlers } from '../customers/handlers/index.ts';
+import { salesDomainHandlers } from '../sales/handlers/index.ts';
 import { inventoryHandlers } from './inventory.ts';
 import { notImplementedHandlers } from './not-implemented.ts';
 import { onlineBookingHandlers } from './online-booking.ts';
@@ -47,6 +48,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>, assetStorage
     ...appointmentCancellationHandlers(deps),
     ...calendarFeedHandlers(deps),
     ...onlineBookingHandlers(deps),
+    ...salesDomainHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

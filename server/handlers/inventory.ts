@@ -20,6 +20,7 @@ import { listPage } from '../kit/pages.ts';
 import { iso, opt, type Row } from '../kit/rows.ts';
 import { tenantMoney } from '../kit/tenant-money.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from '../kit/write-rules.ts';
+import { recordMovement } from '../inventory/ledger.ts';
 
 type Handlers = Pick<
   RouteHandlers,
@@ -73,6 +74,7 @@ export function toInventoryMovement(row: Row): InventoryMovement {
     reason: row.reason as InventoryMovement['reason'],
     ...opt('note', row.note as string | null),
     ...opt('createdByUserId', row.created_by_user_id as string | null),
+    ...opt('saleId', row.sale_id as string | null),
     createdAt: iso(row.created_at),
   };
 }
@@ -164,21 +166,6 @@ async function liveItem(tx: Queryable, tenantId: string, id: string, lock = fals
   if (!row) throw notFound();
   return row;
 }
-
-async function recordMovement(
-  tx: Queryable,
-  tenantId: string,
-  itemId: string,
-  movement: { delta: string | number; quantityAfter: string | number; reason: string; note?: string | null; userId: string },
-): Promise<Row> {
-  const { rows } = await tx.query(
-    `INSERT INTO inventory_movements (tenant_id, item_id, delta, quantity_after, reason, note, created_by_user_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-    [tenantId, itemId, movement.delta, movement.quantityAfter, movement.reason, movement.note ?? null, movement.userId],
-  );
-  return rows[0]!;
-}
-
 
 export function inventoryHandlers({ db }: HandlerDeps): Handlers {
   return {

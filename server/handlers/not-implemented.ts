@@ -36,10 +36,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     createInvoice: notImplemented,
     listInvoices: notImplemented,
     getInvoice: notImplemented,
-    // PaymentTransactions
-    listPaymentTransactions: notImplemented,
-    getPaymentTransaction: notImplemented,
-    createPaymentTransaction: notImplemented,
     // QrCodes
     listQrCodes: notImplemented,
     createQrCode: notImplemented,
@@ -48,10 +44,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     // Reports
     getSalesSummaryReport: notImplemented,
     getSalesDetailedReport: notImplemented,
-    // Sales
-    listSales: notImplemented,
-    getSale: notImplemented,
-    createSale: notImplemented,
     // Admin
     listAdminInvoices: notImplemented,
     createAdminInvoice: notImplemented,

@@ -19,6 +19,7 @@ import { openSession } from '../auth/sessions.ts';
 import { appointmentsChanged } from '../appointments/events.ts';
 import { plainFromSql, resolveLocal, sqlLocal } from '../scheduling/time.ts';
 import { guardDoubleBookingError } from '../appointments/repository.ts';
+import { tenantHasSales } from '../sales/repository.ts';
 
 type Handlers = Pick<RouteHandlers, 'createTenant' | 'getTenant' | 'updateTenant' | 'deleteTenant' | 'listUserTenants' | 'autoRegisterBusiness'>;
 
@@ -224,6 +225,13 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
           tenantId,
           (['logoAssetId', 'coverAssetId'] as const).flatMap((key) => (typeof input[key] === 'string' ? [{ id: input[key], field: `/tenant/${key}` }] : [])),
         );
+        // The currency locks once the business has sold anything (its amounts are in it).
+        if (input.currency) {
+          const current = await tx.query<{ currency_code: string }>('SELECT currency_code FROM tenants WHERE id = $1', [tenantId]);
+          if (current.rows[0] && current.rows[0].currency_code !== input.currency.currencyCode && (await tenantHasSales(tx, tenantId))) {
+            throw unprocessable('/tenant/currency/currencyCode', 'currency_locked', 'The currency cannot change once the business has recorded sales.');
+          }
+        }
         const zone = input.timeZone ?? input.opening_hours?.timeZone;
         if (zone) await moveToTimeZone(tx, tenantId, zone, request.query?.confirmTimeZoneChange === true);
         const sets = columns.map(([column], i) => `${column} = $${i + 2}`);

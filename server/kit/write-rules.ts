@@ -48,7 +48,7 @@ export interface StoredResponse<T> {
 
 const requestHash = (requestBody: unknown) => createHash('sha256').update(JSON.stringify(requestBody ?? null)).digest('hex');
 
-const keyReused = () =>
+export const keyReused = () =>
   new HttpProblem(422, 'This Idempotency-Key was already used for another request.', 'business_rule', [
     { field: 'Idempotency-Key', code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used for another request.' },
   ]);

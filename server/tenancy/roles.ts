@@ -12,7 +12,8 @@ import { forbidden, notFound } from '../problem.ts';
  *
  * Owners may do everything. Administrators manage everything but the business itself (deleting it,
  * removing people). Members run the day: they read the catalogue and edit customers, their objects
- * and appointments, but do not change prices, stock, tags or payment methods.
+ * and appointments, and charge sales and take payments, but do not change prices, stock, tags or
+ * payment methods, and do not void or refund.
  */
 export type Resource =
   | 'tenant'
@@ -28,7 +29,9 @@ export type Resource =
   | 'appointments'
   | 'schedules'
   | 'distinctions'
-  | 'portfolio';
+  | 'portfolio'
+  | 'sales'
+  | 'payments';
 export type Action = 'read' | 'write' | 'delete';
 
 const ALL: readonly TeamRole[] = ['TEAM_ROLE_OWNER', 'TEAM_ROLE_ADMIN', 'TEAM_ROLE_MEMBER'];
@@ -51,6 +54,10 @@ export const ROLE_MATRIX: Readonly<Record<Resource, Readonly<Record<Action, read
   schedules: { read: ALL, write: ALL, delete: ALL },
   distinctions: { read: ALL, write: MANAGE, delete: MANAGE },
   portfolio: { read: ALL, write: MANAGE, delete: MANAGE },
+  // The till: members charge and take payments; voiding and refunding (sales.delete, and a refund
+  // of money alone, payments.delete) are for owners and administrators.
+  sales: { read: ALL, write: ALL, delete: MANAGE },
+  payments: { read: ALL, write: ALL, delete: MANAGE },
 };
 
 export function can(role: TeamRole, resource: Resource, action: Action): boolean {

@@ -79,7 +79,7 @@ export const operations: Operation[] = Object.entries(contract.paths).flatMap(([
     }),
 );
 
-const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, multipleOfPrecision: 9 });
 addFormats.default(ajv);
 ajv.addSchema(contract as object, 'contract');
 const validators = new Map<string, ValidateFunction | null>();

@@ -118,4 +118,17 @@ export const ROLE_EXPECTATIONS: Readonly<Record<string, readonly [admin: Expecta
   getAssetContent: ['ok', 'ok'],
   uploadAsset: ['ok', 'ok'],
   removeAsset: ['ok', 'ok'],
+
+  // Sales and payments (README: "members charge and take payments; owners and administrators void
+  // and refund").
+  listSales: ['ok', 'ok'],
+  getSale: ['ok', 'ok'],
+  createSale: ['ok', 'ok'],
+  voidSale: ['ok', 403],
+  refundSale: ['ok', 403],
+  listPaymentTransactions: ['ok', 'ok'],
+  getPaymentTransaction: ['ok', 'ok'],
+  createPaymentTransaction: ['ok', 'ok'],
+  changePaymentTransactionStatus: ['ok', 'ok'],
+  getCashUp: ['ok', 'ok'],
 };

@@ -26,6 +26,7 @@ import { notificationsSuite } from './suites/notifications.ts';
 import { onlineBookingSuite } from './suites/online-booking.ts';
 import { paymentMethodsSuite } from './suites/payment-methods.ts';
 import { platformSuite } from './suites/platform.ts';
+import { salesSuite } from './suites/sales.ts';
 import { schedulesSuite } from './suites/schedules.ts';
 import { securitySuite } from './suites/security.ts';
 import { serviceObjectSuite } from './suites/service-objects.ts';
@@ -91,6 +92,7 @@ describe.each(testEngines)('API on %s', (engine) => {
   notificationsSuite(current);
   onlineBookingSuite(current);
   firstDaySuite(current);
+  salesSuite(current);
 });
 
 postgresRequired('the server suite');

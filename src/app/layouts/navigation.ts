@@ -8,6 +8,7 @@ import {
   IconUsersGroup,
   IconLifebuoy,
   IconPackage,
+  IconReceipt,
   IconScissors,
   IconSettings,
   IconSparkles,
@@ -26,6 +27,7 @@ const labels = defineMessages({
   paymentMethods: { id: 'nav.paymentMethods', defaultMessage: 'Payment methods' },
   inventory: { id: 'nav.inventory', defaultMessage: 'Inventory' },
   team: { id: 'nav.team', defaultMessage: 'Team' },
+  sales: { id: 'nav.sales', defaultMessage: 'Sales' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
   support: { id: 'nav.support', defaultMessage: 'Support' },
 });
@@ -37,6 +39,7 @@ export const NAVIGATION = [
   { to: '/{-$locale}/appointments', label: labels.appointments, icon: IconCalendar, exact: false },
   { to: '/{-$locale}/appointments/schedule', label: labels.schedules, icon: IconCalendarUser, exact: false },
   { to: '/{-$locale}/appointments-distinctions', label: labels.distinctions, icon: IconSparkles, exact: false },
+  { to: '/{-$locale}/sales', label: labels.sales, icon: IconReceipt, exact: false },
   { to: '/{-$locale}/customers', label: labels.customers, icon: IconUsers, exact: false },
   { to: '/{-$locale}/customer-tags', label: labels.customerTags, icon: IconTags, exact: false },
   { to: '/{-$locale}/services', label: labels.services, icon: IconScissors, exact: false },

@@ -30,6 +30,7 @@ export const reasonNames: Record<InventoryMovementReason, MessageDescriptor> = d
   INVENTORY_MOVEMENT_REASON_DAMAGED: { id: 'inventory.reason.damaged', defaultMessage: 'Damaged or lost' },
   INVENTORY_MOVEMENT_REASON_CORRECTION: { id: 'inventory.reason.correction', defaultMessage: 'Stock count correction' },
   INVENTORY_MOVEMENT_REASON_OTHER: { id: 'inventory.reason.other', defaultMessage: 'Other' },
+  INVENTORY_MOVEMENT_REASON_RETURNED: { id: 'inventory.reason.returned', defaultMessage: 'Returned from a sale' },
 });
 
 export const ADJUSTMENT_REASONS: InventoryAdjustmentReason[] = [

@@ -1,7 +1,7 @@
-import { Anchor, Badge, Button, ColorSwatch, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, ColorSwatch, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { Appointment, AppointmentDistinction } from '@generated/types.gen';
 import { useLocale } from '~/lib/use-locale';
 import { appointmentStatus } from '~/entities/appointment/status';
@@ -18,7 +18,6 @@ export function AppointmentHeader({ appointment, distinction, editing, onEdit, o
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const intl = useIntl();
   const locale = useLocale();
   return (
     <Group justify="space-between" align="flex-end">
@@ -46,13 +45,17 @@ export function AppointmentHeader({ appointment, distinction, editing, onEdit, o
         </Group>
       </Stack>
       <Group gap="sm">
-        <Tooltip label={intl.formatMessage({ id: 'appointments.page.charge.soon', defaultMessage: 'Charging comes with sales, soon.' })}>
-          <span>
-            <Button variant="default" leftSection={<IconCash size={16} aria-hidden />} disabled aria-disabled>
-              <FormattedMessage id="appointments.page.charge" defaultMessage="Charge" />
-            </Button>
-          </span>
-        </Tooltip>
+        {appointment.status === 'APPOINTMENT_STATUS_CANCELLED' || appointment.status === 'APPOINTMENT_STATUS_REJECTED' ? null : (
+          <Button
+            variant="default"
+            leftSection={<IconCash size={16} aria-hidden />}
+            renderRoot={(props) => (
+              <Link {...props} to="/{-$locale}/sales/new" params={{ locale: localeParam(locale) }} search={{ appointmentId: appointment.id, userId: appointment.userId }} />
+            )}
+          >
+            <FormattedMessage id="appointments.page.charge" defaultMessage="Charge" />
+          </Button>
+        )}
         {editing ? null : (
           <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
             <FormattedMessage id="appointments.page.edit" defaultMessage="Edit" />

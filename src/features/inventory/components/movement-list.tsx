@@ -7,7 +7,7 @@ import type { InventoryItem, InventoryMovement } from '@generated/types.gen';
 import { useLocale } from '~/lib/use-locale';
 import { EmptyState } from '~/components/empty-state';
 import { QueryState } from '~/components/query-state';
-import { formatTimestamp } from '../format-timestamp';
+import { formatTimestamp } from '~/lib/format-timestamp';
 import { useQuantityFormat } from '../hooks/use-quantity-format';
 import { reasonNames } from '../messages';
 

@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HttpProblem } from '../problem.ts';
+import {
+  canTransition,
+  changeOf,
+  checkPaymentFits,
+  checkRefundMoney,
+  commissionOf,
+  outstandingOf,
+  paymentStatusOf,
+  refundDocument,
+  saleDocument,
+  type Refunded,
+  type SaleMoney,
+  type SoldLine,
+} from './rules.ts';
+
+// The till's arithmetic (issue 17 invariants): a sale's total = Σ breakdown (base + tax) = Σ line
+// totals exactly; refunding every line, in any number of parts, gives back exactly what was sold;
+// payments never take more than the sale stands for; a refund never gives back more than collected.
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const rate = fc.constantFrom(0, 4, 10, 21, 10.5, 7.25);
+const line = fc.record({
+  quantity: fc.integer({ min: 1, max: 20 }),
+  unitPrice: fc.integer({ min: 0, max: 500_000 }),
+  taxPercentage: rate,
+  discountPercentage: fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100),
+});
+const discount = fc.option(
+  fc.oneof(
+    fc.integer({ min: 0, max: 10_000 }).map((bp) => ({ percentage: bp / 100 })),
+    fc.integer({ min: 0, max: 100 }).map((cents) => ({ amount: cents })),
+  ),
+  { nil: undefined },
+);
+
+const code = (run: () => unknown) => {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    if (error instanceof HttpProblem) return error.errors?.[0]?.code ?? error.code;
+    throw error;
+  }
+};
+
+describe('sale arithmetic', () => {
+  it('total = Σ breakdown (base + tax) = Σ line totals, exactly, for any lines and discounts', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), discount, (lines, whole) => {
+        const doc = saleDocument('EUR', lines, whole);
+        expect(sum(doc.breakdown.map((b) => b.base + b.tax))).toBe(doc.totals.total);
+        expect(sum(doc.lines.map((l) => l.total))).toBe(doc.totals.total);
+        expect(doc.totals.subtotal + doc.totals.tax).toBe(doc.totals.total);
+      }),
+    );
+  });
+
+  it('2 × €10 at 21 % is €20.00 with one rounding of the tax (the invoice computes the same)', () => {
+    const doc = saleDocument('EUR', [{ quantity: 2, unitPrice: 1000, taxPercentage: 21 }], undefined);
+    expect(doc.totals).toMatchObject({ total: 2000, subtotal: 1653, tax: 347 });
+  });
+
+  it('refunding every line in parts gives back exactly each line total, and never more than sold', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), discount, fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 4 }), (lines, whole, splits) => {
+        const doc = saleDocument('EUR', lines, whole);
+        const sold: SoldLine[] = doc.lines.map((l, position) => ({ position, quantity: l.quantity, unitPrice: l.unitPrice, taxPercentage: lines[position]!.taxPercentage, amount: l.amount, discount: l.discount }));
+        const earlier = new Map<number, Refunded>();
+        const given = new Map<number, number>();
+        for (const s of sold) {
+          let left = Number(s.quantity);
+          for (const part of [...splits, Infinity]) {
+            if (left <= 0) break;
+            const quantity = Math.min(part, left);
+            const plan = refundDocument('EUR', sold, earlier, [{ position: s.position, quantity }]);
+            const refunded = plan.document.lines[0]!;
+            expect(sum(plan.document.breakdown.map((b) => b.base + b.tax))).toBe(plan.document.totals.total);
+            const before = earlier.get(s.position) ?? { quantity: 0n, amount: 0, discount: 0 };
+            earlier.set(s.position, { quantity: before.quantity + BigInt(quantity * 1000), amount: before.amount - refunded.amount, discount: before.discount - refunded.discount });
+            given.set(s.position, (given.get(s.position) ?? 0) + refunded.total);
+            left -= quantity;
+          }
+          expect(given.get(s.position)! + doc.lines[s.position]!.total).toBe(0);
+          expect(code(() => refundDocument('EUR', sold, earlier, [{ position: s.position, quantity: 1 }]))).toBe('refund_exceeds_sold');
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('payments and refunds of money', () => {
+  const figures = fc
+    .record({ total: fc.integer({ min: 1, max: 1_000_000 }), paidShare: fc.double({ min: 0, max: 1, noNaN: true }), refundShare: fc.double({ min: 0, max: 1, noNaN: true }) })
+    .map(({ total, paidShare, refundShare }): SaleMoney => {
+      const paid = Math.floor(total * paidShare);
+      return { isRefund: false, voided: false, total, refundedLines: 0, paid, refunded: Math.floor(paid * refundShare) };
+    });
+
+  it('a payment fits exactly when collected net stays ≤ total; outstanding is what is left', () => {
+    fc.assert(
+      fc.property(figures, fc.integer({ min: 1, max: 2_000_000 }), (sale, amount) => {
+        const refused = code(() => checkPaymentFits(sale, amount, '/amount'));
+        const fits = sale.paid + amount - sale.refunded <= sale.total;
+        expect(refused).toBe(fits ? undefined : 'overpayment');
+        expect(outstandingOf(sale)).toBe(sale.total - (sale.paid - sale.refunded));
+      }),
+    );
+  });
+
+  it('a refund sale gives back at most what was collected and the lines are worth, at least what would exceed the new total', () => {
+    fc.assert(
+      fc.property(figures, fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 1_000_000 }), (sale, worthShare, money) => {
+        const worth = Math.max(1, Math.floor(sale.total * worthShare));
+        const refused = code(() => checkRefundMoney(sale, -worth, money, '/payments'));
+        const net = sale.paid - sale.refunded;
+        const after = { ...sale, refundedLines: worth, refunded: sale.refunded + money };
+        const ok = money <= net && money <= worth && after.paid - after.refunded <= after.total - after.refundedLines;
+        expect(refused).toBe(ok ? undefined : 'refund_exceeds_paid');
+      }),
+    );
+  });
+
+  it('derives the payment status', () => {
+    const base = { isRefund: false, voided: false, total: 1000, refundedLines: 0, refunded: 0 };
+    expect(paymentStatusOf({ ...base, paid: 0 })).toBe('SALE_STATUS_UNPAID');
+    expect(paymentStatusOf({ ...base, paid: 400 })).toBe('SALE_STATUS_PARTIALLY_PAID');
+    expect(paymentStatusOf({ ...base, paid: 1000 })).toBe('SALE_STATUS_PAID');
+    expect(paymentStatusOf({ ...base, paid: 1000, refunded: 300, refundedLines: 300 })).toBe('SALE_STATUS_PARTIALLY_REFUNDED');
+    expect(paymentStatusOf({ ...base, paid: 1000, refunded: 1000, refundedLines: 1000 })).toBe('SALE_STATUS_REFUNDED');
+    expect(paymentStatusOf({ ...base, isRefund: true, total: -300, paid: 0 })).toBe('SALE_STATUS_REFUNDED');
+  });
+
+  it('computes the commission half up, the change, and allows only PENDING → COMPLETED | FAILED', () => {
+    expect(commissionOf(2595, 1.5)).toBe(39);
+    expect(commissionOf(100, 0)).toBe(0);
+    expect(changeOf(5000, 2000, 0, '/t')).toBe(3000);
+    expect(code(() => changeOf(1000, 2000, 0, '/t'))).toBe('tendered_too_low');
+    const statuses = ['PAYMENT_TRANSACTION_STATUS_PENDING', 'PAYMENT_TRANSACTION_STATUS_COMPLETED', 'PAYMENT_TRANSACTION_STATUS_FAILED'];
+    const allowed = statuses.flatMap((from) => statuses.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`));
+    expect(allowed).toEqual(['PAYMENT_TRANSACTION_STATUS_PENDING→PAYMENT_TRANSACTION_STATUS_COMPLETED', 'PAYMENT_TRANSACTION_STATUS_PENDING→PAYMENT_TRANSACTION_STATUS_FAILED']);
+  });
+});

@@ -1,0 +1,86 @@
+import { computeDocument, MoneyError, parseScaled, type ComputedDocument } from '@common/money';
+import type { SaleInput, SaleLineKind } from '@generated/types.gen';
+
+/** A line of the charge form as typed (texts until sent). */
+export interface DraftLine {
+  key: string;
+  kind: SaleLineKind;
+  itemId?: string;
+  name: string;
+  quantity: string;
+  unitPrice: number | null;
+  taxPercentage: string;
+  discountPercentage: string;
+  /** For products: the stock when added. */
+  stock?: number;
+}
+
+export interface DraftPayment {
+  key: string;
+  paymentMethodId: string | null;
+  amount: number | null;
+  tip: number | null;
+  tendered: number | null;
+}
+
+const decimal = (text: string) => text.trim().replace(',', '.');
+
+/**
+ * The sale the form describes, computed by the same function as the server (common/money
+ * computeDocument): the preview is what will be charged, to the cent. Null while a field is not a number.
+ */
+export function previewOf(lines: DraftLine[], currency: string, discount: string): ComputedDocument | null {
+  if (lines.length === 0) return null;
+  try {
+    const whole = decimal(discount);
+    return computeDocument({
+      currency,
+      priceMode: 'TAX_INCLUSIVE',
+      lines: lines.map((line) => ({
+        quantity: decimal(line.quantity),
+        unitPrice: line.unitPrice ?? Number.NaN,
+        tax: { rate: decimal(line.taxPercentage) || '0' },
+        ...(decimal(line.discountPercentage) ? { discount: { percentage: decimal(line.discountPercentage) } } : {}),
+      })),
+      ...(whole && whole !== '0' ? { discount: { percentage: whole } } : {}),
+    });
+  } catch (error) {
+    if (error instanceof MoneyError || error instanceof RangeError || error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
+const exact = (text: string, scale: number) => {
+  const parsed = parseScaled(decimal(text) || '0', scale);
+  return parsed.ok ? Number(parsed.value) / 10 ** scale : Number.NaN;
+};
+
+/** The createSale body of the form. */
+export function saleInputOf(draft: { appointmentId?: string; customer?: { customerId?: string; name: string }; lines: DraftLine[]; discount: string; payments: DraftPayment[]; notes: string }, currency: string): SaleInput {
+  const money = (amount: number) => ({ amount, currency });
+  const whole = exact(draft.discount, 2);
+  return {
+    operationType: draft.appointmentId ? 'OPERATION_TYPE_APPOINTMENT_SALE' : 'OPERATION_TYPE_PRODUCT_SALE',
+    ...(draft.appointmentId ? { appointmentId: draft.appointmentId } : {}),
+    ...(draft.customer ? { customer: draft.customer } : {}),
+    ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
+    lines: draft.lines.map((line) => ({
+      kind: line.kind,
+      ...(line.itemId ? { itemId: line.itemId } : {}),
+      name: line.name,
+      quantity: exact(line.quantity, 3),
+      unitPrice: money(line.unitPrice ?? 0),
+      taxPercentage: exact(line.taxPercentage, 2),
+      discountPercentage: exact(line.discountPercentage, 2),
+    })),
+    ...(whole > 0 ? { discount: { percentage: whole } } : {}),
+    payments: draft.payments
+      .filter((payment) => payment.paymentMethodId && payment.amount)
+      .map((payment) => ({
+        paymentMethodId: payment.paymentMethodId!,
+        amount: money(payment.amount!),
+        ...(payment.tip ? { tipAmount: money(payment.tip) } : {}),
+        ...(payment.tendered ? { tendered: money(payment.tendered) } : {}),
+      })),
+  };
+}

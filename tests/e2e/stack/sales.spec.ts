@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, onboard, register } from './fixtures';
+import { closeSubscriptionPopup } from '../subscription-popup';
+
+// The till on the real stack (issue 17): charge an appointment with its haircut and a shampoo from the
+// inventory, paid over two methods (card, and cash with change), then refund the shampoo back to
+// stock with the money given back in cash.
+
+async function session(page: Page) {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+  const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('session') ?? '{}') as { tenant?: { id: string }; user?: { id: string } });
+  return { headers: { authorization: `Bearer ${token}` }, tenantId: stored.tenant!.id, userId: stored.user!.id };
+}
+
+test('charges an appointment with a product and two payments, then refunds the product', async ({ page }) => {
+  test.setTimeout(120_000);
+  await register(page, 'en-US', newEmail('till'));
+  await onboard(page, 'en-US', 'Till salon');
+  await closeSubscriptionPopup(page);
+
+  // The catalogue and the appointment through the API (their screens have their own tests).
+  const { headers, tenantId, userId } = await session(page);
+  const service = await page.request.post(`/v1/tenants/${tenantId}/services`, {
+    headers,
+    data: { service: { name: 'Haircut', durationMinutes: 30, price: { amount: 2500, currency: 'EUR' }, color: '#228be6', active: true } },
+  });
+  expect(service.status()).toBe(201);
+  const customer = await page.request.post(`/v1/tenants/${tenantId}/customers`, { headers, data: { customer: { name: 'Lucy', lastName: 'Gray' } } });
+  expect(customer.status()).toBe(201);
+  const item = await page.request.post(`/v1/tenants/${tenantId}/inventory`, {
+    headers,
+    data: { inventoryItem: { name: 'Repair shampoo', quantity: 5, price: { amount: 1895, currency: 'EUR' }, taxPercentage: 21 } },
+  });
+  expect(item.status()).toBe(201);
+  const itemId = ((await item.json()) as { inventoryItem: { id: string } }).inventoryItem.id;
+  const booked = await page.request.post(`/v1/tenants/${tenantId}/users/${userId}/appointments`, {
+    headers,
+    data: {
+      appointment: {
+        customerId: ((await customer.json()) as { customer: { id: string } }).customer.id,
+        services: [{ id: ((await service.json()) as { service: { id: string } }).service.id }],
+        startDate: { year: 2030, month: 1, day: 8, hours: 10, minutes: 0 },
+        endDate: { year: 2030, month: 1, day: 8, hours: 10, minutes: 30 },
+      },
+    },
+  });
+  expect(booked.status()).toBe(201);
+  const appointmentId = ((await booked.json()) as { appointment: { id: string } }).appointment.id;
+
+  // From the appointment page: Charge.
+  await page.goto(`/appointments/${appointmentId}?userId=${userId}`);
+  await page.getByRole('link', { name: 'Charge' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Charge' })).toBeVisible();
+  await expect(page.getByTestId('charge-line')).toHaveCount(1);
+
+  // A shampoo from the inventory.
+  await page.getByRole('textbox', { name: 'Add a product' }).fill('shampoo');
+  await page.getByRole('option', { name: /Repair shampoo/ }).click();
+  await expect(page.getByTestId('charge-line')).toHaveCount(2);
+  await expect(page.getByTestId('charge-total')).toHaveText('€43.95');
+
+  // Two payments: €30.00 by card, the rest in cash from a €20 note.
+  await page.getByRole('button', { name: 'Add a payment method' }).click();
+  const first = page.getByTestId('charge-payment').nth(0);
+  await first.getByRole('textbox', { name: 'Payment method' }).click();
+  await page.getByRole('option', { name: 'Card' }).click();
+  await first.getByLabel('Amount 1').fill('30');
+  await page.getByRole('button', { name: 'Add a payment method' }).click();
+  const second = page.getByTestId('charge-payment').nth(1);
+  await second.getByRole('textbox', { name: 'Payment method' }).click();
+  await page.getByRole('option', { name: 'Cash' }).click();
+  await expect(second.getByLabel('Amount 2')).toHaveValue('13.95');
+  await second.getByLabel('Cash handed over').fill('20');
+  await expect(second.getByTestId('charge-change')).toHaveText('Change: €6.05');
+  await page.getByRole('button', { name: 'Charge €43.95' }).click();
+
+  // The sale: paid, with its lines and two payments; the shampoo left the stock.
+  await expect(page.getByRole('heading', { level: 1, name: /^Sale of/ })).toBeVisible();
+  await expect(page.getByTestId('sale-status')).toHaveText('Paid');
+  await expect(page.getByTestId('sale-total')).toHaveText('€43.95');
+  await expect(page.getByTestId('sale-line')).toHaveCount(2);
+  await expect(page.getByTestId('payment-transaction-row')).toHaveCount(2);
+  const stock = async () => ((await (await page.request.get(`/v1/tenants/${tenantId}/inventory/${itemId}`, { headers })).json()) as { inventoryItem: { quantity: number } }).inventoryItem.quantity;
+  expect(await stock()).toBe(4);
+
+  // Refund the shampoo, back to stock, €18.95 in cash.
+  await page.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund' });
+  await dialog.getByLabel('Quantity to refund of Haircut').fill('0');
+  await dialog.getByLabel('Back to stock').check();
+  await dialog.getByLabel('Money given back').fill('18.95');
+  await dialog.getByRole('textbox', { name: 'Given back by' }).click();
+  await page.getByRole('option', { name: 'Cash' }).click();
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('sale-status')).toHaveText('Partially refunded');
+  await expect(page.getByTestId('sale-paid')).toHaveText('€25.00');
+  await expect(page.getByTestId('payment-transaction-row')).toHaveCount(3);
+  await expect(page.getByText('1 refunded')).toBeVisible();
+  expect(await stock()).toBe(5);
+
+  // The list shows it, with the net of the filter (43.95 − 18.95).
+  await page.getByRole('link', { name: 'Sales', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+  await expect(page.getByTestId('sale-row')).toHaveCount(2);
+  await expect(page.getByTestId('sales-total')).toHaveText('€25.00');
+});

@@ -1,0 +1,349 @@
+// Sales and payment transactions (issue 17, MONEY.md §1–2): charging an appointment with a product
+// and split payments, partial payment, overpayment refused, one live sale per appointment, voiding,
+// refunding with restock, stock = Σ movements, idempotent retries, roles and tenant isolation,
+// the PENDING → COMPLETED | FAILED transitions, the cash-up and the currency lock.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  changeAppointmentStatus,
+  changePaymentTransactionStatus,
+  createAppointment,
+  createCustomer,
+  createInventoryItem,
+  createPaymentTransaction,
+  createSale,
+  createService,
+  getCashUp,
+  getInventoryItem,
+  getSale,
+  listInventoryMovements,
+  listPaymentMethods,
+  listPaymentTransactions,
+  listSales,
+  refundSale,
+  updateTenant,
+  voidSale,
+} from '../../../generated/sdk.gen.ts';
+import type { Appointment, DateTimeParts, PaymentMethod, Problem, SaleInput, Tenant } from '../../../generated/types.gen.ts';
+import { join, newTenant, ok, problem, signUp, weekdayHours, type Actor, type TestServer } from '../harness.ts';
+
+const at = (text: string): DateTimeParts => {
+  const [date, time] = text.split('T');
+  const [year, month, day] = date!.split('-').map(Number);
+  const [hours, minutes] = time!.split(':').map(Number);
+  return { year: year!, month: month!, day: day!, hours: hours!, minutes: minutes! };
+};
+const eur = (amount: number) => ({ amount, currency: 'EUR' });
+/** The code a user sees translated: a 409's own, a 422's first field's. */
+const codeOf = (p: Problem) => p.errors?.[0]?.code ?? p.code;
+
+export function salesSuite(server: () => TestServer) {
+  describe('sales and payment transactions', () => {
+    let owner: Actor;
+    let admin: Actor;
+    let member: Actor;
+    let tenant: Tenant;
+    let stranger: { owner: Actor; tenant: Tenant };
+    let customerId: string;
+    let serviceId: string;
+    let cash: PaymentMethod;
+    let card: PaymentMethod;
+    let slot = 0;
+
+    const path = (id: string = randomUUID()) => ({ tenantId: tenant.id, id });
+    /** A new appointment on its own half hour (2030-03-05 onwards, Tuesdays 9–17 Madrid). */
+    const appointment = async (): Promise<Appointment> => {
+      const start = 9 * 60 + 30 * slot++;
+      const day = 5 + Math.floor(start / (8 * 60)) * 7;
+      const minutes = 9 * 60 + (start % (8 * 60));
+      const hh = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+      const date = `2030-03-${String(day).padStart(2, '0')}`;
+      const { appointment: booked } = await ok(
+        createAppointment({
+          client: owner.client,
+          path: { tenantId: tenant.id, userId: owner.userId },
+          body: { appointment: { customerId, services: [{ id: serviceId }], startDate: at(`${date}T${hh(minutes)}`), endDate: at(`${date}T${hh(minutes + 30)}`) } },
+        }),
+        201,
+      );
+      return booked;
+    };
+    const product = async (quantity: number) =>
+      (
+        await ok(
+          createInventoryItem({
+            client: owner.client,
+            path: { tenantId: tenant.id },
+            body: { inventoryItem: { name: 'Champú reparador 500 ml', sku: `CH-${randomUUID().slice(0, 8)}`, unit: 'INVENTORY_UNIT_PIECE', quantity, price: eur(1895), taxPercentage: 21 } },
+          }),
+          201,
+        )
+      ).inventoryItem;
+    /** Charging the appointment: its haircut (25.00) and `units` shampoos (18.95 each), 21 % included. */
+    const charge = (a: Appointment, itemId: string, units: number, payments: SaleInput['payments'] = []): SaleInput => ({
+      operationType: 'OPERATION_TYPE_APPOINTMENT_SALE',
+      appointmentId: a.id,
+      lines: [
+        { kind: 'SALE_LINE_KIND_SERVICE', itemId: serviceId, name: 'Corte', quantity: 1, unitPrice: eur(2500), taxPercentage: 21 },
+        { kind: 'SALE_LINE_KIND_PRODUCT', itemId, name: 'Champú reparador 500 ml', quantity: units, unitPrice: eur(1895), taxPercentage: 21 },
+      ],
+      payments,
+    });
+    const stock = async (itemId: string) => (await ok(getInventoryItem({ client: owner.client, path: { tenantId: tenant.id, id: itemId } }))).inventoryItem.quantity;
+    const movementsSum = async (itemId: string) =>
+      (await ok(listInventoryMovements({ client: owner.client, path: { tenantId: tenant.id, id: itemId }, query: { limit: 200 } }))).items.reduce((sum, m) => sum + m.delta, 0);
+
+    beforeAll(async () => {
+      const s = server();
+      owner = await signUp(s, 'till-owner');
+      tenant = await newTenant(owner, { opening_hours: weekdayHours() });
+      admin = await join(s, owner, tenant, 'TEAM_ROLE_ADMIN', 'till-admin');
+      member = await join(s, owner, tenant, 'TEAM_ROLE_MEMBER', 'till-member');
+      const other = await signUp(s, 'till-stranger');
+      stranger = { owner: other, tenant: await newTenant(other) };
+      customerId = (await ok(createCustomer({ client: owner.client, path: { tenantId: tenant.id }, body: { customer: { name: 'Lucía', lastName: 'García' } } }), 201)).customer.id;
+      serviceId = (
+        await ok(
+          createService({
+            client: owner.client,
+            path: { tenantId: tenant.id },
+            body: { service: { name: 'Corte', durationMinutes: 30, price: eur(2500), color: '#12b886' } },
+          }),
+          201,
+        )
+      ).service.id;
+      const methods = (await ok(listPaymentMethods({ client: owner.client, path: { tenantId: tenant.id } }))).items;
+      cash = methods.find((m) => m.kind === 'PAYMENT_METHOD_KIND_CASH')!;
+      card = methods.find((m) => m.kind === 'PAYMENT_METHOD_KIND_CARD')!;
+    }, 90_000);
+
+    it('charges an appointment with a product and two payments: totals = Σ lines = Σ breakdown, change, tip, stock moved', async () => {
+      const a = await appointment();
+      const item = await product(5);
+      const { sale } = await ok(
+        createSale({
+          client: member.client,
+          path: path(),
+          body: {
+            sale: charge(a, item.id, 2, [
+              { paymentMethodId: card.id, amount: eur(3000), tipAmount: eur(200) },
+              { paymentMethodId: cash.id, amount: eur(1000), tendered: eur(2000) },
+            ]),
+          },
+        }),
+        201,
+      );
+      // 25.00 + 2 × 18.95 = 62.90, 21 % included: base round(6290 / 1.21) = 5198, tax 1092.
+      expect(sale.totals.total).toEqual(eur(6290));
+      expect(sale.taxBreakdown).toEqual([{ taxPercentage: 21, base: eur(5198), tax: eur(1092) }]);
+      expect(sale.lines.reduce((sum, line) => sum + line.lineTotal.amount, 0)).toBe(6290);
+      expect(sale.lines.reduce((sum, line) => sum + line.taxAmount.amount, 0)).toBe(1092);
+      expect(sale).toMatchObject({
+        appointmentId: a.id,
+        customer: { customerId, name: 'Lucía García' },
+        userId: owner.userId,
+        lifecycle: 'SALE_LIFECYCLE_COMPLETED',
+        paymentStatus: 'SALE_STATUS_PARTIALLY_PAID',
+        paidAmount: eur(4000),
+        outstandingAmount: eur(2290),
+        tip: eur(200),
+        refundOfSaleId: null,
+        invoiceId: null,
+      });
+      expect(await stock(item.id)).toBe(3);
+      expect(await movementsSum(item.id)).toBe(3);
+      const moves = await ok(listInventoryMovements({ client: owner.client, path: { tenantId: tenant.id, id: item.id } }));
+      expect(moves.items[0]).toMatchObject({ reason: 'INVENTORY_MOVEMENT_REASON_SOLD', delta: -2, saleId: sale.id });
+
+      // The SPEC's screen: the appointment's payments, with what was paid; cash shows its change.
+      const list = await ok(listPaymentTransactions({ client: member.client, path: { tenantId: tenant.id }, query: { referenceId: a.id, operationType: 'OPERATION_TYPE_APPOINTMENT_SALE' } }));
+      expect(list.total).toBe(2);
+      expect(list.paidTotal).toEqual(eur(4000));
+      expect(list.items.find((t) => t.paymentMethodId === cash.id)).toMatchObject({ change: eur(1000), tendered: eur(2000), referenceId: a.id, saleId: sale.id });
+
+      // The rest, paid later against the appointment: PAID.
+      await ok(
+        createPaymentTransaction({
+          client: member.client,
+          path: path(),
+          body: { paymentTransaction: { referenceId: a.id, operationType: 'OPERATION_TYPE_APPOINTMENT_SALE', amount: eur(2290), paymentMethodId: card.id } },
+        }),
+        201,
+      );
+      const paid = (await ok(getSale({ client: member.client, path: path(sale.id) }))).sale;
+      expect(paid).toMatchObject({ paymentStatus: 'SALE_STATUS_PAID', paidAmount: eur(6290), outstandingAmount: eur(0) });
+    });
+
+    it('refuses an overpayment and records nothing', async () => {
+      const a = await appointment();
+      const item = await product(2);
+      const p = await problem(createSale({ client: member.client, path: path(), body: { sale: charge(a, item.id, 1, [{ paymentMethodId: cash.id, amount: eur(5000) }]) } }), 422);
+      expect(codeOf(p)).toBe('overpayment');
+      expect(await stock(item.id)).toBe(2);
+      const none = await ok(listSales({ client: owner.client, path: { tenantId: tenant.id }, query: { appointmentId: a.id } }));
+      expect(none.total).toBe(0);
+
+      const { sale } = await ok(createSale({ client: member.client, path: path(), body: { sale: charge(a, item.id, 1, [{ paymentMethodId: cash.id, amount: eur(4000) }]) } }), 201);
+      const more = await problem(
+        createPaymentTransaction({ client: member.client, path: path(), body: { paymentTransaction: { referenceId: sale.id, operationType: 'OPERATION_TYPE_APPOINTMENT_SALE', amount: eur(396), paymentMethodId: card.id } } }),
+        422,
+      );
+      expect(codeOf(more)).toBe('overpayment');
+    });
+
+    it('keeps one live sale per appointment and refuses a cancelled one', async () => {
+      const a = await appointment();
+      const item = await product(5);
+      await ok(createSale({ client: member.client, path: path(), body: { sale: charge(a, item.id, 1) } }), 201);
+      expect(codeOf(await problem(createSale({ client: member.client, path: path(), body: { sale: charge(a, item.id, 1) } }), 409))).toBe('sale_exists_for_appointment');
+
+      const cancelled = await appointment();
+      await ok(
+        changeAppointmentStatus({
+          client: owner.client,
+          path: { tenantId: tenant.id, userId: owner.userId, id: cancelled.id },
+          body: { status: 'APPOINTMENT_STATUS_CANCELLED', version: cancelled.version },
+        }),
+      );
+      expect(codeOf(await problem(createSale({ client: member.client, path: path(), body: { sale: charge(cancelled, item.id, 1) } }), 409))).toBe('appointment_not_billable');
+      expect(await stock(item.id)).toBe(4);
+    });
+
+    it('answers a retried charge with the one sale, and a reused id with another body 422', async () => {
+      const a = await appointment();
+      const item = await product(5);
+      const id = randomUUID();
+      const body = { sale: charge(a, item.id, 1, [{ paymentMethodId: card.id, amount: eur(1000) }]) };
+      const first = (await ok(createSale({ client: member.client, path: path(id), body }), 201)).sale;
+      const again = (await ok(createSale({ client: member.client, path: path(id), body }), 201)).sale;
+      expect(again.id).toBe(first.id);
+      expect(again.paidAmount).toEqual(eur(1000));
+      expect((await ok(listSales({ client: owner.client, path: { tenantId: tenant.id }, query: { appointmentId: a.id } }))).total).toBe(1);
+      expect(await stock(item.id)).toBe(4);
+      const reused = await problem(createSale({ client: member.client, path: path(id), body: { sale: charge(a, item.id, 2) } }), 422);
+      expect(codeOf(reused)).toBe('idempotency_key_reused');
+    });
+
+    it('voids a walk-in sale with nothing collected (owners and admins): stock back, then refuses anything more', async () => {
+      const item = await product(3);
+      const walkIn: SaleInput = {
+        operationType: 'OPERATION_TYPE_PRODUCT_SALE',
+        lines: [{ kind: 'SALE_LINE_KIND_PRODUCT', itemId: item.id, name: 'Champú', quantity: 2, unitPrice: eur(1895), taxPercentage: 21 }],
+      };
+      const { sale } = await ok(createSale({ client: member.client, path: path(), body: { sale: walkIn } }), 201);
+      expect(sale).toMatchObject({ operationType: 'OPERATION_TYPE_PRODUCT_SALE', appointmentId: null, paymentStatus: 'SALE_STATUS_UNPAID' });
+      expect(await stock(item.id)).toBe(1);
+      await problem(voidSale({ client: member.client, path: path(sale.id), body: { version: sale.version } }), 403);
+      const voided = (await ok(voidSale({ client: admin.client, path: path(sale.id), body: { version: sale.version, reason: 'Error' } }))).sale;
+      expect(voided).toMatchObject({ lifecycle: 'SALE_LIFECYCLE_VOIDED', voidReason: 'Error', outstandingAmount: eur(0) });
+      expect(await stock(item.id)).toBe(3);
+      expect(await movementsSum(item.id)).toBe(3);
+      expect(codeOf(await problem(voidSale({ client: owner.client, path: path(sale.id), body: { version: voided.version } }), 409))).toBe('sale_voided');
+      expect(
+        codeOf(
+          await problem(
+            createPaymentTransaction({ client: member.client, path: path(), body: { paymentTransaction: { referenceId: sale.id, operationType: 'OPERATION_TYPE_PRODUCT_SALE', amount: eur(100), paymentMethodId: cash.id } } }),
+            409,
+          ),
+        ),
+      ).toBe('sale_voided');
+
+      // A sale with a payment is refunded, not voided.
+      const { sale: paid } = await ok(createSale({ client: member.client, path: path(), body: { sale: { ...walkIn, payments: [{ paymentMethodId: cash.id, amount: eur(100) }] } } }), 201);
+      expect(codeOf(await problem(voidSale({ client: owner.client, path: path(paid.id), body: { version: paid.version } }), 409))).toBe('sale_has_payments');
+    });
+
+    it('refunds a line with restock and money back (owners and admins); never more than sold', async () => {
+      const a = await appointment();
+      const item = await product(4);
+      const { sale } = await ok(createSale({ client: member.client, path: path(), body: { sale: charge(a, item.id, 2, [{ paymentMethodId: card.id, amount: eur(6290) }]) } }), 201);
+      expect(await stock(item.id)).toBe(2);
+      const refundBody = { version: sale.version, reason: 'No le sentó bien', lines: [{ position: 1, quantity: 1, restock: true }], payments: [{ paymentMethodId: cash.id, amount: eur(1895) }] };
+      await problem(refundSale({ client: member.client, path: path(sale.id), body: refundBody }), 403);
+      const result = await ok(refundSale({ client: owner.client, path: path(sale.id), body: refundBody, headers: { 'Idempotency-Key': `refund-${randomUUID()}` } }), 201);
+      expect(result.refund).toMatchObject({ refundOfSaleId: sale.id, totals: { total: eur(-1895) }, paymentStatus: 'SALE_STATUS_REFUNDED' });
+      expect(result.refund.lines[0]).toMatchObject({ quantity: -1, refundOfPosition: 1, lineTotal: eur(-1895) });
+      expect(result.refund.taxBreakdown.reduce((sum, b) => sum + b.base.amount + b.tax.amount, 0)).toBe(-1895);
+      expect(result.sale).toMatchObject({ paymentStatus: 'SALE_STATUS_PARTIALLY_REFUNDED', refundedAmount: eur(1895), paidAmount: eur(4395), refundSaleIds: [result.refund.id] });
+      expect(result.sale.lines[1]!.refundedQuantity).toBe(1);
+      expect(result.paymentTransactions).toEqual([expect.objectContaining({ kind: 'PAYMENT_TRANSACTION_KIND_REFUND', amount: eur(1895), refundSaleId: result.refund.id })]);
+      expect(await stock(item.id)).toBe(3);
+      expect(await movementsSum(item.id)).toBe(3);
+
+      const tooMany = await problem(
+        refundSale({ client: owner.client, path: path(sale.id), body: { version: result.sale.version, lines: [{ position: 1, quantity: 2 }], payments: [] } }),
+        422,
+      );
+      expect(codeOf(tooMany)).toBe('refund_exceeds_sold');
+      const tooMuchMoney = await problem(
+        refundSale({ client: owner.client, path: path(sale.id), body: { version: result.sale.version, lines: [{ position: 0, quantity: 1 }], payments: [{ paymentMethodId: cash.id, amount: eur(2600) }] } }),
+        422,
+      );
+      expect(codeOf(tooMuchMoney)).toBe('refund_exceeds_paid');
+      const stale = await problem(refundSale({ client: owner.client, path: path(sale.id), body: { version: sale.version, lines: [{ position: 0, quantity: 1 }] } }), 409);
+      expect(codeOf(stale)).toBe('stale_version');
+
+      // The rest of it, without restocking: REFUNDED, the stock unchanged.
+      const rest = await ok(
+        refundSale({
+          client: admin.client,
+          path: path(sale.id),
+          body: { version: result.sale.version, lines: [{ position: 0, quantity: 1 }, { position: 1, quantity: 1 }], payments: [{ paymentMethodId: card.id, amount: eur(4395) }] },
+        }),
+        201,
+      );
+      expect(rest.sale).toMatchObject({ paymentStatus: 'SALE_STATUS_REFUNDED', paidAmount: eur(0), outstandingAmount: eur(0) });
+      expect(rest.refund.totals.total.amount + result.refund.totals.total.amount).toBe(-6290);
+      expect(await stock(item.id)).toBe(3);
+    });
+
+    it('moves a pending payment to completed or failed, once', async () => {
+      const a = await appointment();
+      const item = await product(1);
+      const { sale } = await ok(createSale({ client: member.client, path: path(), body: { sale: charge(a, item.id, 1) } }), 201);
+      const { paymentTransaction: pending } = await ok(
+        createPaymentTransaction({
+          client: member.client,
+          path: path(),
+          body: { paymentTransaction: { referenceId: sale.id, operationType: 'OPERATION_TYPE_APPOINTMENT_SALE', amount: eur(4395), paymentMethodId: card.id, status: 'PAYMENT_TRANSACTION_STATUS_PENDING' } },
+        }),
+        201,
+      );
+      expect((await ok(getSale({ client: member.client, path: path(sale.id) }))).sale.paymentStatus).toBe('SALE_STATUS_UNPAID');
+      const done = (
+        await ok(changePaymentTransactionStatus({ client: member.client, path: path(pending.id), body: { status: 'PAYMENT_TRANSACTION_STATUS_COMPLETED', version: pending.version } }))
+      ).paymentTransaction;
+      expect(done.status).toBe('PAYMENT_TRANSACTION_STATUS_COMPLETED');
+      expect((await ok(getSale({ client: member.client, path: path(sale.id) }))).sale.paymentStatus).toBe('SALE_STATUS_PAID');
+      const again = await problem(changePaymentTransactionStatus({ client: member.client, path: path(pending.id), body: { status: 'PAYMENT_TRANSACTION_STATUS_FAILED', version: done.version } }), 409);
+      expect(codeOf(again)).toBe('invalid_transition');
+    });
+
+    it('hides a business’s sales and payments from another business (404) and lists with totals', async () => {
+      const list = await ok(listSales({ client: owner.client, path: { tenantId: tenant.id }, query: { q: 'lucia', sort: '-total' } }));
+      expect(list.total).toBeGreaterThan(0);
+      expect(list.items.every((s) => s.customer?.name === 'Lucía García')).toBe(true);
+      const sale = list.items[0]!;
+      await problem(getSale({ client: stranger.owner.client, path: path(sale.id) }), 404);
+      await problem(getSale({ client: stranger.owner.client, path: { tenantId: stranger.tenant.id, id: sale.id } }), 404);
+      await problem(voidSale({ client: stranger.owner.client, path: path(sale.id), body: { version: sale.version } }), 404);
+      const sum = list.items.filter((s) => s.lifecycle === 'SALE_LIFECYCLE_COMPLETED').reduce((acc, s) => acc + s.totals.total.amount, 0);
+      if (list.items.length === list.total) expect(list.totals.total.amount).toBe(sum);
+    });
+
+    it('sums the day per method and member in the cash-up (a member sees their own)', async () => {
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+      const full = await ok(getCashUp({ client: owner.client, path: { tenantId: tenant.id }, query: { date: day } }));
+      expect(full.rows.length).toBeGreaterThan(0);
+      expect(full.total.amount).toBe(full.rows.reduce((sum, row) => sum + row.net.amount, 0));
+      expect(full.byMethod.reduce((sum, row) => sum + row.net.amount, 0)).toBe(full.total.amount);
+      const own = await ok(getCashUp({ client: member.client, path: { tenantId: tenant.id }, query: { date: day } }));
+      expect(own.rows.every((row) => row.userId === member.userId)).toBe(true);
+    });
+
+    it('locks the currency once the business has sales', async () => {
+      const p = await problem(updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { currency: { currencyCode: 'USD' } } } }), 422);
+      expect(codeOf(p)).toBe('currency_locked');
+    });
+  });
+}
