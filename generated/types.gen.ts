@@ -3203,17 +3203,113 @@ export type InventoryMovementList = {
 };
 
 /**
- * Invoice status. UNSPECIFIED is never stored (it is the zero value of older clients).
+ * Invoice lifecycle. DRAFT (no number, editable, deletable) → ISSUED (numbered, frozen, never deleted) → VOIDED (only while never sent and nothing paid; the number stays used). Payment is apart (`paymentStatus`, derived). UNSPECIFIED is never stored.
  */
-export type InvoiceStatus = 'INVOICE_STATUS_UNSPECIFIED' | 'INVOICE_STATUS_DRAFT' | 'INVOICE_STATUS_ISSUED' | 'INVOICE_STATUS_PAID' | 'INVOICE_STATUS_CANCELLED';
+export type InvoiceStatus = 'INVOICE_STATUS_UNSPECIFIED' | 'INVOICE_STATUS_DRAFT' | 'INVOICE_STATUS_ISSUED' | 'INVOICE_STATUS_VOIDED';
 
 /**
- * STANDARD is a full invoice (customer tax id and address required); SIMPLIFIED a ticket-style invoice; CREDIT_NOTE rectifies an earlier invoice (`rectifiesInvoiceId`) with negative quantities.
+ * Derived from the payments of the invoiced sale (never typed in). An invoice made by hand has no payments through Cita and stays UNPAID.
+ */
+export type InvoicePaymentStatus = 'INVOICE_PAYMENT_STATUS_UNPAID' | 'INVOICE_PAYMENT_STATUS_PARTIALLY_PAID' | 'INVOICE_PAYMENT_STATUS_PAID';
+
+/**
+ * STANDARD is a full invoice (factura completa, VERI*FACTU F1: both parties' legal name, tax id and address); SIMPLIFIED a ticket-style invoice (factura simplificada, F2) up to the business's limit; CREDIT_NOTE a rectifying invoice (R1-R5) of an earlier one, made only by rectifyInvoice.
  */
 export type InvoiceKind = 'INVOICE_KIND_STANDARD' | 'INVOICE_KIND_SIMPLIFIED' | 'INVOICE_KIND_CREDIT_NOTE';
 
 /**
- * The customer as invoiced (a snapshot: later changes to the customer do not alter the invoice).
+ * Cause of a VAT exemption (VERI*FACTU CausaExencion): E1 art. 20 LIVA (healthcare art. 20.Uno.3º, education…), E2 art. 21, E3 art. 22, E4 arts. 23-24, E5 art. 25, E6 other.
+ */
+export type ExemptionCode = 'E1' | 'E2' | 'E3' | 'E4' | 'E5' | 'E6';
+
+/**
+ * Why a line carries no tax; printed on the invoice. The line's taxPercentage must be 0.
+ */
+export type InvoiceExemption = {
+    code: ExemptionCode;
+    /**
+     * The legal reason as printed, e.g. "Exenta de IVA, art. 20.Uno.3º Ley 37/1992".
+     */
+    reason: string;
+};
+
+/**
+ * Income tax (IRPF) withheld by a business customer of a professional, on the taxable base.
+ */
+export type InvoiceWithholding = {
+    /**
+     * 15, or 7 in a professional's first years.
+     */
+    percentage: Percentage;
+    /**
+     * Withheld amount (computed), deducted from the total.
+     */
+    amount: Money;
+};
+
+/**
+ * R1 error founded in law or art. 80 One, Two and Six LIVA; R2 art. 80 Three (insolvency); R3 art. 80 Four (bad debts); R4 other causes; R5 rectifying a simplified invoice.
+ */
+export type RectificationReason = 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
+
+/**
+ * SUBSTITUTION states the corrected content in full; DIFFERENCES states only the difference (usually negative).
+ */
+export type RectificationMethod = 'SUBSTITUTION' | 'DIFFERENCES';
+
+/**
+ * On a rectifying invoice (CREDIT_NOTE), the invoice it corrects and how.
+ */
+export type InvoiceRectification = {
+    /**
+     * The rectified invoice (same business).
+     */
+    invoiceId: Id;
+    /**
+     * Its number as printed.
+     */
+    displayNumber: string;
+    /**
+     * Its issue date.
+     */
+    issueDate: LocalDate;
+    method: RectificationMethod;
+    reason: RectificationReason;
+    /**
+     * What is corrected and why, as printed.
+     */
+    description?: string;
+};
+
+/**
+ * VERI*FACTU record (registro de facturación) written when the invoice was issued (ALTA) or voided (ANULACION), chained per issuer by SHA-256 (huella) over the fields the regulation names. Submission to the AEAT is not done yet.
+ */
+export type FiscalRecord = {
+    type: 'ALTA' | 'ANULACION';
+    /**
+     * TipoFactura.
+     */
+    invoiceType: 'F1' | 'F2' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
+    /**
+     * Huella, SHA-256 in upper-case hex.
+     */
+    hash: string;
+    /**
+     * The issuer's previous record's hash; null for the first.
+     */
+    previousHash?: string | null;
+    /**
+     * FechaHoraHusoGenRegistro.
+     */
+    generatedAt: OffsetDateTime;
+    /**
+     * The AEAT validation address the PDF's QR carries (ALTA only).
+     */
+    qrUrl?: string;
+};
+
+/**
+ * The customer as invoiced (a snapshot: later changes to the customer do not alter the invoice). A STANDARD invoice needs name, a valid tax id (NIF/CIF/NIE for Spain) and the address.
  */
 export type InvoiceCustomer = {
     /**
@@ -3221,11 +3317,11 @@ export type InvoiceCustomer = {
      */
     customerId?: Id;
     /**
-     * Full name or company name.
+     * Full name or company legal name.
      */
     name: string;
     /**
-     * NIF/CIF/VAT number.
+     * NIF/CIF/NIE (check letter validated) or foreign VAT number.
      */
     taxId?: string;
     address?: Address;
@@ -3233,7 +3329,7 @@ export type InvoiceCustomer = {
 };
 
 /**
- * The business as invoiced: a snapshot of the tenant's fiscal data taken when the invoice is created.
+ * The business as invoiced: its invoicing settings, frozen when the invoice is issued.
  */
 export type InvoiceIssuer = {
     /**
@@ -3241,7 +3337,7 @@ export type InvoiceIssuer = {
      */
     businessName: string;
     /**
-     * Legal name, when it differs from the trade name.
+     * Legal name (razón social or the professional's full name).
      */
     legalName?: string;
     /**
@@ -3265,21 +3361,22 @@ export type InvoiceLineInput = {
      */
     description: string;
     /**
-     * Quantity (fractional allowed; negative on credit notes; never 0).
+     * Quantity, up to 3 decimals (negative on rectifications by differences; never 0).
      */
     quantity: number;
     /**
-     * Unit price, tax EXCLUDED (invoice convention).
+     * Unit price, without tax unless the invoice's pricesIncludeTax.
      */
     unitPrice: Money;
     /**
-     * Tax rate of the line.
+     * Tax rate of the line (VAT, or the US sales tax); 0 with an exemption.
      */
     taxPercentage: Percentage;
     /**
      * Discount on the line, percent.
      */
     discountPercentage?: Percentage;
+    exemption?: InvoiceExemption;
     /**
      * What the line invoices, when it comes from a service or product.
      */
@@ -3291,7 +3388,7 @@ export type InvoiceLineInput = {
 };
 
 /**
- * One invoice line.
+ * One invoice line, with its amounts as computed by the one document arithmetic.
  */
 export type InvoiceLine = {
     /**
@@ -3299,11 +3396,11 @@ export type InvoiceLine = {
      */
     description: string;
     /**
-     * Quantity (fractional allowed; negative on credit notes; never 0).
+     * Quantity, up to 3 decimals.
      */
     quantity: number;
     /**
-     * Unit price, tax EXCLUDED (invoice convention).
+     * Unit price as entered.
      */
     unitPrice: Money;
     /**
@@ -3314,6 +3411,7 @@ export type InvoiceLine = {
      * Discount on the line, percent.
      */
     discountPercentage: Percentage;
+    exemption?: InvoiceExemption;
     /**
      * What the line invoices, when it comes from a service or product.
      */
@@ -3323,27 +3421,353 @@ export type InvoiceLine = {
      */
     itemId?: Id;
     /**
-     * quantity × unitPrice − discount, tax excluded (computed).
+     * Taxable base of the line after discounts (tax excluded).
      */
     lineTotal: Money;
+    /**
+     * The line's share of its rate's tax (lineTotal + taxAmount summed over the lines = the total before withholding, exactly).
+     */
+    taxAmount: Money;
 };
 
 /**
- * Taxable base and tax of one rate.
+ * Taxable base and tax of one rate (or one exemption cause).
  */
 export type InvoiceTaxBreakdown = {
     /**
      * The rate.
      */
     taxPercentage: Percentage;
+    exemption?: ExemptionCode;
     /**
-     * Sum of line totals at this rate.
+     * Taxable base at this rate.
      */
     base: Money;
     /**
-     * base × rate, rounded half up to the minor unit.
+     * The rate's tax, rounded once, half up.
      */
     tax: Money;
+};
+
+/**
+ * Totals of an invoice. subtotal + tax − withholding = total.
+ */
+export type InvoiceTotals = {
+    /**
+     * Taxable base after discounts (tax excluded).
+     */
+    subtotal: Money;
+    /**
+     * Discounts granted (informative; already deducted).
+     */
+    discount: Money;
+    /**
+     * Total tax.
+     */
+    tax: Money;
+    /**
+     * IRPF withheld (0 without).
+     */
+    withholding: Money;
+    /**
+     * Amount due.
+     */
+    total: Money;
+};
+
+/**
+ * An invoice of the business to a customer. A draft has no number; issuing numbers it (per series, no gaps) and freezes it; corrections are rectifying invoices.
+ */
+export type Invoice = {
+    id: Id;
+    tenantId: Id;
+    kind: InvoiceKind;
+    /**
+     * Numbering series (the business's settings name the defaults for full, simplified and rectifying invoices).
+     */
+    series: string;
+    /**
+     * Sequential number within the business and series, assigned when issued (null on a draft), never reused.
+     */
+    number: number | null;
+    /**
+     * Series and zero-padded number as printed, e.g. A-000042 (null on a draft).
+     */
+    displayNumber: string | null;
+    status: InvoiceStatus;
+    paymentStatus: InvoicePaymentStatus;
+    /**
+     * Collected against it (derived from the sale's payments).
+     */
+    paidAmount: Money;
+    /**
+     * Issue date (set when issued, the business's today).
+     */
+    issueDate?: LocalDate;
+    /**
+     * Date of the operation, when it differs from the issue date (printed).
+     */
+    operationDate?: LocalDate;
+    /**
+     * Payment due date.
+     */
+    dueDate?: LocalDate;
+    /**
+     * Whether the lines' unit prices include tax (a salon's price list) or not (a B2B invoice).
+     */
+    pricesIncludeTax: boolean;
+    /**
+     * The customer's language, of the PDF and the e-mail.
+     */
+    language: Locale;
+    customer: InvoiceCustomer;
+    issuer: InvoiceIssuer;
+    /**
+     * Printed notes (payment terms, thanks, legal mentions).
+     */
+    notes?: string;
+    /**
+     * The sale this invoice documents.
+     */
+    saleId?: Id;
+    /**
+     * The appointment this invoice documents.
+     */
+    appointmentId?: Id;
+    /**
+     * How it was or will be paid (printed).
+     */
+    paymentMethodId?: Id;
+    /**
+     * Lines, in order.
+     */
+    lines: Array<InvoiceLine>;
+    /**
+     * One entry per tax rate and exemption cause, highest rate first (VERI*FACTU allows 12).
+     */
+    taxBreakdown: Array<InvoiceTaxBreakdown>;
+    withholding?: InvoiceWithholding;
+    totals: InvoiceTotals;
+    currency: CurrencyCode;
+    rectification?: InvoiceRectification;
+    /**
+     * The rectifying invoices issued for this one.
+     */
+    rectifiedByIds?: Array<Id>;
+    fiscalRecord?: FiscalRecord;
+    cancellationRecord?: FiscalRecord;
+    issuedAt?: Timestamp;
+    /**
+     * When it was first sent to the customer (a sent invoice can no longer be voided).
+     */
+    sentAt?: Timestamp;
+    voidedAt?: Timestamp;
+    voidReason?: string;
+    version: Version;
+    /**
+     * User who created the invoice.
+     */
+    createdBy: Id;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+};
+
+/**
+ * What createInvoice and updateInvoice send (a draft). With saleId the server builds the lines from the sale (lines must then be absent); otherwise lines are required. The server computes amounts, the breakdown and the totals.
+ */
+export type InvoiceInput = {
+    /**
+     * Full or simplified (rectifying invoices come from rectifyInvoice).
+     */
+    kind?: 'INVOICE_KIND_STANDARD' | 'INVOICE_KIND_SIMPLIFIED';
+    /**
+     * Numbering series; defaults to the settings' series for the kind.
+     */
+    series?: string;
+    /**
+     * Date of the operation, when it differs from the issue date.
+     */
+    operationDate?: LocalDate;
+    /**
+     * Payment due date.
+     */
+    dueDate?: LocalDate;
+    /**
+     * Whether the unit prices include tax.
+     */
+    pricesIncludeTax?: boolean;
+    /**
+     * The customer's language (defaults to the business's).
+     */
+    language?: Locale;
+    customer: InvoiceCustomer;
+    /**
+     * Printed notes.
+     */
+    notes?: string;
+    /**
+     * Invoice this sale (the server builds the lines from it).
+     */
+    saleId?: Id;
+    /**
+     * The appointment this invoice documents.
+     */
+    appointmentId?: Id;
+    /**
+     * How it was or will be paid.
+     */
+    paymentMethodId?: Id;
+    /**
+     * IRPF to withhold (15 or 7); defaults to the settings' default IRPF for a full invoice to a business, 0 for none.
+     */
+    withholdingPercentage?: Percentage;
+    /**
+     * Lines, in order, in the business's currency (absent with saleId).
+     */
+    lines?: Array<InvoiceLineInput>;
+};
+
+/**
+ * Body of createInvoice.
+ */
+export type InvoiceWrite = {
+    invoice: InvoiceInput;
+};
+
+/**
+ * Body of updateInvoice (a draft only).
+ */
+export type InvoiceUpdate = {
+    invoice: InvoiceInput;
+    version: Version;
+};
+
+/**
+ * Body of issueInvoice and sendInvoice.
+ */
+export type InvoiceVersionBody = {
+    version: Version;
+    /**
+     * sendInvoice only, the address to send to (defaults to the invoice's customer e-mail).
+     */
+    email?: Email;
+};
+
+/**
+ * Body of voidInvoice.
+ */
+export type InvoiceVoid = {
+    version: Version;
+    reason: string;
+};
+
+/**
+ * Body of rectifyInvoice. DIFFERENCES: `lines` are the differences (default: every original line negated, a full credit). SUBSTITUTION: `lines` are the corrected content (required).
+ */
+export type InvoiceRectify = {
+    /**
+     * The original invoice's version.
+     */
+    version: Version;
+    method: RectificationMethod;
+    reason: RectificationReason;
+    /**
+     * What is corrected and why.
+     */
+    description?: string;
+    lines?: Array<InvoiceLineInput>;
+};
+
+/**
+ * One invoice.
+ */
+export type InvoiceResponse = {
+    invoice: Invoice;
+};
+
+/**
+ * A page of invoices, newest first (drafts first).
+ */
+export type InvoiceList = {
+    /**
+     * The requested page.
+     */
+    items: Array<Invoice>;
+    /**
+     * Number of matching objects across all pages.
+     */
+    total: number;
+};
+
+/**
+ * The result of recomputing the business's VERI*FACTU chain from its first record.
+ */
+export type FiscalChainCheck = {
+    valid: boolean;
+    /**
+     * Records checked.
+     */
+    records: number;
+    /**
+     * Position (from 0) of the first record whose hash or link does not verify.
+     */
+    firstInvalidIndex?: number;
+};
+
+/**
+ * What the business's invoices need (its issuer data, series and limits).
+ */
+export type InvoiceSettings = {
+    /**
+     * The issuer's country (from its address): ES applies the Spanish rules (NIF, VERI*FACTU); US applies sales tax and no tax id.
+     */
+    country: string;
+    legalName: string | null;
+    taxId: string | null;
+    address: Address | null;
+    fullSeries: string;
+    simplifiedSeries: string;
+    rectifyingSeries: string;
+    /**
+     * The next number each series will give (read-only; a series not used yet starts at 1).
+     */
+    nextNumbers: Array<{
+        series: string;
+        nextNumber: number;
+    }>;
+    /**
+     * Largest total of a simplified invoice (€400; €3,000 for hairdressing and beauty).
+     */
+    simplifiedLimit: Money;
+    /**
+     * Whether issuing writes VERI*FACTU records and the PDF carries the AEAT QR (on by default for Spanish businesses).
+     */
+    verifactu: boolean;
+    /**
+     * IRPF proposed on full invoices (0 for none).
+     */
+    defaultWithholdingPercentage: Percentage;
+    version: Version;
+};
+
+/**
+ * Body of updateInvoiceSettings.
+ */
+export type InvoiceSettingsInput = {
+    legalName?: string;
+    taxId?: string;
+    address?: Address;
+    fullSeries?: string;
+    simplifiedSeries?: string;
+    rectifyingSeries?: string;
+    simplifiedLimit?: Money;
+    verifactu?: boolean;
+    defaultWithholdingPercentage?: Percentage;
+    version: Version;
+};
+
+export type InvoiceSettingsResponse = {
+    invoiceSettings: InvoiceSettings;
 };
 
 /**
@@ -3366,160 +3790,6 @@ export type DocumentTotals = {
      * Amount due, tax included.
      */
     total: Money;
-};
-
-/**
- * An invoice issued by the tenant to a customer. Invoices are immutable once issued; corrections are credit notes.
- */
-export type Invoice = {
-    id: Id;
-    tenantId: Id;
-    kind: InvoiceKind;
-    /**
-     * Numbering series. Defaults: A (standard), T (simplified), R (credit notes).
-     */
-    series: string;
-    /**
-     * Issue date; defaults to today (tenant time zone).
-     */
-    issueDate: LocalDate;
-    /**
-     * Payment due date; not before issueDate.
-     */
-    dueDate?: LocalDate;
-    customer: InvoiceCustomer;
-    /**
-     * Printed notes (payment terms, thanks, legal mentions).
-     */
-    notes?: string;
-    /**
-     * The sale this invoice documents.
-     */
-    saleId?: Id;
-    /**
-     * The appointment this invoice documents.
-     */
-    appointmentId?: Id;
-    /**
-     * For credit notes: the invoice being rectified (same tenant).
-     */
-    rectifiesInvoiceId?: Id;
-    /**
-     * How it was or will be paid.
-     */
-    paymentMethodId?: Id;
-    /**
-     * Sequential number within the tenant and series, assigned by the server without gaps.
-     */
-    number: number;
-    /**
-     * Series and zero-padded number as printed, e.g. A-000042.
-     */
-    displayNumber: string;
-    status: InvoiceStatus;
-    issuer: InvoiceIssuer;
-    /**
-     * Lines, in order.
-     */
-    lines: Array<InvoiceLine>;
-    /**
-     * One entry per tax rate, ascending rate.
-     */
-    taxBreakdown: Array<InvoiceTaxBreakdown>;
-    totals: DocumentTotals;
-    currency: CurrencyCode;
-    /**
-     * When the invoice was paid (status PAID).
-     */
-    paidAt?: Timestamp;
-    /**
-     * User who created the invoice.
-     */
-    createdBy: Id;
-    /**
-     * When the invoice was created.
-     */
-    createdAt: Timestamp;
-    /**
-     * When the invoice was last changed.
-     */
-    updatedAt: Timestamp;
-};
-
-/**
- * What createInvoice sends. The server assigns number, computes lines totals, breakdown and totals, and snapshots the issuer from the tenant.
- */
-export type InvoiceInput = {
-    kind?: InvoiceKind;
-    /**
-     * Numbering series. Defaults: A (standard), T (simplified), R (credit notes).
-     */
-    series?: string;
-    /**
-     * Issue date; defaults to today (tenant time zone).
-     */
-    issueDate?: LocalDate;
-    /**
-     * Payment due date; not before issueDate.
-     */
-    dueDate?: LocalDate;
-    customer: InvoiceCustomer;
-    /**
-     * Printed notes (payment terms, thanks, legal mentions).
-     */
-    notes?: string;
-    /**
-     * The sale this invoice documents.
-     */
-    saleId?: Id;
-    /**
-     * The appointment this invoice documents.
-     */
-    appointmentId?: Id;
-    /**
-     * For credit notes: the invoice being rectified (same tenant).
-     */
-    rectifiesInvoiceId?: Id;
-    /**
-     * How it was or will be paid.
-     */
-    paymentMethodId?: Id;
-    /**
-     * Initial status (PAID when invoicing a sale already paid).
-     */
-    status?: 'INVOICE_STATUS_DRAFT' | 'INVOICE_STATUS_ISSUED' | 'INVOICE_STATUS_PAID';
-    /**
-     * Lines, in order; all in the tenant currency.
-     */
-    lines: Array<InvoiceLineInput>;
-};
-
-/**
- * Body of createInvoice.
- */
-export type InvoiceWrite = {
-    invoice: InvoiceInput;
-};
-
-/**
- * One invoice.
- */
-export type InvoiceResponse = {
-    invoice: Invoice;
-};
-
-/**
- * A page of invoices, newest first.
- */
-export type InvoiceList = {
-    /**
-     * The requested page.
-     */
-    items: Array<Invoice>;
-    /**
-     * Number of matching objects across all pages.
-     */
-    total: number;
 };
 
 /**
@@ -4802,7 +5072,7 @@ export type AssetRemove = {
 export type AdminInvoicePlan = 'SUBSCRIPTION_PLAN_PRO' | 'SUBSCRIPTION_PLAN_PREMIUM';
 
 /**
- * Cita's invoice to a tenant for its subscription.
+ * Cita's invoice to a tenant for its subscription, issued by the same engine as the tenants' invoices with Cita as the issuer: a draft has no number; issuing numbers it (CITA-YYYY-NNNNNN, no gaps) and freezes both parties; an issued one is never deleted; marking it paid extends the tenant's licence.
  */
 export type AdminInvoice = {
     id: Id;
@@ -4810,6 +5080,14 @@ export type AdminInvoice = {
      * The tenant billed.
      */
     tenantId: Id;
+    /**
+     * Tenant's business name (snapshot).
+     */
+    tenantName: string;
+    /**
+     * Cita's invoice number (CITA-YYYY-NNNNNN), assigned when issued; null on a draft.
+     */
+    number: string | null;
     plan: AdminInvoicePlan;
     /**
      * First day billed.
@@ -4824,13 +5102,23 @@ export type AdminInvoice = {
      */
     amount: Money;
     /**
+     * Taxable base (computed).
+     */
+    base: Money;
+    /**
+     * Tax included in amount (computed).
+     */
+    taxAmount: Money;
+    /**
      * Tax rate included in amount.
      */
     taxPercentage: Percentage;
+    status: InvoiceStatus;
+    paymentStatus: InvoicePaymentStatus;
     /**
-     * Issue date; defaults to today.
+     * Set when issued.
      */
-    issueDate: LocalDate;
+    issueDate?: LocalDate;
     /**
      * Due date.
      */
@@ -4840,22 +5128,18 @@ export type AdminInvoice = {
      */
     notes?: string;
     /**
-     * Tenant's business name (snapshot).
+     * The tenant as invoiced (its invoicing settings, frozen when issued).
      */
-    tenantName: string;
+    recipient: InvoiceCustomer;
     /**
-     * Cita's invoice number, assigned by the server (CITA-YYYY-NNNNNN).
+     * Cita as invoiced (configuration), frozen when issued.
      */
-    number: string;
+    issuer?: InvoiceIssuer;
     /**
-     * Tax included in amount (computed).
-     */
-    taxAmount: Money;
-    status: InvoiceStatus;
-    /**
-     * When it was paid.
+     * When it was marked paid.
      */
     paidAt?: Timestamp;
+    version: Version;
     /**
      * When the invoice was created.
      */
@@ -4867,7 +5151,7 @@ export type AdminInvoice = {
 };
 
 /**
- * What createAdminInvoice sends.
+ * What createAdminInvoice sends (a draft).
  */
 export type AdminInvoiceInput = {
     /**
@@ -4892,10 +5176,6 @@ export type AdminInvoiceInput = {
      */
     taxPercentage: Percentage;
     /**
-     * Issue date; defaults to today.
-     */
-    issueDate?: LocalDate;
-    /**
      * Due date.
      */
     dueDate?: LocalDate;
@@ -4903,10 +5183,6 @@ export type AdminInvoiceInput = {
      * Notes.
      */
     notes?: string;
-    /**
-     * Initial status.
-     */
-    status?: 'INVOICE_STATUS_DRAFT' | 'INVOICE_STATUS_ISSUED' | 'INVOICE_STATUS_PAID';
 };
 
 /**
@@ -4917,6 +5193,13 @@ export type AdminInvoiceWrite = {
 };
 
 /**
+ * Body of issueAdminInvoice and markAdminInvoicePaid.
+ */
+export type AdminInvoiceVersionBody = {
+    version: Version;
+};
+
+/**
  * One admin invoice.
  */
 export type AdminInvoiceResponse = {
@@ -4924,7 +5207,7 @@ export type AdminInvoiceResponse = {
 };
 
 /**
- * A page of admin invoices, newest first.
+ * A page of admin invoices, drafts first, then newest first.
  */
 export type AdminInvoiceList = {
     /**
@@ -10929,6 +11212,12 @@ export type ListInventoryMovementsResponse = ListInventoryMovementsResponses[key
 
 export type CreateInvoiceData = {
     body: InvoiceWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -10953,6 +11242,10 @@ export type CreateInvoiceErrors = {
      */
     404: Problem;
     /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
      * Well-formed, but breaks a business rule; `errors` names each failing field.
      */
     422: Problem;
@@ -10974,7 +11267,7 @@ export type CreateInvoiceError = CreateInvoiceErrors[keyof CreateInvoiceErrors];
 
 export type CreateInvoiceResponses = {
     /**
-     * The created invoice.
+     * The created draft.
      */
     201: InvoiceResponse;
 };
@@ -11007,6 +11300,14 @@ export type ListInvoicesData = {
          */
         status?: InvoiceStatus;
         /**
+         * Only this kind.
+         */
+        kind?: InvoiceKind;
+        /**
+         * Only this payment status.
+         */
+        paymentStatus?: InvoicePaymentStatus;
+        /**
          * Only this series.
          */
         series?: string;
@@ -11015,11 +11316,11 @@ export type ListInvoicesData = {
          */
         customerId?: Id;
         /**
-         * Only invoices issued on or after this date (tenant time zone).
+         * Only invoices issued on or after this date.
          */
         startDate?: LocalDate;
         /**
-         * Only invoices issued on or before this date (tenant time zone).
+         * Only invoices issued on or before this date.
          */
         endDate?: LocalDate;
     };
@@ -11063,6 +11364,226 @@ export type ListInvoicesResponses = {
 };
 
 export type ListInvoicesResponse = ListInvoicesResponses[keyof ListInvoicesResponses];
+
+export type VerifyInvoiceChainData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoices/fiscal-chain';
+};
+
+export type VerifyInvoiceChainErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type VerifyInvoiceChainError = VerifyInvoiceChainErrors[keyof VerifyInvoiceChainErrors];
+
+export type VerifyInvoiceChainResponses = {
+    /**
+     * The check.
+     */
+    200: FiscalChainCheck;
+};
+
+export type VerifyInvoiceChainResponse = VerifyInvoiceChainResponses[keyof VerifyInvoiceChainResponses];
+
+export type GetInvoiceSettingsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoice-settings';
+};
+
+export type GetInvoiceSettingsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetInvoiceSettingsError = GetInvoiceSettingsErrors[keyof GetInvoiceSettingsErrors];
+
+export type GetInvoiceSettingsResponses = {
+    /**
+     * The settings.
+     */
+    200: InvoiceSettingsResponse;
+};
+
+export type GetInvoiceSettingsResponse = GetInvoiceSettingsResponses[keyof GetInvoiceSettingsResponses];
+
+export type UpdateInvoiceSettingsData = {
+    body: InvoiceSettingsInput;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoice-settings';
+};
+
+export type UpdateInvoiceSettingsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateInvoiceSettingsError = UpdateInvoiceSettingsErrors[keyof UpdateInvoiceSettingsErrors];
+
+export type UpdateInvoiceSettingsResponses = {
+    /**
+     * The settings.
+     */
+    200: InvoiceSettingsResponse;
+};
+
+export type UpdateInvoiceSettingsResponse = UpdateInvoiceSettingsResponses[keyof UpdateInvoiceSettingsResponses];
+
+export type DeleteInvoiceData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoices/{id}';
+};
+
+export type DeleteInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type DeleteInvoiceError = DeleteInvoiceErrors[keyof DeleteInvoiceErrors];
+
+export type DeleteInvoiceResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteInvoiceResponse = DeleteInvoiceResponses[keyof DeleteInvoiceResponses];
 
 export type GetInvoiceData = {
     body?: never;
@@ -11117,6 +11638,380 @@ export type GetInvoiceResponses = {
 };
 
 export type GetInvoiceResponse = GetInvoiceResponses[keyof GetInvoiceResponses];
+
+export type UpdateInvoiceData = {
+    body: InvoiceUpdate;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoices/{id}';
+};
+
+export type UpdateInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateInvoiceError = UpdateInvoiceErrors[keyof UpdateInvoiceErrors];
+
+export type UpdateInvoiceResponses = {
+    /**
+     * The draft.
+     */
+    200: InvoiceResponse;
+};
+
+export type UpdateInvoiceResponse = UpdateInvoiceResponses[keyof UpdateInvoiceResponses];
+
+export type IssueInvoiceData = {
+    body: InvoiceVersionBody;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoices/{id}/issue';
+};
+
+export type IssueInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type IssueInvoiceError = IssueInvoiceErrors[keyof IssueInvoiceErrors];
+
+export type IssueInvoiceResponses = {
+    /**
+     * The issued invoice.
+     */
+    200: InvoiceResponse;
+};
+
+export type IssueInvoiceResponse = IssueInvoiceResponses[keyof IssueInvoiceResponses];
+
+export type RectifyInvoiceData = {
+    body: InvoiceRectify;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoices/{id}/rectify';
+};
+
+export type RectifyInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type RectifyInvoiceError = RectifyInvoiceErrors[keyof RectifyInvoiceErrors];
+
+export type RectifyInvoiceResponses = {
+    /**
+     * The rectifying invoice, issued.
+     */
+    201: InvoiceResponse;
+};
+
+export type RectifyInvoiceResponse = RectifyInvoiceResponses[keyof RectifyInvoiceResponses];
+
+export type VoidInvoiceData = {
+    body: InvoiceVoid;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoices/{id}/void';
+};
+
+export type VoidInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type VoidInvoiceError = VoidInvoiceErrors[keyof VoidInvoiceErrors];
+
+export type VoidInvoiceResponses = {
+    /**
+     * The voided invoice.
+     */
+    200: InvoiceResponse;
+};
+
+export type VoidInvoiceResponse = VoidInvoiceResponses[keyof VoidInvoiceResponses];
+
+export type SendInvoiceData = {
+    body: InvoiceVersionBody;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoices/{id}/send';
+};
+
+export type SendInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type SendInvoiceError = SendInvoiceErrors[keyof SendInvoiceErrors];
+
+export type SendInvoiceResponses = {
+    /**
+     * Queued.
+     */
+    202: InvoiceResponse;
+};
+
+export type SendInvoiceResponse = SendInvoiceResponses[keyof SendInvoiceResponses];
+
+export type GetInvoicePdfData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/invoices/{id}/pdf';
+};
+
+export type GetInvoicePdfErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetInvoicePdfError = GetInvoicePdfErrors[keyof GetInvoicePdfErrors];
+
+export type GetInvoicePdfResponses = {
+    /**
+     * The PDF.
+     */
+    200: Blob | File;
+};
+
+export type GetInvoicePdfResponse = GetInvoicePdfResponses[keyof GetInvoicePdfResponses];
 
 export type ListPaymentMethodsData = {
     body?: never;
@@ -12698,6 +13593,12 @@ export type ListAdminInvoicesResponse = ListAdminInvoicesResponses[keyof ListAdm
 
 export type CreateAdminInvoiceData = {
     body: AdminInvoiceWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/v1/admin/invoices';
@@ -12738,7 +13639,7 @@ export type CreateAdminInvoiceError = CreateAdminInvoiceErrors[keyof CreateAdmin
 
 export type CreateAdminInvoiceResponses = {
     /**
-     * The created invoice.
+     * The created draft.
      */
     201: AdminInvoiceResponse;
 };
@@ -12856,3 +13757,173 @@ export type GetAdminInvoiceResponses = {
 };
 
 export type GetAdminInvoiceResponse = GetAdminInvoiceResponses[keyof GetAdminInvoiceResponses];
+
+export type IssueAdminInvoiceData = {
+    body: AdminInvoiceVersionBody;
+    path: {
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/admin/invoices/{id}/issue';
+};
+
+export type IssueAdminInvoiceErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type IssueAdminInvoiceError = IssueAdminInvoiceErrors[keyof IssueAdminInvoiceErrors];
+
+export type IssueAdminInvoiceResponses = {
+    /**
+     * The issued invoice.
+     */
+    200: AdminInvoiceResponse;
+};
+
+export type IssueAdminInvoiceResponse = IssueAdminInvoiceResponses[keyof IssueAdminInvoiceResponses];
+
+export type MarkAdminInvoicePaidData = {
+    body: AdminInvoiceVersionBody;
+    path: {
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/admin/invoices/{id}/paid';
+};
+
+export type MarkAdminInvoicePaidErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type MarkAdminInvoicePaidError = MarkAdminInvoicePaidErrors[keyof MarkAdminInvoicePaidErrors];
+
+export type MarkAdminInvoicePaidResponses = {
+    /**
+     * The paid invoice.
+     */
+    200: AdminInvoiceResponse;
+};
+
+export type MarkAdminInvoicePaidResponse = MarkAdminInvoicePaidResponses[keyof MarkAdminInvoicePaidResponses];
+
+export type GetAdminInvoicePdfData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/admin/invoices/{id}/pdf';
+};
+
+export type GetAdminInvoicePdfErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetAdminInvoicePdfError = GetAdminInvoicePdfErrors[keyof GetAdminInvoicePdfErrors];
+
+export type GetAdminInvoicePdfResponses = {
+    /**
+     * The PDF.
+     */
+    200: Blob | File;
+};
+
+export type GetAdminInvoicePdfResponse = GetAdminInvoicePdfResponses[keyof GetAdminInvoicePdfResponses];

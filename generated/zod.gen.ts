@@ -2335,18 +2335,26 @@ export const zInventoryMovementList = z.object({
 });
 
 /**
- * Invoice status. UNSPECIFIED is never stored (it is the zero value of older clients).
+ * Invoice lifecycle. DRAFT (no number, editable, deletable) → ISSUED (numbered, frozen, never deleted) → VOIDED (only while never sent and nothing paid; the number stays used). Payment is apart (`paymentStatus`, derived). UNSPECIFIED is never stored.
  */
 export const zInvoiceStatus = z.enum([
     'INVOICE_STATUS_UNSPECIFIED',
     'INVOICE_STATUS_DRAFT',
     'INVOICE_STATUS_ISSUED',
-    'INVOICE_STATUS_PAID',
-    'INVOICE_STATUS_CANCELLED'
+    'INVOICE_STATUS_VOIDED'
 ]);
 
 /**
- * STANDARD is a full invoice (customer tax id and address required); SIMPLIFIED a ticket-style invoice; CREDIT_NOTE rectifies an earlier invoice (`rectifiesInvoiceId`) with negative quantities.
+ * Derived from the payments of the invoiced sale (never typed in). An invoice made by hand has no payments through Cita and stays UNPAID.
+ */
+export const zInvoicePaymentStatus = z.enum([
+    'INVOICE_PAYMENT_STATUS_UNPAID',
+    'INVOICE_PAYMENT_STATUS_PARTIALLY_PAID',
+    'INVOICE_PAYMENT_STATUS_PAID'
+]);
+
+/**
+ * STANDARD is a full invoice (factura completa, VERI*FACTU F1: both parties' legal name, tax id and address); SIMPLIFIED a ticket-style invoice (factura simplificada, F2) up to the business's limit; CREDIT_NOTE a rectifying invoice (R1-R5) of an earlier one, made only by rectifyInvoice.
  */
 export const zInvoiceKind = z.enum([
     'INVOICE_KIND_STANDARD',
@@ -2355,7 +2363,83 @@ export const zInvoiceKind = z.enum([
 ]);
 
 /**
- * The customer as invoiced (a snapshot: later changes to the customer do not alter the invoice).
+ * Cause of a VAT exemption (VERI*FACTU CausaExencion): E1 art. 20 LIVA (healthcare art. 20.Uno.3º, education…), E2 art. 21, E3 art. 22, E4 arts. 23-24, E5 art. 25, E6 other.
+ */
+export const zExemptionCode = z.enum([
+    'E1',
+    'E2',
+    'E3',
+    'E4',
+    'E5',
+    'E6'
+]);
+
+/**
+ * Why a line carries no tax; printed on the invoice. The line's taxPercentage must be 0.
+ */
+export const zInvoiceExemption = z.object({
+    code: zExemptionCode,
+    reason: z.string().min(1).max(300)
+});
+
+/**
+ * Income tax (IRPF) withheld by a business customer of a professional, on the taxable base.
+ */
+export const zInvoiceWithholding = z.object({
+    percentage: zPercentage,
+    amount: zMoney
+});
+
+/**
+ * R1 error founded in law or art. 80 One, Two and Six LIVA; R2 art. 80 Three (insolvency); R3 art. 80 Four (bad debts); R4 other causes; R5 rectifying a simplified invoice.
+ */
+export const zRectificationReason = z.enum([
+    'R1',
+    'R2',
+    'R3',
+    'R4',
+    'R5'
+]);
+
+/**
+ * SUBSTITUTION states the corrected content in full; DIFFERENCES states only the difference (usually negative).
+ */
+export const zRectificationMethod = z.enum(['SUBSTITUTION', 'DIFFERENCES']);
+
+/**
+ * On a rectifying invoice (CREDIT_NOTE), the invoice it corrects and how.
+ */
+export const zInvoiceRectification = z.object({
+    invoiceId: zId,
+    displayNumber: z.string().max(40),
+    issueDate: zLocalDate,
+    method: zRectificationMethod,
+    reason: zRectificationReason,
+    description: z.string().max(500).optional()
+});
+
+/**
+ * VERI*FACTU record (registro de facturación) written when the invoice was issued (ALTA) or voided (ANULACION), chained per issuer by SHA-256 (huella) over the fields the regulation names. Submission to the AEAT is not done yet.
+ */
+export const zFiscalRecord = z.object({
+    type: z.enum(['ALTA', 'ANULACION']),
+    invoiceType: z.enum([
+        'F1',
+        'F2',
+        'R1',
+        'R2',
+        'R3',
+        'R4',
+        'R5'
+    ]),
+    hash: z.string().regex(/^[0-9A-F]{64}$/),
+    previousHash: z.string().regex(/^[0-9A-F]{64}$/).nullish(),
+    generatedAt: zOffsetDateTime,
+    qrUrl: z.string().max(500).optional()
+});
+
+/**
+ * The customer as invoiced (a snapshot: later changes to the customer do not alter the invoice). A STANDARD invoice needs name, a valid tax id (NIF/CIF/NIE for Spain) and the address.
  */
 export const zInvoiceCustomer = z.object({
     customerId: zId.optional(),
@@ -2366,7 +2450,7 @@ export const zInvoiceCustomer = z.object({
 });
 
 /**
- * The business as invoiced: a snapshot of the tenant's fiscal data taken when the invoice is created.
+ * The business as invoiced: its invoicing settings, frozen when the invoice is issued.
  */
 export const zInvoiceIssuer = z.object({
     businessName: z.string().max(200),
@@ -2378,12 +2462,90 @@ export const zInvoiceIssuer = z.object({
 });
 
 /**
- * Taxable base and tax of one rate.
+ * Taxable base and tax of one rate (or one exemption cause).
  */
 export const zInvoiceTaxBreakdown = z.object({
     taxPercentage: zPercentage,
+    exemption: zExemptionCode.optional(),
     base: zMoney,
     tax: zMoney
+});
+
+/**
+ * Totals of an invoice. subtotal + tax − withholding = total.
+ */
+export const zInvoiceTotals = z.object({
+    subtotal: zMoney,
+    discount: zMoney,
+    tax: zMoney,
+    withholding: zMoney,
+    total: zMoney
+});
+
+/**
+ * Body of issueInvoice and sendInvoice.
+ */
+export const zInvoiceVersionBody = z.object({
+    version: zVersion,
+    email: zEmail.optional()
+});
+
+/**
+ * Body of voidInvoice.
+ */
+export const zInvoiceVoid = z.object({
+    version: zVersion,
+    reason: z.string().min(1).max(500)
+});
+
+/**
+ * The result of recomputing the business's VERI*FACTU chain from its first record.
+ */
+export const zFiscalChainCheck = z.object({
+    valid: z.boolean(),
+    records: z.int().gte(0),
+    firstInvalidIndex: z.int().gte(0).optional()
+});
+
+/**
+ * What the business's invoices need (its issuer data, series and limits).
+ */
+export const zInvoiceSettings = z.object({
+    country: z.string().regex(/^[A-Z]{2}$/),
+    legalName: z.string().max(200).nullable(),
+    taxId: z.string().max(32).nullable(),
+    address: zAddress.nullable(),
+    fullSeries: z.string().regex(/^[A-Za-z0-9-]{1,20}$/),
+    simplifiedSeries: z.string().regex(/^[A-Za-z0-9-]{1,20}$/),
+    rectifyingSeries: z.string().regex(/^[A-Za-z0-9-]{1,20}$/),
+    nextNumbers: z.array(z.object({
+        series: z.string().max(20),
+        nextNumber: z.int().gte(1)
+    })).max(50),
+    simplifiedLimit: zMoney,
+    verifactu: z.boolean(),
+    defaultWithholdingPercentage: zPercentage,
+    version: zVersion
+});
+
+/**
+ * Body of updateInvoiceSettings.
+ */
+export const zInvoiceSettingsInput = z.object({
+    legalName: z.string().min(1).max(200).optional(),
+    taxId: z.string().min(1).max(32).optional(),
+    address: zAddress.optional(),
+    fullSeries: z.string().regex(/^[A-Za-z0-9-]{1,20}$/).optional(),
+    simplifiedSeries: z.string().regex(/^[A-Za-z0-9-]{1,20}$/).optional(),
+    rectifyingSeries: z.string().regex(/^[A-Za-z0-9-]{1,20}$/).optional(),
+    simplifiedLimit: zMoney.optional(),
+    verifactu: z.boolean().optional(),
+    defaultWithholdingPercentage: zPercentage.optional(),
+    version: zVersion
+});
+
+export const zInvoiceSettingsResponse = z.object({
+    invoiceSettings: zInvoiceSettings
 });
 
 /**
@@ -2798,74 +2960,87 @@ export const zInvoiceLineInput = z.object({
     unitPrice: zMoney,
     taxPercentage: zPercentage,
     discountPercentage: zPercentage.optional().default(0),
+    exemption: zInvoiceExemption.optional(),
     itemKind: zSaleLineKind.optional(),
     itemId: zId.optional()
 });
 
 /**
- * One invoice line.
+ * One invoice line, with its amounts as computed by the one document arithmetic.
  */
 export const zInvoiceLine = z.object({
     description: z.string().min(1).max(500),
     quantity: z.number().gte(-1000000).lte(1000000),
     unitPrice: zMoney,
     taxPercentage: zPercentage,
-    discountPercentage: zPercentage.default(0),
+    discountPercentage: zPercentage,
+    exemption: zInvoiceExemption.optional(),
     itemKind: zSaleLineKind.optional(),
     itemId: zId.optional(),
-    lineTotal: zMoney
+    lineTotal: zMoney,
+    taxAmount: zMoney
 });
 
 /**
- * An invoice issued by the tenant to a customer. Invoices are immutable once issued; corrections are credit notes.
+ * An invoice of the business to a customer. A draft has no number; issuing numbers it (per series, no gaps) and freezes it; corrections are rectifying invoices.
  */
 export const zInvoice = z.object({
     id: zId,
     tenantId: zId,
-    kind: zInvoiceKind.default('INVOICE_KIND_STANDARD'),
+    kind: zInvoiceKind,
     series: z.string().max(20).regex(/^[A-Za-z0-9-]{1,20}$/),
-    issueDate: zLocalDate,
+    number: z.int().gte(1).lte(2147483647).nullable(),
+    displayNumber: z.string().max(40).nullable(),
+    status: zInvoiceStatus,
+    paymentStatus: zInvoicePaymentStatus,
+    paidAmount: zMoney,
+    issueDate: zLocalDate.optional(),
+    operationDate: zLocalDate.optional(),
     dueDate: zLocalDate.optional(),
+    pricesIncludeTax: z.boolean(),
+    language: zLocale,
     customer: zInvoiceCustomer,
+    issuer: zInvoiceIssuer,
     notes: z.string().max(2000).optional(),
     saleId: zId.optional(),
     appointmentId: zId.optional(),
-    rectifiesInvoiceId: zId.optional(),
     paymentMethodId: zId.optional(),
-    number: z.int().gte(1).lte(2147483647),
-    displayNumber: z.string().max(40),
-    status: zInvoiceStatus,
-    issuer: zInvoiceIssuer,
-    lines: z.array(zInvoiceLine).min(1).max(200),
-    taxBreakdown: z.array(zInvoiceTaxBreakdown).max(10),
-    totals: zDocumentTotals,
+    lines: z.array(zInvoiceLine).max(200),
+    taxBreakdown: z.array(zInvoiceTaxBreakdown).max(12),
+    withholding: zInvoiceWithholding.optional(),
+    totals: zInvoiceTotals,
     currency: zCurrencyCode,
-    paidAt: zTimestamp.optional(),
+    rectification: zInvoiceRectification.optional(),
+    rectifiedByIds: z.array(zId).max(100).optional(),
+    fiscalRecord: zFiscalRecord.optional(),
+    cancellationRecord: zFiscalRecord.optional(),
+    issuedAt: zTimestamp.optional(),
+    sentAt: zTimestamp.optional(),
+    voidedAt: zTimestamp.optional(),
+    voidReason: z.string().max(500).optional(),
+    version: zVersion,
     createdBy: zId,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
 
 /**
- * What createInvoice sends. The server assigns number, computes lines totals, breakdown and totals, and snapshots the issuer from the tenant.
+ * What createInvoice and updateInvoice send (a draft). With saleId the server builds the lines from the sale (lines must then be absent); otherwise lines are required. The server computes amounts, the breakdown and the totals.
  */
 export const zInvoiceInput = z.object({
-    kind: zInvoiceKind.optional().default('INVOICE_KIND_STANDARD'),
+    kind: z.enum(['INVOICE_KIND_STANDARD', 'INVOICE_KIND_SIMPLIFIED']).optional(),
     series: z.string().max(20).regex(/^[A-Za-z0-9-]{1,20}$/).optional(),
-    issueDate: zLocalDate.optional(),
+    operationDate: zLocalDate.optional(),
     dueDate: zLocalDate.optional(),
+    pricesIncludeTax: z.boolean().optional().default(false),
+    language: zLocale.optional(),
     customer: zInvoiceCustomer,
     notes: z.string().max(2000).optional(),
     saleId: zId.optional(),
     appointmentId: zId.optional(),
-    rectifiesInvoiceId: zId.optional(),
     paymentMethodId: zId.optional(),
-    status: z.enum([
-        'INVOICE_STATUS_DRAFT',
-        'INVOICE_STATUS_ISSUED',
-        'INVOICE_STATUS_PAID'
-    ]).optional(),
-    lines: z.array(zInvoiceLineInput).min(1).max(200)
+    withholdingPercentage: zPercentage.optional(),
+    lines: z.array(zInvoiceLineInput).min(1).max(200).optional()
 });
 
 /**
@@ -2876,6 +3051,25 @@ export const zInvoiceWrite = z.object({
 });
 
 /**
+ * Body of updateInvoice (a draft only).
+ */
+export const zInvoiceUpdate = z.object({
+    invoice: zInvoiceInput,
+    version: zVersion
+});
+
+/**
+ * Body of rectifyInvoice. DIFFERENCES: `lines` are the differences (default: every original line negated, a full credit). SUBSTITUTION: `lines` are the corrected content (required).
+ */
+export const zInvoiceRectify = z.object({
+    version: zVersion,
+    method: zRectificationMethod,
+    reason: zRectificationReason,
+    description: z.string().max(500).optional(),
+    lines: z.array(zInvoiceLineInput).min(1).max(200).optional()
+});
+
+/**
  * One invoice.
  */
 export const zInvoiceResponse = z.object({
@@ -2883,7 +3077,7 @@ export const zInvoiceResponse = z.object({
 });
 
 /**
- * A page of invoices, newest first.
+ * A page of invoices, newest first (drafts first).
  */
 export const zInvoiceList = z.object({
     items: z.array(zInvoice).max(200),
@@ -3252,30 +3446,35 @@ export const zAssetRemove = z.object({
 export const zAdminInvoicePlan = z.enum(['SUBSCRIPTION_PLAN_PRO', 'SUBSCRIPTION_PLAN_PREMIUM']);
 
 /**
- * Cita's invoice to a tenant for its subscription.
+ * Cita's invoice to a tenant for its subscription, issued by the same engine as the tenants' invoices with Cita as the issuer: a draft has no number; issuing numbers it (CITA-YYYY-NNNNNN, no gaps) and freezes both parties; an issued one is never deleted; marking it paid extends the tenant's licence.
  */
 export const zAdminInvoice = z.object({
     id: zId,
     tenantId: zId,
+    tenantName: z.string().max(200),
+    number: z.string().max(40).nullable(),
     plan: zAdminInvoicePlan,
     periodStart: zLocalDate,
     periodEnd: zLocalDate,
     amount: zMoney,
+    base: zMoney,
+    taxAmount: zMoney,
     taxPercentage: zPercentage,
-    issueDate: zLocalDate,
+    status: zInvoiceStatus,
+    paymentStatus: zInvoicePaymentStatus,
+    issueDate: zLocalDate.optional(),
     dueDate: zLocalDate.optional(),
     notes: z.string().max(1000).optional(),
-    tenantName: z.string().max(200),
-    number: z.string().max(40),
-    taxAmount: zMoney,
-    status: zInvoiceStatus,
+    recipient: zInvoiceCustomer,
+    issuer: zInvoiceIssuer.optional(),
     paidAt: zTimestamp.optional(),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
 
 /**
- * What createAdminInvoice sends.
+ * What createAdminInvoice sends (a draft).
  */
 export const zAdminInvoiceInput = z.object({
     tenantId: zId,
@@ -3284,14 +3483,8 @@ export const zAdminInvoiceInput = z.object({
     periodEnd: zLocalDate,
     amount: zMoney,
     taxPercentage: zPercentage,
-    issueDate: zLocalDate.optional(),
     dueDate: zLocalDate.optional(),
-    notes: z.string().max(1000).optional(),
-    status: z.enum([
-        'INVOICE_STATUS_DRAFT',
-        'INVOICE_STATUS_ISSUED',
-        'INVOICE_STATUS_PAID'
-    ]).optional()
+    notes: z.string().max(1000).optional()
 });
 
 /**
@@ -3302,6 +3495,13 @@ export const zAdminInvoiceWrite = z.object({
 });
 
 /**
+ * Body of issueAdminInvoice and markAdminInvoicePaid.
+ */
+export const zAdminInvoiceVersionBody = z.object({
+    version: zVersion
+});
+
+/**
  * One admin invoice.
  */
 export const zAdminInvoiceResponse = z.object({
@@ -3309,7 +3509,7 @@ export const zAdminInvoiceResponse = z.object({
 });
 
 /**
- * A page of admin invoices, newest first.
+ * A page of admin invoices, drafts first, then newest first.
  */
 export const zAdminInvoiceList = z.object({
     items: z.array(zAdminInvoice).max(200),
@@ -4630,12 +4830,16 @@ export const zListInventoryMovementsResponse = zInventoryMovementList;
 
 export const zCreateInvoiceBody = zInvoiceWrite;
 
+export const zCreateInvoiceHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 export const zCreateInvoicePath = z.object({
     tenantId: zId
 });
 
 /**
- * The created invoice.
+ * The created draft.
  */
 export const zCreateInvoiceResponse = zInvoiceResponse;
 
@@ -4648,6 +4852,8 @@ export const zListInvoicesQuery = z.object({
     offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     status: zInvoiceStatus.optional(),
+    kind: zInvoiceKind.optional(),
+    paymentStatus: zInvoicePaymentStatus.optional(),
     series: z.string().max(20).optional(),
     customerId: zId.optional(),
     startDate: zLocalDate.optional(),
@@ -4659,6 +4865,45 @@ export const zListInvoicesQuery = z.object({
  */
 export const zListInvoicesResponse = zInvoiceList;
 
+export const zVerifyInvoiceChainPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The check.
+ */
+export const zVerifyInvoiceChainResponse = zFiscalChainCheck;
+
+export const zGetInvoiceSettingsPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The settings.
+ */
+export const zGetInvoiceSettingsResponse = zInvoiceSettingsResponse;
+
+export const zUpdateInvoiceSettingsBody = zInvoiceSettingsInput;
+
+export const zUpdateInvoiceSettingsPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The settings.
+ */
+export const zUpdateInvoiceSettingsResponse = zInvoiceSettingsResponse;
+
+export const zDeleteInvoicePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Deleted.
+ */
+export const zDeleteInvoiceResponse = z.void();
+
 export const zGetInvoicePath = z.object({
     tenantId: zId,
     id: zId
@@ -4668,6 +4913,80 @@ export const zGetInvoicePath = z.object({
  * The invoice.
  */
 export const zGetInvoiceResponse = zInvoiceResponse;
+
+export const zUpdateInvoiceBody = zInvoiceUpdate;
+
+export const zUpdateInvoicePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The draft.
+ */
+export const zUpdateInvoiceResponse = zInvoiceResponse;
+
+export const zIssueInvoiceBody = zInvoiceVersionBody;
+
+export const zIssueInvoicePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The issued invoice.
+ */
+export const zIssueInvoiceResponse = zInvoiceResponse;
+
+export const zRectifyInvoiceBody = zInvoiceRectify;
+
+export const zRectifyInvoiceHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
+export const zRectifyInvoicePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The rectifying invoice, issued.
+ */
+export const zRectifyInvoiceResponse = zInvoiceResponse;
+
+export const zVoidInvoiceBody = zInvoiceVoid;
+
+export const zVoidInvoicePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The voided invoice.
+ */
+export const zVoidInvoiceResponse = zInvoiceResponse;
+
+export const zSendInvoiceBody = zInvoiceVersionBody;
+
+export const zSendInvoicePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * Queued.
+ */
+export const zSendInvoiceResponse = zInvoiceResponse;
+
+export const zGetInvoicePdfPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The PDF.
+ */
+export const zGetInvoicePdfResponse = z.string();
 
 export const zListPaymentMethodsPath = z.object({
     tenantId: zId
@@ -4994,8 +5313,12 @@ export const zListAdminInvoicesResponse = zAdminInvoiceList;
 
 export const zCreateAdminInvoiceBody = zAdminInvoiceWrite;
 
+export const zCreateAdminInvoiceHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 /**
- * The created invoice.
+ * The created draft.
  */
 export const zCreateAdminInvoiceResponse = zAdminInvoiceResponse;
 
@@ -5016,3 +5339,34 @@ export const zGetAdminInvoicePath = z.object({
  * The invoice.
  */
 export const zGetAdminInvoiceResponse = zAdminInvoiceResponse;
+
+export const zIssueAdminInvoiceBody = zAdminInvoiceVersionBody;
+
+export const zIssueAdminInvoicePath = z.object({
+    id: zId
+});
+
+/**
+ * The issued invoice.
+ */
+export const zIssueAdminInvoiceResponse = zAdminInvoiceResponse;
+
+export const zMarkAdminInvoicePaidBody = zAdminInvoiceVersionBody;
+
+export const zMarkAdminInvoicePaidPath = z.object({
+    id: zId
+});
+
+/**
+ * The paid invoice.
+ */
+export const zMarkAdminInvoicePaidResponse = zAdminInvoiceResponse;
+
+export const zGetAdminInvoicePdfPath = z.object({
+    id: zId
+});
+
+/**
+ * The PDF.
+ */
+export const zGetAdminInvoicePdfResponse = z.string();

@@ -36,6 +36,8 @@ export interface ServerConfig {
   /** The exact redirect URIs /login/sso may send a one-time code to (SSO_REDIRECT_URIS). */
   ssoRedirectUris: string[];
   support: { email: string; phone: string };
+  /** Cita as the issuer of its invoices to tenants (CITA_BILLING_*): printed on the admin invoices. */
+  billing: { businessName: string; legalName: string; taxId: string; email: string; address: { line1: string; city: string; postalCode: string; country: string } };
   paymentLinks: { pro: string; premium: string };
   workflowSiteUrl: string;
   /** The address customers open Cita at (PUBLIC_URL), for the links in e-mails. */
@@ -142,6 +144,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trialDays: Number(env.TRIAL_DAYS ?? 30),
     ssoRedirectUris: list(env.SSO_REDIRECT_URIS),
     support: { email: env.SUPPORT_EMAIL ?? 'support@cita.example', phone: env.SUPPORT_PHONE ?? '34600000000' },
+    billing: {
+      businessName: env.CITA_BILLING_NAME ?? 'Cita',
+      legalName: env.CITA_BILLING_LEGAL_NAME ?? 'Cita Software SL',
+      taxId: env.CITA_BILLING_TAX_ID ?? 'B12345674',
+      email: env.CITA_BILLING_EMAIL ?? env.SUPPORT_EMAIL ?? 'support@cita.example',
+      address: {
+        line1: env.CITA_BILLING_ADDRESS ?? 'Calle de Serrano 41',
+        city: env.CITA_BILLING_CITY ?? 'Madrid',
+        postalCode: env.CITA_BILLING_POSTAL_CODE ?? '28001',
+        country: env.CITA_BILLING_COUNTRY ?? 'ES',
+      },
+    },
     paymentLinks: {
       pro: env.PAYMENT_LINK_PRO ?? 'https://buy.stripe.com/test_cita_pro',
       premium: env.PAYMENT_LINK_PREMIUM ?? 'https://buy.stripe.com/test_cita_premium',

@@ -44,6 +44,10 @@ import { Route as Char123LocaleChar125DashboardBusinessCustomersCreateRouteImpor
 import { Route as Char123LocaleChar125DashboardBusinessInventoryIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/inventory/index'
 import { Route as Char123LocaleChar125DashboardBusinessInventoryIdRouteImport } from './routes/{-$locale}/_dashboard/_business/inventory/$id'
 import { Route as Char123LocaleChar125DashboardBusinessInventoryCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/inventory/create'
+import { Route as Char123LocaleChar125DashboardBusinessInvoicesIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/invoices/index'
+import { Route as Char123LocaleChar125DashboardBusinessInvoicesIdRouteImport } from './routes/{-$locale}/_dashboard/_business/invoices/$id'
+import { Route as Char123LocaleChar125DashboardBusinessInvoicesCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/invoices/create'
+import { Route as Char123LocaleChar125DashboardBusinessInvoicesSettingsRouteImport } from './routes/{-$locale}/_dashboard/_business/invoices/settings'
 import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/index'
 import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsIdRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/$id'
 import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/create'
@@ -58,6 +62,7 @@ import { Route as Char123LocaleChar125DashboardBusinessServicesIdRouteImport } f
 import { Route as Char123LocaleChar125DashboardBusinessServicesCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/services/create'
 import { Route as Char123LocaleChar125DashboardBusinessTeamIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/team/index'
 import { Route as Char123LocaleChar125DashboardBusinessTeamCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/team/create'
+import { Route as Char123LocaleChar125DashboardAdminInvoiceManagementRouteImport } from './routes/{-$locale}/_dashboard/admin/invoice/management'
 import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/index'
 import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdIdRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/$id'
 import { Route as Char123LocaleChar125DashboardBusinessCustomersCustomerIdCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/$customerId/create'
@@ -278,6 +283,30 @@ const Char123LocaleChar125DashboardBusinessInventoryCreateRoute =
     path: '/inventory/create',
     getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardBusinessInvoicesIndexRoute =
+  Char123LocaleChar125DashboardBusinessInvoicesIndexRouteImport.update({
+    id: '/invoices/',
+    path: '/invoices/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessInvoicesIdRoute =
+  Char123LocaleChar125DashboardBusinessInvoicesIdRouteImport.update({
+    id: '/invoices/$id',
+    path: '/invoices/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessInvoicesCreateRoute =
+  Char123LocaleChar125DashboardBusinessInvoicesCreateRouteImport.update({
+    id: '/invoices/create',
+    path: '/invoices/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessInvoicesSettingsRoute =
+  Char123LocaleChar125DashboardBusinessInvoicesSettingsRouteImport.update({
+    id: '/invoices/settings',
+    path: '/invoices/settings',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute =
   Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRouteImport.update({
     id: '/payment-methods/',
@@ -364,6 +393,12 @@ const Char123LocaleChar125DashboardBusinessTeamCreateRoute =
     path: '/team/create',
     getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardAdminInvoiceManagementRoute =
+  Char123LocaleChar125DashboardAdminInvoiceManagementRouteImport.update({
+    id: '/admin/invoice/management',
+    path: '/admin/invoice/management',
+    getParentRoute: () => Char123LocaleChar125DashboardRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRoute =
   Char123LocaleChar125DashboardBusinessCustomersCustomerIdIndexRouteImport.update(
     {
@@ -439,6 +474,9 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
   '/{-$locale}/inventory/$id': typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
   '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
+  '/{-$locale}/invoices/$id': typeof Char123LocaleChar125DashboardBusinessInvoicesIdRoute
+  '/{-$locale}/invoices/create': typeof Char123LocaleChar125DashboardBusinessInvoicesCreateRoute
+  '/{-$locale}/invoices/settings': typeof Char123LocaleChar125DashboardBusinessInvoicesSettingsRoute
   '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   '/{-$locale}/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
@@ -449,11 +487,13 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   '/{-$locale}/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
+  '/{-$locale}/admin/invoice/management': typeof Char123LocaleChar125DashboardAdminInvoiceManagementRoute
   '/{-$locale}/appointments-distinctions/': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   '/{-$locale}/appointments/': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   '/{-$locale}/customer-tags/': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
   '/{-$locale}/customers/': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
+  '/{-$locale}/invoices/': typeof Char123LocaleChar125DashboardBusinessInvoicesIndexRoute
   '/{-$locale}/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   '/{-$locale}/sales/': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
@@ -492,6 +532,9 @@ export interface FileRoutesByTo {
   '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
   '/{-$locale}/inventory/$id': typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
   '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
+  '/{-$locale}/invoices/$id': typeof Char123LocaleChar125DashboardBusinessInvoicesIdRoute
+  '/{-$locale}/invoices/create': typeof Char123LocaleChar125DashboardBusinessInvoicesCreateRoute
+  '/{-$locale}/invoices/settings': typeof Char123LocaleChar125DashboardBusinessInvoicesSettingsRoute
   '/{-$locale}/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   '/{-$locale}/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
@@ -502,11 +545,13 @@ export interface FileRoutesByTo {
   '/{-$locale}/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   '/{-$locale}/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
+  '/{-$locale}/admin/invoice/management': typeof Char123LocaleChar125DashboardAdminInvoiceManagementRoute
   '/{-$locale}/appointments-distinctions': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   '/{-$locale}/appointments': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   '/{-$locale}/customer-tags': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
   '/{-$locale}/customers': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
+  '/{-$locale}/invoices': typeof Char123LocaleChar125DashboardBusinessInvoicesIndexRoute
   '/{-$locale}/payment-methods': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   '/{-$locale}/sales': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/services': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
@@ -550,6 +595,9 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/customers/create': typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
   '/{-$locale}/_dashboard/_business/inventory/$id': typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
   '/{-$locale}/_dashboard/_business/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
+  '/{-$locale}/_dashboard/_business/invoices/$id': typeof Char123LocaleChar125DashboardBusinessInvoicesIdRoute
+  '/{-$locale}/_dashboard/_business/invoices/create': typeof Char123LocaleChar125DashboardBusinessInvoicesCreateRoute
+  '/{-$locale}/_dashboard/_business/invoices/settings': typeof Char123LocaleChar125DashboardBusinessInvoicesSettingsRoute
   '/{-$locale}/_dashboard/_business/payment-methods/$id': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   '/{-$locale}/_dashboard/_business/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   '/{-$locale}/_dashboard/_business/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
@@ -560,11 +608,13 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/services/$id': typeof Char123LocaleChar125DashboardBusinessServicesIdRoute
   '/{-$locale}/_dashboard/_business/services/create': typeof Char123LocaleChar125DashboardBusinessServicesCreateRoute
   '/{-$locale}/_dashboard/_business/team/create': typeof Char123LocaleChar125DashboardBusinessTeamCreateRoute
+  '/{-$locale}/_dashboard/admin/invoice/management': typeof Char123LocaleChar125DashboardAdminInvoiceManagementRoute
   '/{-$locale}/_dashboard/_business/appointments-distinctions/': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute
   '/{-$locale}/_dashboard/_business/appointments/': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   '/{-$locale}/_dashboard/_business/customer-tags/': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
   '/{-$locale}/_dashboard/_business/customers/': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   '/{-$locale}/_dashboard/_business/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
+  '/{-$locale}/_dashboard/_business/invoices/': typeof Char123LocaleChar125DashboardBusinessInvoicesIndexRoute
   '/{-$locale}/_dashboard/_business/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   '/{-$locale}/_dashboard/_business/sales/': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/_dashboard/_business/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
@@ -606,6 +656,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/customers/create'
     | '/{-$locale}/inventory/$id'
     | '/{-$locale}/inventory/create'
+    | '/{-$locale}/invoices/$id'
+    | '/{-$locale}/invoices/create'
+    | '/{-$locale}/invoices/settings'
     | '/{-$locale}/payment-methods/$id'
     | '/{-$locale}/payment-methods/create'
     | '/{-$locale}/payment-transaction/$id'
@@ -616,11 +669,13 @@ export interface FileRouteTypes {
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
     | '/{-$locale}/team/create'
+    | '/{-$locale}/admin/invoice/management'
     | '/{-$locale}/appointments-distinctions/'
     | '/{-$locale}/appointments/'
     | '/{-$locale}/customer-tags/'
     | '/{-$locale}/customers/'
     | '/{-$locale}/inventory/'
+    | '/{-$locale}/invoices/'
     | '/{-$locale}/payment-methods/'
     | '/{-$locale}/sales/'
     | '/{-$locale}/services/'
@@ -659,6 +714,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/customers/create'
     | '/{-$locale}/inventory/$id'
     | '/{-$locale}/inventory/create'
+    | '/{-$locale}/invoices/$id'
+    | '/{-$locale}/invoices/create'
+    | '/{-$locale}/invoices/settings'
     | '/{-$locale}/payment-methods/$id'
     | '/{-$locale}/payment-methods/create'
     | '/{-$locale}/payment-transaction/$id'
@@ -669,11 +727,13 @@ export interface FileRouteTypes {
     | '/{-$locale}/services/$id'
     | '/{-$locale}/services/create'
     | '/{-$locale}/team/create'
+    | '/{-$locale}/admin/invoice/management'
     | '/{-$locale}/appointments-distinctions'
     | '/{-$locale}/appointments'
     | '/{-$locale}/customer-tags'
     | '/{-$locale}/customers'
     | '/{-$locale}/inventory'
+    | '/{-$locale}/invoices'
     | '/{-$locale}/payment-methods'
     | '/{-$locale}/sales'
     | '/{-$locale}/services'
@@ -716,6 +776,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/customers/create'
     | '/{-$locale}/_dashboard/_business/inventory/$id'
     | '/{-$locale}/_dashboard/_business/inventory/create'
+    | '/{-$locale}/_dashboard/_business/invoices/$id'
+    | '/{-$locale}/_dashboard/_business/invoices/create'
+    | '/{-$locale}/_dashboard/_business/invoices/settings'
     | '/{-$locale}/_dashboard/_business/payment-methods/$id'
     | '/{-$locale}/_dashboard/_business/payment-methods/create'
     | '/{-$locale}/_dashboard/_business/payment-transaction/$id'
@@ -726,11 +789,13 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/services/$id'
     | '/{-$locale}/_dashboard/_business/services/create'
     | '/{-$locale}/_dashboard/_business/team/create'
+    | '/{-$locale}/_dashboard/admin/invoice/management'
     | '/{-$locale}/_dashboard/_business/appointments-distinctions/'
     | '/{-$locale}/_dashboard/_business/appointments/'
     | '/{-$locale}/_dashboard/_business/customer-tags/'
     | '/{-$locale}/_dashboard/_business/customers/'
     | '/{-$locale}/_dashboard/_business/inventory/'
+    | '/{-$locale}/_dashboard/_business/invoices/'
     | '/{-$locale}/_dashboard/_business/payment-methods/'
     | '/{-$locale}/_dashboard/_business/sales/'
     | '/{-$locale}/_dashboard/_business/services/'
@@ -994,6 +1059,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessInventoryCreateRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
+    '/{-$locale}/_dashboard/_business/invoices/': {
+      id: '/{-$locale}/_dashboard/_business/invoices/'
+      path: '/invoices'
+      fullPath: '/{-$locale}/invoices/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessInvoicesIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/invoices/$id': {
+      id: '/{-$locale}/_dashboard/_business/invoices/$id'
+      path: '/invoices/$id'
+      fullPath: '/{-$locale}/invoices/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessInvoicesIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/invoices/create': {
+      id: '/{-$locale}/_dashboard/_business/invoices/create'
+      path: '/invoices/create'
+      fullPath: '/{-$locale}/invoices/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessInvoicesCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/invoices/settings': {
+      id: '/{-$locale}/_dashboard/_business/invoices/settings'
+      path: '/invoices/settings'
+      fullPath: '/{-$locale}/invoices/settings'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessInvoicesSettingsRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
     '/{-$locale}/_dashboard/_business/payment-methods/': {
       id: '/{-$locale}/_dashboard/_business/payment-methods/'
       path: '/payment-methods'
@@ -1092,6 +1185,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessTeamCreateRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
+    '/{-$locale}/_dashboard/admin/invoice/management': {
+      id: '/{-$locale}/_dashboard/admin/invoice/management'
+      path: '/admin/invoice/management'
+      fullPath: '/{-$locale}/admin/invoice/management'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardAdminInvoiceManagementRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardRouteRoute
+    }
     '/{-$locale}/_dashboard/_business/customers/$customerId/': {
       id: '/{-$locale}/_dashboard/_business/customers/$customerId/'
       path: '/customers/$customerId'
@@ -1150,6 +1250,9 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessCustomersCreateRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
   Char123LocaleChar125DashboardBusinessInventoryIdRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
   Char123LocaleChar125DashboardBusinessInventoryCreateRoute: typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
+  Char123LocaleChar125DashboardBusinessInvoicesIdRoute: typeof Char123LocaleChar125DashboardBusinessInvoicesIdRoute
+  Char123LocaleChar125DashboardBusinessInvoicesCreateRoute: typeof Char123LocaleChar125DashboardBusinessInvoicesCreateRoute
+  Char123LocaleChar125DashboardBusinessInvoicesSettingsRoute: typeof Char123LocaleChar125DashboardBusinessInvoicesSettingsRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
@@ -1165,6 +1268,7 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
   Char123LocaleChar125DashboardBusinessCustomersIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
   Char123LocaleChar125DashboardBusinessInventoryIndexRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
+  Char123LocaleChar125DashboardBusinessInvoicesIndexRoute: typeof Char123LocaleChar125DashboardBusinessInvoicesIndexRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
   Char123LocaleChar125DashboardBusinessSalesIndexRoute: typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   Char123LocaleChar125DashboardBusinessServicesIndexRoute: typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
@@ -1203,6 +1307,12 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessInventoryIdRoute,
     Char123LocaleChar125DashboardBusinessInventoryCreateRoute:
       Char123LocaleChar125DashboardBusinessInventoryCreateRoute,
+    Char123LocaleChar125DashboardBusinessInvoicesIdRoute:
+      Char123LocaleChar125DashboardBusinessInvoicesIdRoute,
+    Char123LocaleChar125DashboardBusinessInvoicesCreateRoute:
+      Char123LocaleChar125DashboardBusinessInvoicesCreateRoute,
+    Char123LocaleChar125DashboardBusinessInvoicesSettingsRoute:
+      Char123LocaleChar125DashboardBusinessInvoicesSettingsRoute,
     Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute:
       Char123LocaleChar125DashboardBusinessPaymentMethodsIdRoute,
     Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute:
@@ -1233,6 +1343,8 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessCustomersIndexRoute,
     Char123LocaleChar125DashboardBusinessInventoryIndexRoute:
       Char123LocaleChar125DashboardBusinessInventoryIndexRoute,
+    Char123LocaleChar125DashboardBusinessInvoicesIndexRoute:
+      Char123LocaleChar125DashboardBusinessInvoicesIndexRoute,
     Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute:
       Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute,
     Char123LocaleChar125DashboardBusinessSalesIndexRoute:
@@ -1266,6 +1378,7 @@ interface Char123LocaleChar125DashboardRouteRouteChildren {
   Char123LocaleChar125DashboardProfileRoute: typeof Char123LocaleChar125DashboardProfileRoute
   Char123LocaleChar125DashboardSupportRoute: typeof Char123LocaleChar125DashboardSupportRoute
   Char123LocaleChar125DashboardIndexRoute: typeof Char123LocaleChar125DashboardIndexRoute
+  Char123LocaleChar125DashboardAdminInvoiceManagementRoute: typeof Char123LocaleChar125DashboardAdminInvoiceManagementRoute
 }
 
 const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125DashboardRouteRouteChildren =
@@ -1280,6 +1393,8 @@ const Char123LocaleChar125DashboardRouteRouteChildren: Char123LocaleChar125Dashb
       Char123LocaleChar125DashboardSupportRoute,
     Char123LocaleChar125DashboardIndexRoute:
       Char123LocaleChar125DashboardIndexRoute,
+    Char123LocaleChar125DashboardAdminInvoiceManagementRoute:
+      Char123LocaleChar125DashboardAdminInvoiceManagementRoute,
   }
 
 const Char123LocaleChar125DashboardRouteRouteWithChildren =

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { acceptInvitation, autoRegisterBusiness, cancelAppointmentByToken, changeAppointmentStatus, changePaymentTransactionStatus, changeTeamMemberRole, checkUserExists, createAdminInvoice, createAppointment, createAppointmentDistinction, createCalendarFeed, createCustomer, createCustomerTag, createExpense, createInventoryAdjustment, createInventoryItem, createInvoice, createOnlineBooking, createPaymentMethod, createPaymentTransaction, createPortfolioItem, createQrCode, createSale, createService, createServiceObject, createSsoCode, createTenant, createTimeOff, deleteAdminInvoice, deleteAppointment, deleteAppointmentDistinction, deleteCustomer, deleteCustomerTag, deleteExpense, deleteInventoryItem, deletePaymentMethod, deletePortfolioItem, deleteQrCode, deleteService, deleteServiceObject, deleteTenant, deleteTimeOff, exchangeSsoCode, exportCustomerData, exportCustomers, fetchStatistics, getAdminInvoice, getAppointment, getAppointmentCalendar, getAppointmentCancellation, getAppointmentDistinction, getAssetContent, getBookingAvailability, getBookingPage, getCalendarFeed, getCalendarFeedIcs, getCashUp, getConfiguration, getCustomer, getCustomerTag, getDashboard, getExpense, getInventoryItem, getInvoice, getPaymentMethod, getPaymentTransaction, getPortfolioItem, getQrCode, getSale, getSalesDetailedReport, getSalesSummaryReport, getService, getServiceObject, getTenant, getUser, getWorkingHours, importCustomers, inviteTeamMembers, listAdminInvoices, listAdminTenants, listAppointmentDistinctions, listAppointments, listCurrencies, listCustomerAppointments, listCustomers, listCustomerTags, listExpenses, listInventoryItems, listInventoryMovements, listInvoices, listPaymentMethods, listPaymentTransactions, listPortfolioItems, listQrCodes, listSales, listServiceObjects, listServices, listTeamMembers, listTimeOff, listUserTenants, loginUser, logoutEverywhere, logoutUser, type Options, previewAppointmentSeries, refundSale, registerUser, removeAsset, removeTeamMember, revokeCalendarFeed, revokeInvitation, scanExpense, searchCustomers, searchServiceObjects, updateAppointment, updateAppointmentDistinction, updateAppointmentRealTiming, updateCustomer, updateCustomerTag, updateInventoryItem, updatePaymentMethod, updateService, updateServiceObject, updateTeamMember, updateTenant, updateTimeOff, updateUser, updateWorkingHours, uploadAsset, voidSale } from '../sdk.gen';
-import type { AcceptInvitationData, AcceptInvitationError, AcceptInvitationResponse, AutoRegisterBusinessData, AutoRegisterBusinessError, AutoRegisterBusinessResponse, CancelAppointmentByTokenData, CancelAppointmentByTokenError, CancelAppointmentByTokenResponse, ChangeAppointmentStatusData, ChangeAppointmentStatusError, ChangeAppointmentStatusResponse, ChangePaymentTransactionStatusData, ChangePaymentTransactionStatusError, ChangePaymentTransactionStatusResponse, ChangeTeamMemberRoleData, ChangeTeamMemberRoleError, ChangeTeamMemberRoleResponse, CheckUserExistsData, CheckUserExistsError, CheckUserExistsResponse, CreateAdminInvoiceData, CreateAdminInvoiceError, CreateAdminInvoiceResponse, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionError, CreateAppointmentDistinctionResponse, CreateAppointmentError, CreateAppointmentResponse, CreateCalendarFeedData, CreateCalendarFeedError, CreateCalendarFeedResponse, CreateCustomerData, CreateCustomerError, CreateCustomerResponse, CreateCustomerTagData, CreateCustomerTagError, CreateCustomerTagResponse, CreateExpenseData, CreateExpenseError, CreateExpenseResponse, CreateInventoryAdjustmentData, CreateInventoryAdjustmentError, CreateInventoryAdjustmentResponse, CreateInventoryItemData, CreateInventoryItemError, CreateInventoryItemResponse, CreateInvoiceData, CreateInvoiceError, CreateInvoiceResponse, CreateOnlineBookingData, CreateOnlineBookingError, CreateOnlineBookingResponse, CreatePaymentMethodData, CreatePaymentMethodError, CreatePaymentMethodResponse, CreatePaymentTransactionData, CreatePaymentTransactionError, CreatePaymentTransactionResponse, CreatePortfolioItemData, CreatePortfolioItemError, CreatePortfolioItemResponse, CreateQrCodeData, CreateQrCodeError, CreateQrCodeResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceObjectData, CreateServiceObjectError, CreateServiceObjectResponse, CreateServiceResponse, CreateSsoCodeData, CreateSsoCodeError, CreateSsoCodeResponse, CreateTenantData, CreateTenantError, CreateTenantResponse, CreateTimeOffData, CreateTimeOffError, CreateTimeOffResponse, DeleteAdminInvoiceData, DeleteAdminInvoiceError, DeleteAdminInvoiceResponse, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionError, DeleteAppointmentDistinctionResponse, DeleteAppointmentError, DeleteAppointmentResponse, DeleteCustomerData, DeleteCustomerError, DeleteCustomerResponse, DeleteCustomerTagData, DeleteCustomerTagError, DeleteCustomerTagResponse, DeleteExpenseData, DeleteExpenseError, DeleteExpenseResponse, DeleteInventoryItemData, DeleteInventoryItemError, DeleteInventoryItemResponse, DeletePaymentMethodData, DeletePaymentMethodError, DeletePaymentMethodResponse, DeletePortfolioItemData, DeletePortfolioItemError, DeletePortfolioItemResponse, DeleteQrCodeData, DeleteQrCodeError, DeleteQrCodeResponse, DeleteServiceData, DeleteServiceError, DeleteServiceObjectData, DeleteServiceObjectError, DeleteServiceObjectResponse, DeleteServiceResponse, DeleteTenantData, DeleteTenantError, DeleteTenantResponse, DeleteTimeOffData, DeleteTimeOffError, DeleteTimeOffResponse, ExchangeSsoCodeData, ExchangeSsoCodeError, ExchangeSsoCodeResponse, ExportCustomerDataData, ExportCustomerDataError, ExportCustomerDataResponse, ExportCustomersData, ExportCustomersError, ExportCustomersResponse, FetchStatisticsData, FetchStatisticsError, FetchStatisticsResponse, GetAdminInvoiceData, GetAdminInvoiceError, GetAdminInvoiceResponse, GetAppointmentCalendarData, GetAppointmentCalendarError, GetAppointmentCalendarResponse, GetAppointmentCancellationData, GetAppointmentCancellationError, GetAppointmentCancellationResponse, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionError, GetAppointmentDistinctionResponse, GetAppointmentError, GetAppointmentResponse, GetAssetContentData, GetAssetContentError, GetBookingAvailabilityData, GetBookingAvailabilityError, GetBookingAvailabilityResponse, GetBookingPageData, GetBookingPageError, GetBookingPageResponse, GetCalendarFeedData, GetCalendarFeedError, GetCalendarFeedIcsData, GetCalendarFeedIcsError, GetCalendarFeedIcsResponse, GetCalendarFeedResponse, GetCashUpData, GetCashUpError, GetCashUpResponse, GetConfigurationData, GetConfigurationError, GetConfigurationResponse, GetCustomerData, GetCustomerError, GetCustomerResponse, GetCustomerTagData, GetCustomerTagError, GetCustomerTagResponse, GetDashboardData, GetDashboardError, GetDashboardResponse, GetExpenseData, GetExpenseError, GetExpenseResponse, GetInventoryItemData, GetInventoryItemError, GetInventoryItemResponse, GetInvoiceData, GetInvoiceError, GetInvoiceResponse, GetPaymentMethodData, GetPaymentMethodError, GetPaymentMethodResponse, GetPaymentTransactionData, GetPaymentTransactionError, GetPaymentTransactionResponse, GetPortfolioItemData, GetPortfolioItemError, GetPortfolioItemResponse, GetQrCodeData, GetQrCodeError, GetQrCodeResponse, GetSaleData, GetSaleError, GetSaleResponse, GetSalesDetailedReportData, GetSalesDetailedReportError, GetSalesDetailedReportResponse, GetSalesSummaryReportData, GetSalesSummaryReportError, GetSalesSummaryReportResponse, GetServiceData, GetServiceError, GetServiceObjectData, GetServiceObjectError, GetServiceObjectResponse, GetServiceResponse, GetTenantData, GetTenantError, GetTenantResponse, GetUserData, GetUserError, GetUserResponse, GetWorkingHoursData, GetWorkingHoursError, GetWorkingHoursResponse, ImportCustomersData, ImportCustomersError, ImportCustomersResponse, InviteTeamMembersData, InviteTeamMembersError, InviteTeamMembersResponse, ListAdminInvoicesData, ListAdminInvoicesError, ListAdminInvoicesResponse, ListAdminTenantsData, ListAdminTenantsError, ListAdminTenantsResponse, ListAppointmentDistinctionsData, ListAppointmentDistinctionsError, ListAppointmentDistinctionsResponse, ListAppointmentsData, ListAppointmentsError, ListAppointmentsResponse, ListCurrenciesData, ListCurrenciesError, ListCurrenciesResponse, ListCustomerAppointmentsData, ListCustomerAppointmentsError, ListCustomerAppointmentsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListCustomerTagsData, ListCustomerTagsError, ListCustomerTagsResponse, ListExpensesData, ListExpensesError, ListExpensesResponse, ListInventoryItemsData, ListInventoryItemsError, ListInventoryItemsResponse, ListInventoryMovementsData, ListInventoryMovementsError, ListInventoryMovementsResponse, ListInvoicesData, ListInvoicesError, ListInvoicesResponse, ListPaymentMethodsData, ListPaymentMethodsError, ListPaymentMethodsResponse, ListPaymentTransactionsData, ListPaymentTransactionsError, ListPaymentTransactionsResponse, ListPortfolioItemsData, ListPortfolioItemsError, ListPortfolioItemsResponse, ListQrCodesData, ListQrCodesError, ListQrCodesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListServiceObjectsData, ListServiceObjectsError, ListServiceObjectsResponse, ListServicesData, ListServicesError, ListServicesResponse, ListTeamMembersData, ListTeamMembersError, ListTeamMembersResponse, ListTimeOffData, ListTimeOffError, ListTimeOffResponse, ListUserTenantsData, ListUserTenantsError, ListUserTenantsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutEverywhereData, LogoutEverywhereError, LogoutEverywhereResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PreviewAppointmentSeriesData, PreviewAppointmentSeriesError, PreviewAppointmentSeriesResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveAssetData, RemoveAssetError, RemoveAssetResponse, RemoveTeamMemberData, RemoveTeamMemberError, RemoveTeamMemberResponse, RevokeCalendarFeedData, RevokeCalendarFeedError, RevokeCalendarFeedResponse, RevokeInvitationData, RevokeInvitationError, RevokeInvitationResponse, ScanExpenseData, ScanExpenseError, ScanExpenseResponse, SearchCustomersData, SearchCustomersError, SearchCustomersResponse, SearchServiceObjectsData, SearchServiceObjectsError, SearchServiceObjectsResponse, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionError, UpdateAppointmentDistinctionResponse, UpdateAppointmentError, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingError, UpdateAppointmentRealTimingResponse, UpdateAppointmentResponse, UpdateCustomerData, UpdateCustomerError, UpdateCustomerResponse, UpdateCustomerTagData, UpdateCustomerTagError, UpdateCustomerTagResponse, UpdateInventoryItemData, UpdateInventoryItemError, UpdateInventoryItemResponse, UpdatePaymentMethodData, UpdatePaymentMethodError, UpdatePaymentMethodResponse, UpdateServiceData, UpdateServiceError, UpdateServiceObjectData, UpdateServiceObjectError, UpdateServiceObjectResponse, UpdateServiceResponse, UpdateTeamMemberData, UpdateTeamMemberError, UpdateTeamMemberResponse, UpdateTenantData, UpdateTenantError, UpdateTenantResponse, UpdateTimeOffData, UpdateTimeOffError, UpdateTimeOffResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateWorkingHoursData, UpdateWorkingHoursError, UpdateWorkingHoursResponse, UploadAssetData, UploadAssetError, UploadAssetResponse, VoidSaleData, VoidSaleError, VoidSaleResponse } from '../types.gen';
+import { acceptInvitation, autoRegisterBusiness, cancelAppointmentByToken, changeAppointmentStatus, changePaymentTransactionStatus, changeTeamMemberRole, checkUserExists, createAdminInvoice, createAppointment, createAppointmentDistinction, createCalendarFeed, createCustomer, createCustomerTag, createExpense, createInventoryAdjustment, createInventoryItem, createInvoice, createOnlineBooking, createPaymentMethod, createPaymentTransaction, createPortfolioItem, createQrCode, createSale, createService, createServiceObject, createSsoCode, createTenant, createTimeOff, deleteAdminInvoice, deleteAppointment, deleteAppointmentDistinction, deleteCustomer, deleteCustomerTag, deleteExpense, deleteInventoryItem, deleteInvoice, deletePaymentMethod, deletePortfolioItem, deleteQrCode, deleteService, deleteServiceObject, deleteTenant, deleteTimeOff, exchangeSsoCode, exportCustomerData, exportCustomers, fetchStatistics, getAdminInvoice, getAdminInvoicePdf, getAppointment, getAppointmentCalendar, getAppointmentCancellation, getAppointmentDistinction, getAssetContent, getBookingAvailability, getBookingPage, getCalendarFeed, getCalendarFeedIcs, getCashUp, getConfiguration, getCustomer, getCustomerTag, getDashboard, getExpense, getInventoryItem, getInvoice, getInvoicePdf, getInvoiceSettings, getPaymentMethod, getPaymentTransaction, getPortfolioItem, getQrCode, getSale, getSalesDetailedReport, getSalesSummaryReport, getService, getServiceObject, getTenant, getUser, getWorkingHours, importCustomers, inviteTeamMembers, issueAdminInvoice, issueInvoice, listAdminInvoices, listAdminTenants, listAppointmentDistinctions, listAppointments, listCurrencies, listCustomerAppointments, listCustomers, listCustomerTags, listExpenses, listInventoryItems, listInventoryMovements, listInvoices, listPaymentMethods, listPaymentTransactions, listPortfolioItems, listQrCodes, listSales, listServiceObjects, listServices, listTeamMembers, listTimeOff, listUserTenants, loginUser, logoutEverywhere, logoutUser, markAdminInvoicePaid, type Options, previewAppointmentSeries, rectifyInvoice, refundSale, registerUser, removeAsset, removeTeamMember, revokeCalendarFeed, revokeInvitation, scanExpense, searchCustomers, searchServiceObjects, sendInvoice, updateAppointment, updateAppointmentDistinction, updateAppointmentRealTiming, updateCustomer, updateCustomerTag, updateInventoryItem, updateInvoice, updateInvoiceSettings, updatePaymentMethod, updateService, updateServiceObject, updateTeamMember, updateTenant, updateTimeOff, updateUser, updateWorkingHours, uploadAsset, verifyInvoiceChain, voidInvoice, voidSale } from '../sdk.gen';
+import type { AcceptInvitationData, AcceptInvitationError, AcceptInvitationResponse, AutoRegisterBusinessData, AutoRegisterBusinessError, AutoRegisterBusinessResponse, CancelAppointmentByTokenData, CancelAppointmentByTokenError, CancelAppointmentByTokenResponse, ChangeAppointmentStatusData, ChangeAppointmentStatusError, ChangeAppointmentStatusResponse, ChangePaymentTransactionStatusData, ChangePaymentTransactionStatusError, ChangePaymentTransactionStatusResponse, ChangeTeamMemberRoleData, ChangeTeamMemberRoleError, ChangeTeamMemberRoleResponse, CheckUserExistsData, CheckUserExistsError, CheckUserExistsResponse, CreateAdminInvoiceData, CreateAdminInvoiceError, CreateAdminInvoiceResponse, CreateAppointmentData, CreateAppointmentDistinctionData, CreateAppointmentDistinctionError, CreateAppointmentDistinctionResponse, CreateAppointmentError, CreateAppointmentResponse, CreateCalendarFeedData, CreateCalendarFeedError, CreateCalendarFeedResponse, CreateCustomerData, CreateCustomerError, CreateCustomerResponse, CreateCustomerTagData, CreateCustomerTagError, CreateCustomerTagResponse, CreateExpenseData, CreateExpenseError, CreateExpenseResponse, CreateInventoryAdjustmentData, CreateInventoryAdjustmentError, CreateInventoryAdjustmentResponse, CreateInventoryItemData, CreateInventoryItemError, CreateInventoryItemResponse, CreateInvoiceData, CreateInvoiceError, CreateInvoiceResponse, CreateOnlineBookingData, CreateOnlineBookingError, CreateOnlineBookingResponse, CreatePaymentMethodData, CreatePaymentMethodError, CreatePaymentMethodResponse, CreatePaymentTransactionData, CreatePaymentTransactionError, CreatePaymentTransactionResponse, CreatePortfolioItemData, CreatePortfolioItemError, CreatePortfolioItemResponse, CreateQrCodeData, CreateQrCodeError, CreateQrCodeResponse, CreateSaleData, CreateSaleError, CreateSaleResponse, CreateServiceData, CreateServiceError, CreateServiceObjectData, CreateServiceObjectError, CreateServiceObjectResponse, CreateServiceResponse, CreateSsoCodeData, CreateSsoCodeError, CreateSsoCodeResponse, CreateTenantData, CreateTenantError, CreateTenantResponse, CreateTimeOffData, CreateTimeOffError, CreateTimeOffResponse, DeleteAdminInvoiceData, DeleteAdminInvoiceError, DeleteAdminInvoiceResponse, DeleteAppointmentData, DeleteAppointmentDistinctionData, DeleteAppointmentDistinctionError, DeleteAppointmentDistinctionResponse, DeleteAppointmentError, DeleteAppointmentResponse, DeleteCustomerData, DeleteCustomerError, DeleteCustomerResponse, DeleteCustomerTagData, DeleteCustomerTagError, DeleteCustomerTagResponse, DeleteExpenseData, DeleteExpenseError, DeleteExpenseResponse, DeleteInventoryItemData, DeleteInventoryItemError, DeleteInventoryItemResponse, DeleteInvoiceData, DeleteInvoiceError, DeleteInvoiceResponse, DeletePaymentMethodData, DeletePaymentMethodError, DeletePaymentMethodResponse, DeletePortfolioItemData, DeletePortfolioItemError, DeletePortfolioItemResponse, DeleteQrCodeData, DeleteQrCodeError, DeleteQrCodeResponse, DeleteServiceData, DeleteServiceError, DeleteServiceObjectData, DeleteServiceObjectError, DeleteServiceObjectResponse, DeleteServiceResponse, DeleteTenantData, DeleteTenantError, DeleteTenantResponse, DeleteTimeOffData, DeleteTimeOffError, DeleteTimeOffResponse, ExchangeSsoCodeData, ExchangeSsoCodeError, ExchangeSsoCodeResponse, ExportCustomerDataData, ExportCustomerDataError, ExportCustomerDataResponse, ExportCustomersData, ExportCustomersError, ExportCustomersResponse, FetchStatisticsData, FetchStatisticsError, FetchStatisticsResponse, GetAdminInvoiceData, GetAdminInvoiceError, GetAdminInvoicePdfData, GetAdminInvoicePdfError, GetAdminInvoicePdfResponse, GetAdminInvoiceResponse, GetAppointmentCalendarData, GetAppointmentCalendarError, GetAppointmentCalendarResponse, GetAppointmentCancellationData, GetAppointmentCancellationError, GetAppointmentCancellationResponse, GetAppointmentData, GetAppointmentDistinctionData, GetAppointmentDistinctionError, GetAppointmentDistinctionResponse, GetAppointmentError, GetAppointmentResponse, GetAssetContentData, GetAssetContentError, GetBookingAvailabilityData, GetBookingAvailabilityError, GetBookingAvailabilityResponse, GetBookingPageData, GetBookingPageError, GetBookingPageResponse, GetCalendarFeedData, GetCalendarFeedError, GetCalendarFeedIcsData, GetCalendarFeedIcsError, GetCalendarFeedIcsResponse, GetCalendarFeedResponse, GetCashUpData, GetCashUpError, GetCashUpResponse, GetConfigurationData, GetConfigurationError, GetConfigurationResponse, GetCustomerData, GetCustomerError, GetCustomerResponse, GetCustomerTagData, GetCustomerTagError, GetCustomerTagResponse, GetDashboardData, GetDashboardError, GetDashboardResponse, GetExpenseData, GetExpenseError, GetExpenseResponse, GetInventoryItemData, GetInventoryItemError, GetInventoryItemResponse, GetInvoiceData, GetInvoiceError, GetInvoicePdfData, GetInvoicePdfError, GetInvoicePdfResponse, GetInvoiceResponse, GetInvoiceSettingsData, GetInvoiceSettingsError, GetInvoiceSettingsResponse, GetPaymentMethodData, GetPaymentMethodError, GetPaymentMethodResponse, GetPaymentTransactionData, GetPaymentTransactionError, GetPaymentTransactionResponse, GetPortfolioItemData, GetPortfolioItemError, GetPortfolioItemResponse, GetQrCodeData, GetQrCodeError, GetQrCodeResponse, GetSaleData, GetSaleError, GetSaleResponse, GetSalesDetailedReportData, GetSalesDetailedReportError, GetSalesDetailedReportResponse, GetSalesSummaryReportData, GetSalesSummaryReportError, GetSalesSummaryReportResponse, GetServiceData, GetServiceError, GetServiceObjectData, GetServiceObjectError, GetServiceObjectResponse, GetServiceResponse, GetTenantData, GetTenantError, GetTenantResponse, GetUserData, GetUserError, GetUserResponse, GetWorkingHoursData, GetWorkingHoursError, GetWorkingHoursResponse, ImportCustomersData, ImportCustomersError, ImportCustomersResponse, InviteTeamMembersData, InviteTeamMembersError, InviteTeamMembersResponse, IssueAdminInvoiceData, IssueAdminInvoiceError, IssueAdminInvoiceResponse, IssueInvoiceData, IssueInvoiceError, IssueInvoiceResponse, ListAdminInvoicesData, ListAdminInvoicesError, ListAdminInvoicesResponse, ListAdminTenantsData, ListAdminTenantsError, ListAdminTenantsResponse, ListAppointmentDistinctionsData, ListAppointmentDistinctionsError, ListAppointmentDistinctionsResponse, ListAppointmentsData, ListAppointmentsError, ListAppointmentsResponse, ListCurrenciesData, ListCurrenciesError, ListCurrenciesResponse, ListCustomerAppointmentsData, ListCustomerAppointmentsError, ListCustomerAppointmentsResponse, ListCustomersData, ListCustomersError, ListCustomersResponse, ListCustomerTagsData, ListCustomerTagsError, ListCustomerTagsResponse, ListExpensesData, ListExpensesError, ListExpensesResponse, ListInventoryItemsData, ListInventoryItemsError, ListInventoryItemsResponse, ListInventoryMovementsData, ListInventoryMovementsError, ListInventoryMovementsResponse, ListInvoicesData, ListInvoicesError, ListInvoicesResponse, ListPaymentMethodsData, ListPaymentMethodsError, ListPaymentMethodsResponse, ListPaymentTransactionsData, ListPaymentTransactionsError, ListPaymentTransactionsResponse, ListPortfolioItemsData, ListPortfolioItemsError, ListPortfolioItemsResponse, ListQrCodesData, ListQrCodesError, ListQrCodesResponse, ListSalesData, ListSalesError, ListSalesResponse, ListServiceObjectsData, ListServiceObjectsError, ListServiceObjectsResponse, ListServicesData, ListServicesError, ListServicesResponse, ListTeamMembersData, ListTeamMembersError, ListTeamMembersResponse, ListTimeOffData, ListTimeOffError, ListTimeOffResponse, ListUserTenantsData, ListUserTenantsError, ListUserTenantsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutEverywhereData, LogoutEverywhereError, LogoutEverywhereResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, MarkAdminInvoicePaidData, MarkAdminInvoicePaidError, MarkAdminInvoicePaidResponse, PreviewAppointmentSeriesData, PreviewAppointmentSeriesError, PreviewAppointmentSeriesResponse, RectifyInvoiceData, RectifyInvoiceError, RectifyInvoiceResponse, RefundSaleData, RefundSaleError, RefundSaleResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveAssetData, RemoveAssetError, RemoveAssetResponse, RemoveTeamMemberData, RemoveTeamMemberError, RemoveTeamMemberResponse, RevokeCalendarFeedData, RevokeCalendarFeedError, RevokeCalendarFeedResponse, RevokeInvitationData, RevokeInvitationError, RevokeInvitationResponse, ScanExpenseData, ScanExpenseError, ScanExpenseResponse, SearchCustomersData, SearchCustomersError, SearchCustomersResponse, SearchServiceObjectsData, SearchServiceObjectsError, SearchServiceObjectsResponse, SendInvoiceData, SendInvoiceError, SendInvoiceResponse, UpdateAppointmentData, UpdateAppointmentDistinctionData, UpdateAppointmentDistinctionError, UpdateAppointmentDistinctionResponse, UpdateAppointmentError, UpdateAppointmentRealTimingData, UpdateAppointmentRealTimingError, UpdateAppointmentRealTimingResponse, UpdateAppointmentResponse, UpdateCustomerData, UpdateCustomerError, UpdateCustomerResponse, UpdateCustomerTagData, UpdateCustomerTagError, UpdateCustomerTagResponse, UpdateInventoryItemData, UpdateInventoryItemError, UpdateInventoryItemResponse, UpdateInvoiceData, UpdateInvoiceError, UpdateInvoiceResponse, UpdateInvoiceSettingsData, UpdateInvoiceSettingsError, UpdateInvoiceSettingsResponse, UpdatePaymentMethodData, UpdatePaymentMethodError, UpdatePaymentMethodResponse, UpdateServiceData, UpdateServiceError, UpdateServiceObjectData, UpdateServiceObjectError, UpdateServiceObjectResponse, UpdateServiceResponse, UpdateTeamMemberData, UpdateTeamMemberError, UpdateTeamMemberResponse, UpdateTenantData, UpdateTenantError, UpdateTenantResponse, UpdateTimeOffData, UpdateTimeOffError, UpdateTimeOffResponse, UpdateUserData, UpdateUserError, UpdateUserResponse, UpdateWorkingHoursData, UpdateWorkingHoursError, UpdateWorkingHoursResponse, UploadAssetData, UploadAssetError, UploadAssetResponse, VerifyInvoiceChainData, VerifyInvoiceChainError, VerifyInvoiceChainResponse, VoidInvoiceData, VoidInvoiceError, VoidInvoiceResponse, VoidSaleData, VoidSaleError, VoidSaleResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -2576,9 +2576,9 @@ export const listInventoryMovementsInfiniteOptions = (options: Options<ListInven
 });
 
 /**
- * Create an invoice
+ * Create a draft invoice
  *
- * SPEC §7: Invoices POST. Creates an invoice; the server assigns the next number of the series, computes line totals, the tax breakdown and totals, and snapshots the issuer from the tenant. 422 when a STANDARD invoice lacks the customer's tax id or address, a CREDIT_NOTE lacks rectifiesInvoiceId (or the others have it), dueDate is before issueDate, or an amount is not in the tenant currency.
+ * SPEC §7: Invoices POST. Creates a DRAFT (no number yet): by hand with `lines`, or from a sale with `saleId` (the server builds the lines from the sale; lines must be absent). The server computes the lines, breakdown and totals with the one document arithmetic. Idempotency-Key makes a double submit one draft. 422 on bad lines (e.g. an exemption with a rate other than 0, more than 12 rates), an invalid NIF/CIF/NIE; 409 sale_already_invoiced.
  */
 export const createInvoiceMutation = (options?: Partial<Options<CreateInvoiceData>>): UseMutationOptions<CreateInvoiceResponse, CreateInvoiceError, Options<CreateInvoiceData>> => {
     const mutationOptions: UseMutationOptions<CreateInvoiceResponse, CreateInvoiceError, Options<CreateInvoiceData>> = {
@@ -2599,7 +2599,7 @@ export const listInvoicesQueryKey = (options: Options<ListInvoicesData>) => crea
 /**
  * List invoices
  *
- * SPEC §7: Invoices GET /list. Newest first; `q` matches the display number and the customer's name and tax id.
+ * SPEC §7: Invoices GET /list. Drafts first, then newest issued first; `q` matches the display number and the customer's name and tax id.
  */
 export const listInvoicesOptions = (options: Options<ListInvoicesData>) => queryOptions<ListInvoicesResponse, ListInvoicesError, ListInvoicesResponse, ReturnType<typeof listInvoicesQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -2619,7 +2619,7 @@ export const listInvoicesInfiniteQueryKey = (options: Options<ListInvoicesData>)
 /**
  * List invoices
  *
- * SPEC §7: Invoices GET /list. Newest first; `q` matches the display number and the customer's name and tax id.
+ * SPEC §7: Invoices GET /list. Drafts first, then newest issued first; `q` matches the display number and the customer's name and tax id.
  */
 export const listInvoicesInfiniteOptions = (options: Options<ListInvoicesData>) => infiniteQueryOptions<ListInvoicesResponse, ListInvoicesError, InfiniteData<ListInvoicesResponse>, QueryKey<Options<ListInvoicesData>>, number | Pick<QueryKey<Options<ListInvoicesData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
@@ -2643,6 +2643,84 @@ export const listInvoicesInfiniteOptions = (options: Options<ListInvoicesData>) 
     queryKey: listInvoicesInfiniteQueryKey(options)
 });
 
+export const verifyInvoiceChainQueryKey = (options: Options<VerifyInvoiceChainData>) => createQueryKey('verifyInvoiceChain', options);
+
+/**
+ * Verify the VERI*FACTU chain
+ *
+ * Beyond SPEC. Recomputes every fiscal record's hash of the business, from the first to the last, and checks each links to the one before.
+ */
+export const verifyInvoiceChainOptions = (options: Options<VerifyInvoiceChainData>) => queryOptions<VerifyInvoiceChainResponse, VerifyInvoiceChainError, VerifyInvoiceChainResponse, ReturnType<typeof verifyInvoiceChainQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await verifyInvoiceChain({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: verifyInvoiceChainQueryKey(options)
+});
+
+export const getInvoiceSettingsQueryKey = (options: Options<GetInvoiceSettingsData>) => createQueryKey('getInvoiceSettings', options);
+
+/**
+ * Invoicing settings
+ *
+ * Beyond SPEC (issue 17): the issuer data, series with their next numbers, simplified-invoice limit, VERI*FACTU and default IRPF.
+ */
+export const getInvoiceSettingsOptions = (options: Options<GetInvoiceSettingsData>) => queryOptions<GetInvoiceSettingsResponse, GetInvoiceSettingsError, GetInvoiceSettingsResponse, ReturnType<typeof getInvoiceSettingsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getInvoiceSettings({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getInvoiceSettingsQueryKey(options)
+});
+
+/**
+ * Change the invoicing settings
+ *
+ * Beyond SPEC (issue 17). Owners and administrators. 422 for an invalid tax id; 409 stale_version.
+ */
+export const updateInvoiceSettingsMutation = (options?: Partial<Options<UpdateInvoiceSettingsData>>): UseMutationOptions<UpdateInvoiceSettingsResponse, UpdateInvoiceSettingsError, Options<UpdateInvoiceSettingsData>> => {
+    const mutationOptions: UseMutationOptions<UpdateInvoiceSettingsResponse, UpdateInvoiceSettingsError, Options<UpdateInvoiceSettingsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateInvoiceSettings({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete a draft
+ *
+ * Beyond SPEC. A DRAFT only; an issued invoice is never deleted (409 invoice_not_draft).
+ */
+export const deleteInvoiceMutation = (options?: Partial<Options<DeleteInvoiceData>>): UseMutationOptions<DeleteInvoiceResponse, DeleteInvoiceError, Options<DeleteInvoiceData>> => {
+    const mutationOptions: UseMutationOptions<DeleteInvoiceResponse, DeleteInvoiceError, Options<DeleteInvoiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteInvoice({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getInvoiceQueryKey = (options: Options<GetInvoiceData>) => createQueryKey('getInvoice', options);
 
 /**
@@ -2661,6 +2739,121 @@ export const getInvoiceOptions = (options: Options<GetInvoiceData>) => queryOpti
         return data;
     },
     queryKey: getInvoiceQueryKey(options)
+});
+
+/**
+ * Change a draft
+ *
+ * Beyond SPEC. A DRAFT only (else 409 invoice_not_draft), with the version read (409 stale_version).
+ */
+export const updateInvoiceMutation = (options?: Partial<Options<UpdateInvoiceData>>): UseMutationOptions<UpdateInvoiceResponse, UpdateInvoiceError, Options<UpdateInvoiceData>> => {
+    const mutationOptions: UseMutationOptions<UpdateInvoiceResponse, UpdateInvoiceError, Options<UpdateInvoiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateInvoice({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Issue a draft
+ *
+ * Beyond SPEC. Assigns the next number of the series (no gaps, never reused), sets the issue date, freezes the issuer and writes the VERI*FACTU record. 409 invoice_not_draft, stale_version; 422 issuer_tax_data_required (a full invoice needs both parties' legal name, tax id and address), simplified_limit_exceeded.
+ */
+export const issueInvoiceMutation = (options?: Partial<Options<IssueInvoiceData>>): UseMutationOptions<IssueInvoiceResponse, IssueInvoiceError, Options<IssueInvoiceData>> => {
+    const mutationOptions: UseMutationOptions<IssueInvoiceResponse, IssueInvoiceError, Options<IssueInvoiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await issueInvoice({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Rectify an issued invoice
+ *
+ * Beyond SPEC. Issues a rectifying invoice (CREDIT_NOTE) in the rectifying series, referencing the original, by substitution or by differences, reason R1-R5 (R5 for a simplified one). Owners and administrators. 409 invalid_transition for a draft or voided invoice.
+ */
+export const rectifyInvoiceMutation = (options?: Partial<Options<RectifyInvoiceData>>): UseMutationOptions<RectifyInvoiceResponse, RectifyInvoiceError, Options<RectifyInvoiceData>> => {
+    const mutationOptions: UseMutationOptions<RectifyInvoiceResponse, RectifyInvoiceError, Options<RectifyInvoiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await rectifyInvoice({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Void an issued invoice
+ *
+ * Beyond SPEC. Only while never sent and nothing paid (else 409 invoice_delivered: rectify it instead); the number stays used and a cancellation record is written. Owners and administrators.
+ */
+export const voidInvoiceMutation = (options?: Partial<Options<VoidInvoiceData>>): UseMutationOptions<VoidInvoiceResponse, VoidInvoiceError, Options<VoidInvoiceData>> => {
+    const mutationOptions: UseMutationOptions<VoidInvoiceResponse, VoidInvoiceError, Options<VoidInvoiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await voidInvoice({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * E-mail an issued invoice
+ *
+ * Beyond SPEC. Queues an e-mail with the PDF attached in the invoice's language (outbox) and records sentAt. 409 invoice_not_draft is not used; a draft or voided invoice answers 409 invalid_transition; 422 when there is no address.
+ */
+export const sendInvoiceMutation = (options?: Partial<Options<SendInvoiceData>>): UseMutationOptions<SendInvoiceResponse, SendInvoiceError, Options<SendInvoiceData>> => {
+    const mutationOptions: UseMutationOptions<SendInvoiceResponse, SendInvoiceError, Options<SendInvoiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await sendInvoice({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getInvoicePdfQueryKey = (options: Options<GetInvoicePdfData>) => createQueryKey('getInvoicePdf', options);
+
+/**
+ * The invoice as PDF
+ *
+ * Beyond SPEC. The PDF in the invoice's language, with the AEAT QR when VERI*FACTU is on (a draft is marked as such and has no number).
+ */
+export const getInvoicePdfOptions = (options: Options<GetInvoicePdfData>) => queryOptions<GetInvoicePdfResponse, GetInvoicePdfError, GetInvoicePdfResponse, ReturnType<typeof getInvoicePdfQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getInvoicePdf({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getInvoicePdfQueryKey(options)
 });
 
 export const listPaymentMethodsQueryKey = (options: Options<ListPaymentMethodsData>) => createQueryKey('listPaymentMethods', options);
@@ -3250,7 +3443,7 @@ export const listAdminInvoicesQueryKey = (options?: Options<ListAdminInvoicesDat
 /**
  * List Cita's invoices to tenants
  *
- * SPEC §7: Admin GET /v1/admin/invoices. Administrators only (403 otherwise). Newest first.
+ * SPEC §7: Admin GET /v1/admin/invoices. Administrators only (403 otherwise). Drafts first, then newest first.
  */
 export const listAdminInvoicesOptions = (options?: Options<ListAdminInvoicesData>) => queryOptions<ListAdminInvoicesResponse, ListAdminInvoicesError, ListAdminInvoicesResponse, ReturnType<typeof listAdminInvoicesQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -3270,7 +3463,7 @@ export const listAdminInvoicesInfiniteQueryKey = (options?: Options<ListAdminInv
 /**
  * List Cita's invoices to tenants
  *
- * SPEC §7: Admin GET /v1/admin/invoices. Administrators only (403 otherwise). Newest first.
+ * SPEC §7: Admin GET /v1/admin/invoices. Administrators only (403 otherwise). Drafts first, then newest first.
  */
 export const listAdminInvoicesInfiniteOptions = (options?: Options<ListAdminInvoicesData>) => infiniteQueryOptions<ListAdminInvoicesResponse, ListAdminInvoicesError, InfiniteData<ListAdminInvoicesResponse>, QueryKey<Options<ListAdminInvoicesData>>, number | Pick<QueryKey<Options<ListAdminInvoicesData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore
@@ -3295,9 +3488,9 @@ export const listAdminInvoicesInfiniteOptions = (options?: Options<ListAdminInvo
 });
 
 /**
- * Bill a tenant
+ * Bill a tenant (draft)
  *
- * SPEC §7: Admin POST /v1/admin/invoices. Administrators only (403 otherwise). The server assigns the number and computes the tax. 422 when the tenant does not exist or periodEnd is before periodStart.
+ * SPEC §7: Admin POST /v1/admin/invoices. Administrators only (403 otherwise). Creates a DRAFT (no number until issued); the server computes base and tax with the one document arithmetic (the amount includes tax). Idempotency-Key makes a double submit one draft. 422 when the tenant does not exist or periodEnd is before periodStart.
  */
 export const createAdminInvoiceMutation = (options?: Partial<Options<CreateAdminInvoiceData>>): UseMutationOptions<CreateAdminInvoiceResponse, CreateAdminInvoiceError, Options<CreateAdminInvoiceData>> => {
     const mutationOptions: UseMutationOptions<CreateAdminInvoiceResponse, CreateAdminInvoiceError, Options<CreateAdminInvoiceData>> = {
@@ -3314,9 +3507,9 @@ export const createAdminInvoiceMutation = (options?: Partial<Options<CreateAdmin
 };
 
 /**
- * Delete one of Cita's invoices
+ * Delete a draft of Cita's invoices
  *
- * SPEC §7: Admin DELETE /v1/admin/invoices/{id}. Administrators only (403 otherwise). 409 for a PAID invoice.
+ * SPEC §7: Admin DELETE /v1/admin/invoices/{id}. Administrators only (403 otherwise). A DRAFT only: an issued invoice is never deleted (409 invoice_not_draft).
  */
 export const deleteAdminInvoiceMutation = (options?: Partial<Options<DeleteAdminInvoiceData>>): UseMutationOptions<DeleteAdminInvoiceResponse, DeleteAdminInvoiceError, Options<DeleteAdminInvoiceData>> => {
     const mutationOptions: UseMutationOptions<DeleteAdminInvoiceResponse, DeleteAdminInvoiceError, Options<DeleteAdminInvoiceData>> = {
@@ -3350,4 +3543,62 @@ export const getAdminInvoiceOptions = (options: Options<GetAdminInvoiceData>) =>
         return data;
     },
     queryKey: getAdminInvoiceQueryKey(options)
+});
+
+/**
+ * Issue one of Cita's invoices
+ *
+ * Beyond SPEC. Numbers the draft (CITA-YYYY-NNNNNN, no gaps), freezes Cita's issuer data (configuration) and the tenant's. 409 invoice_not_draft, stale_version.
+ */
+export const issueAdminInvoiceMutation = (options?: Partial<Options<IssueAdminInvoiceData>>): UseMutationOptions<IssueAdminInvoiceResponse, IssueAdminInvoiceError, Options<IssueAdminInvoiceData>> => {
+    const mutationOptions: UseMutationOptions<IssueAdminInvoiceResponse, IssueAdminInvoiceError, Options<IssueAdminInvoiceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await issueAdminInvoice({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Mark one of Cita's invoices paid
+ *
+ * Beyond SPEC. An issued, unpaid invoice only (409 invalid_transition). Extends the tenant's licence to the end of the billed period (never shortens it) with the billed plan.
+ */
+export const markAdminInvoicePaidMutation = (options?: Partial<Options<MarkAdminInvoicePaidData>>): UseMutationOptions<MarkAdminInvoicePaidResponse, MarkAdminInvoicePaidError, Options<MarkAdminInvoicePaidData>> => {
+    const mutationOptions: UseMutationOptions<MarkAdminInvoicePaidResponse, MarkAdminInvoicePaidError, Options<MarkAdminInvoicePaidData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await markAdminInvoicePaid({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getAdminInvoicePdfQueryKey = (options: Options<GetAdminInvoicePdfData>) => createQueryKey('getAdminInvoicePdf', options);
+
+/**
+ * One of Cita's invoices as PDF
+ *
+ * Beyond SPEC. Administrators only.
+ */
+export const getAdminInvoicePdfOptions = (options: Options<GetAdminInvoicePdfData>) => queryOptions<GetAdminInvoicePdfResponse, GetAdminInvoicePdfError, GetAdminInvoicePdfResponse, ReturnType<typeof getAdminInvoicePdfQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getAdminInvoicePdf({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getAdminInvoicePdfQueryKey(options)
 });

@@ -9,6 +9,7 @@ import { distinctionHandlers } from './distinctions.ts';
 import { customersDomainHandlers } from '../customers/handlers/index.ts';
 import { salesDomainHandlers } from '../sales/handlers/index.ts';
 import { inventoryHandlers } from './inventory.ts';
+import { invoicesDomainHandlers } from '../invoices/handlers/index.ts';
 import { notImplementedHandlers } from './not-implemented.ts';
 import { onlineBookingHandlers } from './online-booking.ts';
 import { paymentMethodHandlers } from '../payment-methods/handlers.ts';
@@ -49,6 +50,7 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>, assetStorage
     ...calendarFeedHandlers(deps),
     ...onlineBookingHandlers(deps),
     ...salesDomainHandlers(deps),
+    ...invoicesDomainHandlers(deps),
     ...notImplementedHandlers(deps),
   } satisfies RouteHandlers;
 }

@@ -32,10 +32,6 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     scanExpense: notImplemented,
     getExpense: notImplemented,
     deleteExpense: notImplemented,
-    // Invoices
-    createInvoice: notImplemented,
-    listInvoices: notImplemented,
-    getInvoice: notImplemented,
     // QrCodes
     listQrCodes: notImplemented,
     createQrCode: notImplemented,
@@ -44,10 +40,5 @@ export function notImplementedHandlers({ db }: HandlerDeps) {
     // Reports
     getSalesSummaryReport: notImplemented,
     getSalesDetailedReport: notImplemented,
-    // Admin
-    listAdminInvoices: notImplemented,
-    createAdminInvoice: notImplemented,
-    getAdminInvoice: notImplemented,
-    deleteAdminInvoice: notImplemented,
   } satisfies Partial<RouteHandlers>;
 }

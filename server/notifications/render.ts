@@ -3,6 +3,7 @@ import { LIVE_STATUSES } from '../appointments/events.ts';
 import { signCancelToken } from './cancel-token.ts';
 import { buildIcs } from './ics.ts';
 import { renderInvitation } from './invitation.ts';
+import { renderInvoiceMail } from './invoice-mail.ts';
 import { MAIL_WORDS, formatCutoff, formatWhen, mailLanguage, type MailFacts } from './messages.ts';
 import type { OutgoingMail } from './transport.ts';
 
@@ -11,13 +12,16 @@ export interface OutboxRow {
   tenant_id: string;
   id: string;
   dedupe_key: string;
-  kind: 'reminder' | 'confirmation' | 'cancellation' | 'invitation';
+  kind: 'reminder' | 'confirmation' | 'cancellation' | 'invitation' | 'invoice';
   channel: string;
   /** Null for an invitation e-mail. */
   appointment_id: string | null;
   /** The invitation of an invitation e-mail (kind 'invitation'), else null. */
   invitation_id: string | null;
   starts_at: Date;
+  /** An invoice message: the invoice and the address it goes to (no appointment). */
+  invoice_id?: string | null;
+  recipient?: string | null;
   minutes_before: number | null;
   sequence: number;
   /** The appointment's link_version (its customer) the message was scheduled for. */
@@ -54,6 +58,7 @@ export function cancellationUrl(context: RenderContext, language: 'en' | 'es', t
  */
 export async function renderMessage(tx: Queryable, row: OutboxRow, context: RenderContext, secret: string): Promise<Rendered> {
   if (row.kind === 'invitation') return renderInvitation(tx, row, context);
+  if (row.kind === 'invoice') return renderInvoiceMail(tx, row, context);
   const appointmentId = row.appointment_id!;
   const { rows } = await tx.query<{
     status: string;

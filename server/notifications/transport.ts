@@ -13,6 +13,8 @@ export interface OutgoingMail {
   html: string;
   language: string;
   ics?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string };
+  /** Files attached (an invoice's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface MailTransport {
@@ -48,6 +50,7 @@ function composed(mail: OutgoingMail) {
           icalEvent: { method: mail.ics.method, filename: 'appointment.ics', content: mail.ics.content },
         }
       : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   };
 }
 

@@ -58,7 +58,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
                   WHERE status = 'pending' AND next_attempt_at <= now() AND (leased_until IS NULL OR leased_until <= now())
                   ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
           WHERE o.tenant_id = due.tenant_id AND o.id = due.id
-          RETURNING o.tenant_id, o.id, o.dedupe_key, o.kind, o.channel, o.appointment_id, o.invitation_id, o.starts_at, o.minutes_before, o.sequence, o.link_version, o.attempts`,
+          RETURNING o.tenant_id, o.id, o.dedupe_key, o.kind, o.channel, o.appointment_id, o.invitation_id, o.starts_at, o.minutes_before, o.sequence, o.link_version, o.attempts, o.invoice_id, o.recipient`,
         [owner, leaseSeconds, limit],
       );
       return rows;

@@ -31,7 +31,9 @@ export type Resource =
   | 'distinctions'
   | 'portfolio'
   | 'sales'
-  | 'payments';
+  | 'payments'
+  | 'invoices'
+  | 'invoiceSettings';
 export type Action = 'read' | 'write' | 'delete';
 
 const ALL: readonly TeamRole[] = ['TEAM_ROLE_OWNER', 'TEAM_ROLE_ADMIN', 'TEAM_ROLE_MEMBER'];
@@ -58,6 +60,12 @@ export const ROLE_MATRIX: Readonly<Record<Resource, Readonly<Record<Action, read
   // of money alone, payments.delete) are for owners and administrators.
   sales: { read: ALL, write: ALL, delete: MANAGE },
   payments: { read: ALL, write: ALL, delete: MANAGE },
+  // Invoices (issue 17): members draft, issue and send them; correcting one (rectify) or voiding it is
+  // for owners and administrators.
+  invoices: { read: ALL, write: ALL, delete: MANAGE },
+  // The business's invoicing data (legal name, tax id, series, VERI*FACTU): everyone reads it (a member
+  // issuing needs it), owners and administrators change it.
+  invoiceSettings: { read: ALL, write: MANAGE, delete: MANAGE },
 };
 
 export function can(role: TeamRole, resource: Resource, action: Action): boolean {

@@ -131,4 +131,19 @@ export const ROLE_EXPECTATIONS: Readonly<Record<string, readonly [admin: Expecta
   createPaymentTransaction: ['ok', 'ok'],
   changePaymentTransactionStatus: ['ok', 'ok'],
   getCashUp: ['ok', 'ok'],
+  // Invoices (issue 17, README role matrix): members draft, issue and send; owners and administrators
+  // rectify and void. The invoicing settings are the business's data: administrators change them.
+  createInvoice: ['ok', 'ok'],
+  listInvoices: ['ok', 'ok'],
+  getInvoice: ['ok', 'ok'],
+  updateInvoice: ['ok', 'ok'],
+  deleteInvoice: ['ok', 'ok'],
+  issueInvoice: ['ok', 'ok'],
+  sendInvoice: ['ok', 'ok'],
+  getInvoicePdf: ['ok', 'ok'],
+  verifyInvoiceChain: ['ok', 'ok'],
+  rectifyInvoice: ['ok', 403],
+  voidInvoice: ['ok', 403],
+  getInvoiceSettings: ['ok', 'ok'],
+  updateInvoiceSettings: ['ok', 403],
 };

@@ -22,6 +22,7 @@ import { distinctionsSuite } from './suites/distinctions.ts';
 import { firstDaySuite } from './suites/first-day.ts';
 import { identitySuite } from './suites/identity.ts';
 import { inventorySuite } from './suites/inventory.ts';
+import { invoicesSuite } from './suites/invoices.ts';
 import { notificationsSuite } from './suites/notifications.ts';
 import { onlineBookingSuite } from './suites/online-booking.ts';
 import { paymentMethodsSuite } from './suites/payment-methods.ts';
@@ -93,6 +94,7 @@ describe.each(testEngines)('API on %s', (engine) => {
   onlineBookingSuite(current);
   firstDaySuite(current);
   salesSuite(current);
+  invoicesSuite(current);
 });
 
 postgresRequired('the server suite');

@@ -71,7 +71,7 @@ export function DashboardLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={intl.formatMessage({ id: 'shell.sidebar.label', defaultMessage: 'Main navigation' })}>
         <AppShell.Section grow component={ScrollArea}>
-          {NAVIGATION.map((item) => (
+          {NAVIGATION.filter((item) => !('adminOnly' in item) || session.isAdmin).map((item) => (
             <NavLink
               key={item.to}
               active={Boolean(matchRoute({ to: item.to, params: { locale: localeParam(locale) }, fuzzy: !item.exact }))}

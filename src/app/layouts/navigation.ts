@@ -2,6 +2,8 @@ import {
   IconCalendar,
   IconCalendarUser,
   IconCreditCard,
+  IconFileDollar,
+  IconFileInvoice,
   IconHome,
   IconTags,
   IconUsers,
@@ -28,6 +30,8 @@ const labels = defineMessages({
   inventory: { id: 'nav.inventory', defaultMessage: 'Inventory' },
   team: { id: 'nav.team', defaultMessage: 'Team' },
   sales: { id: 'nav.sales', defaultMessage: 'Sales' },
+  invoices: { id: 'nav.invoices', defaultMessage: 'Invoices' },
+  adminInvoices: { id: 'nav.adminInvoices', defaultMessage: 'Cita billing' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
   support: { id: 'nav.support', defaultMessage: 'Support' },
 });
@@ -47,6 +51,9 @@ export const NAVIGATION = [
   // `badge`: an optional count beside the entry (a component from ./nav-badges).
   { to: '/{-$locale}/inventory', label: labels.inventory, icon: IconPackage, exact: false, badge: LowStockNavBadge },
   { to: '/{-$locale}/team', label: labels.team, icon: IconUsersGroup, exact: false },
+  { to: '/{-$locale}/invoices', label: labels.invoices, icon: IconFileInvoice, exact: false },
   { to: '/{-$locale}/settings', label: labels.settings, icon: IconSettings, exact: false },
+  // Platform administrators only: Cita's invoices to its businesses.
+  { to: '/{-$locale}/admin/invoice/management', label: labels.adminInvoices, icon: IconFileDollar, exact: false, adminOnly: true },
   { to: '/{-$locale}/support', label: labels.support, icon: IconLifebuoy, exact: false },
 ] as const;

@@ -8,6 +8,7 @@ import type { Tenant } from '@generated/types.gen';
 import { refreshSession, setSession } from '~/entities/session/use-session';
 import { useIsManager } from '~/entities/session/use-team-role';
 import { useLocale } from '~/lib/use-locale';
+import { AnchorLink } from '~/components/anchor-link';
 import { FormFrame } from '~/components/form-frame';
 import { SaveAlert } from '~/components/save-alert';
 import { useSaveState } from '~/lib/use-save-state';
@@ -61,6 +62,9 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
         <Text c="dimmed">
           <FormattedMessage id="settings.intro" defaultMessage="How your business appears to your customers and how Cita works for you." />
         </Text>
+        <AnchorLink to="/{-$locale}/invoices/settings">
+          <FormattedMessage id="settings.invoicingLink" defaultMessage="Invoicing settings (legal name, tax ID, series, VERI*FACTU) →" />
+        </AnchorLink>
       </Stack>
 
       <BusinessImages tenant={tenant} />

@@ -1,0 +1,400 @@
+import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
+import type { InvoiceInput, InvoiceRectification } from '../../../generated/types.gen.ts';
+import type { Queryable } from '../../db/database.ts';
+import { sessionOf, type HandlerDeps } from '../../kit/context.ts';
+import { json, type Row } from '../../kit/rows.ts';
+import { idempotencyKeyOf, idempotent, staleVersion } from '../../kit/write-rules.ts';
+import { conflict, HttpProblem, notFound, unprocessable } from '../../problem.ts';
+import { authorize } from '../../tenancy/roles.ts';
+import { issuerOf, toInvoice, toInvoiceSettings } from '../mappers.ts';
+import { invoicePdf } from '../pdf.ts';
+import {
+  appendFiscalRecord,
+  bumpVersion,
+  collectedAgainst,
+  deleteDraft,
+  fiscalChain,
+  insertDraft,
+  invoicePage,
+  loadInvoice,
+  loadSettings,
+  markIssued,
+  markVoided,
+  nextNumbers,
+  queueInvoiceMail,
+  takeNumber,
+  updateDraft,
+  updateSettings,
+  type DraftValues,
+  type Settings,
+} from '../repository.ts';
+import {
+  aeatQrUrl,
+  checkCustomerTaxId,
+  checkIssuable,
+  computeInvoice,
+  displayNumber,
+  firstBrokenLink,
+  invoiceType,
+  KIND,
+  negatedLines,
+  offsetDateTime,
+  STATUS,
+} from '../rules.ts';
+import { isValidSpanishTaxId, normalizeTaxId } from '../tax-id.ts';
+
+type Handlers = Pick<
+  RouteHandlers,
+  | 'createInvoice'
+  | 'listInvoices'
+  | 'getInvoice'
+  | 'updateInvoice'
+  | 'deleteInvoice'
+  | 'issueInvoice'
+  | 'rectifyInvoice'
+  | 'voidInvoice'
+  | 'sendInvoice'
+  | 'getInvoicePdf'
+  | 'verifyInvoiceChain'
+  | 'getInvoiceSettings'
+  | 'updateInvoiceSettings'
+>;
+
+const notDraft = () => conflict('Only a draft can be changed or deleted; correct an issued invoice with a rectifying invoice.', 'invoice_not_draft');
+const invalidTransition = (detail: string) => conflict(detail, 'invalid_transition');
+const noInvoice = () => notFound('No invoice has this id.');
+
+/** The sales domain is another branch's: invoicing a sale answers 501 until it lands. */
+const fromSaleNotYet = () =>
+  new HttpProblem(501, 'Invoicing a sale is not available yet: create the invoice by hand (lines) until sales are built.', 'not_implemented');
+
+/** A draft's stored values from its input, computed with the one document arithmetic. */
+function draftValues(input: InvoiceInput, s: Settings): DraftValues {
+  if (input.saleId) throw fromSaleNotYet();
+  if (!input.lines || input.lines.length === 0) throw unprocessable('invoice.lines', 'required', 'An invoice made by hand needs at least one line.');
+  const customer = { ...input.customer, ...(input.customer.taxId ? { taxId: normalizeTaxId(input.customer.taxId) } : {}) };
+  checkCustomerTaxId(customer, s.country);
+  const kind = input.kind ?? KIND.standard;
+  const withholdingPercentage = input.withholdingPercentage ?? (kind === KIND.standard && customer.taxId && s.defaultWithholding > 0 ? s.defaultWithholding : 0);
+  const pricesIncludeTax = input.pricesIncludeTax ?? false;
+  const computed = computeInvoice(input.lines, { currency: s.currency, pricesIncludeTax, withholdingPercentage });
+  return {
+    kind,
+    series: input.series ?? (kind === KIND.simplified ? s.simplifiedSeries : s.fullSeries),
+    operationDate: input.operationDate ?? null,
+    dueDate: input.dueDate ?? null,
+    pricesIncludeTax,
+    language: input.language ?? s.locale,
+    customer,
+    issuer: issuerOf(s),
+    notes: input.notes ?? null,
+    saleId: null,
+    appointmentId: input.appointmentId ?? null,
+    paymentMethodId: input.paymentMethodId ?? null,
+    withholdingPercentage,
+    lines: input.lines,
+    computed,
+    currency: s.currency,
+  };
+}
+
+async function answer(tx: Queryable, tenantId: string, id: string) {
+  const row = await loadInvoice(tx, tenantId, id);
+  if (!row) throw noInvoice();
+  return toInvoice(row, collectedAgainst(row));
+}
+
+/**
+ * Issues a draft inside the caller's transaction, which already holds the business's issuing lock
+ * (loadSettings with lock): checks it can be issued, takes the next number of its series, freezes the
+ * issuer and, with VERI*FACTU on, appends the ALTA record to the chain.
+ */
+async function issueLocked(tx: Queryable, s: Settings, row: Row, rectifiedKind?: string): Promise<void> {
+  const tenantId = s.tenantId;
+  const issuer = issuerOf(s);
+  const total = Number(row.total);
+  const customer = typeof row.customer === 'string' ? JSON.parse(row.customer) : row.customer;
+  checkIssuable({
+    kind: row.kind as never,
+    rectifiedKind: rectifiedKind as never,
+    country: s.country,
+    issuer: { ...(s.legalName ? { legalName: s.legalName } : {}), ...(s.taxId ? { taxId: s.taxId } : {}), ...(s.address ? { address: s.address } : {}) },
+    customer,
+    total,
+    simplifiedLimit: s.simplifiedLimit,
+  });
+  const series = row.series as string;
+  const number = await takeNumber(tx, tenantId, series);
+  const shown = displayNumber(series, number);
+  let fiscalRecord: object | null = null;
+  if (s.verifactu && s.taxId) {
+    const computed = typeof row.computed === 'string' ? JSON.parse(row.computed) : (row.computed as { totals: { tax: number; total: number } });
+    const rectification = (typeof row.rectification === 'string' ? JSON.parse(row.rectification) : row.rectification) as InvoiceRectification | null;
+    const fields = {
+      recordType: 'ALTA' as const,
+      issuerTaxId: normalizeTaxId(s.taxId),
+      numSerie: shown,
+      issueDate: s.today,
+      invoiceType: invoiceType(row.kind as never, rectification?.reason),
+      totalTax: computed.totals.tax,
+      total: computed.totals.total,
+      currency: s.currency,
+      generatedAt: offsetDateTime(new Date(), s.timeZone),
+    };
+    const record = await appendFiscalRecord(tx, tenantId, row.id as string, fields);
+    fiscalRecord = {
+      type: 'ALTA',
+      invoiceType: fields.invoiceType,
+      hash: record.hash,
+      previousHash: record.previousHash,
+      generatedAt: fields.generatedAt,
+      qrUrl: aeatQrUrl(fields),
+    };
+  }
+  await markIssued(tx, tenantId, row.id as string, { number, displayNumber: shown, issueDate: s.today, issuer, fiscalRecord });
+}
+
+export function invoiceHandlers(deps: HandlerDeps): Handlers {
+  const { db } = deps;
+  return {
+    async createInvoice(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'write');
+      const { userId } = sessionOf(request);
+      const stored = await db.withTenant(tenantId, async (tx) =>
+        idempotent(tx, tenantId, idempotencyKeyOf(request), 'createInvoice', request.body, async () => {
+          const s = await loadSettings(tx, tenantId);
+          const id = await insertDraft(tx, tenantId, userId, draftValues(request.body.invoice, s));
+          return { status: 201, body: { invoice: await answer(tx, tenantId, id) } };
+        }),
+      );
+      return reply.code(201).send(stored.body);
+    },
+
+    async listInvoices(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'read');
+      const { limit = 50, offset = 0, paymentStatus, ...filter } = request.query ?? {};
+      const result = await db.withTenant(tenantId, async (tx) => {
+        const page = await invoicePage(tx, tenantId, filter, limit, offset, (row) => row);
+        const items = [];
+        for (const row of page.items) items.push(toInvoice(row, collectedAgainst(row)));
+        return { items: paymentStatus ? items.filter((i) => i.paymentStatus === paymentStatus) : items, total: page.total };
+      });
+      return reply.code(200).send(result);
+    },
+
+    async getInvoice(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'read');
+      const invoice = await db.withTenant(tenantId, (tx) => answer(tx, tenantId, id));
+      return reply.code(200).send({ invoice });
+    },
+
+    async updateInvoice(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'write');
+      const invoice = await db.withTenant(tenantId, async (tx) => {
+        const s = await loadSettings(tx, tenantId);
+        const outcome = await updateDraft(tx, tenantId, id, request.body.version, draftValues(request.body.invoice, s));
+        if (outcome === 'missing') throw noInvoice();
+        if (outcome === 'stale') throw staleVersion();
+        if (outcome === 'not_draft') throw notDraft();
+        return answer(tx, tenantId, id);
+      });
+      return reply.code(200).send({ invoice });
+    },
+
+    async deleteInvoice(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'write');
+      const outcome = await db.withTenant(tenantId, (tx) => deleteDraft(tx, tenantId, id));
+      if (outcome === 'missing') throw noInvoice();
+      if (outcome === 'not_draft') throw notDraft();
+      return reply.code(204).send();
+    },
+
+    async issueInvoice(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'write');
+      const invoice = await db.withTenant(tenantId, async (tx) => {
+        // The business's issuing lock first (one VERI*FACTU chain per issuer), then the invoice.
+        const s = await loadSettings(tx, tenantId, true);
+        const row = await loadInvoice(tx, tenantId, id, true);
+        if (!row) throw noInvoice();
+        if (row.status !== STATUS.draft) throw notDraft();
+        if (Number(row.version) !== request.body.version) throw staleVersion();
+        await issueLocked(tx, s, row);
+        return answer(tx, tenantId, id);
+      });
+      return reply.code(200).send({ invoice });
+    },
+
+    async rectifyInvoice(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'delete');
+      const { userId } = sessionOf(request);
+      const body = request.body;
+      const stored = await db.withTenant(tenantId, (tx) =>
+        idempotent(tx, tenantId, idempotencyKeyOf(request), `rectifyInvoice:${id}`, body, async () => {
+          const s = await loadSettings(tx, tenantId, true);
+          const original = await loadInvoice(tx, tenantId, id, true);
+          if (!original) throw noInvoice();
+          if (original.status !== STATUS.issued) throw invalidTransition('Only an issued invoice can be rectified.');
+          if (Number(original.version) !== body.version) throw staleVersion();
+          const originalKind = original.kind as string;
+          if (originalKind === KIND.creditNote) throw invalidTransition('A rectifying invoice is corrected with another rectification of the original invoice.');
+          if ((originalKind === KIND.simplified) !== (body.reason === 'R5'))
+            throw unprocessable('reason', 'invalid_reason', 'R5 rectifies a simplified invoice, and only a simplified invoice is rectified with R5.');
+          if (body.method === 'SUBSTITUTION' && !body.lines) throw unprocessable('lines', 'required', 'A rectification by substitution states the corrected lines.');
+          const originalLines = (typeof original.lines === 'string' ? JSON.parse(original.lines) : original.lines) as InvoiceInput['lines'] & object;
+          const lines = body.lines ?? negatedLines(originalLines);
+          const withholdingPercentage = Number(original.withholding_percentage);
+          const pricesIncludeTax = Boolean(original.prices_include_tax);
+          const computed = computeInvoice(lines, { currency: s.currency, pricesIncludeTax, withholdingPercentage, field: 'lines' });
+          const rectification: InvoiceRectification = {
+            invoiceId: id,
+            displayNumber: original.display_number as string,
+            issueDate: original.issue_day as string,
+            method: body.method,
+            reason: body.reason,
+            ...(body.description ? { description: body.description } : {}),
+          };
+          const newId = await insertDraft(
+            tx,
+            tenantId,
+            userId,
+            {
+              kind: KIND.creditNote,
+              series: s.rectifyingSeries,
+              operationDate: null,
+              dueDate: null,
+              pricesIncludeTax,
+              language: original.language as string,
+              customer: typeof original.customer === 'string' ? JSON.parse(original.customer) : (original.customer as never),
+              issuer: issuerOf(s),
+              notes: null,
+              saleId: (original.sale_id as string | null) ?? null,
+              appointmentId: (original.appointment_id as string | null) ?? null,
+              paymentMethodId: (original.payment_method_id as string | null) ?? null,
+              withholdingPercentage,
+              lines,
+              computed,
+              currency: s.currency,
+            },
+            { rectification, rectifiesId: id },
+          );
+          const draft = (await loadInvoice(tx, tenantId, newId))!;
+          await issueLocked(tx, s, draft, originalKind);
+          await bumpVersion(tx, tenantId, id);
+          return { status: 201, body: { invoice: await answer(tx, tenantId, newId) } };
+        }),
+      );
+      return reply.code(201).send(stored.body);
+    },
+
+    async voidInvoice(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'delete');
+      const invoice = await db.withTenant(tenantId, async (tx) => {
+        const s = await loadSettings(tx, tenantId, true);
+        const row = await loadInvoice(tx, tenantId, id, true);
+        if (!row) throw noInvoice();
+        if (row.status !== STATUS.issued) throw invalidTransition(row.status === STATUS.draft ? 'A draft is deleted, not voided.' : 'This invoice is already voided.');
+        if (Number(row.version) !== request.body.version) throw staleVersion();
+        if (row.sent_at || (collectedAgainst(row)) > 0 || json<string[]>(row.rectified_by).length > 0)
+          throw conflict('This invoice was delivered, paid or rectified: correct it with a rectifying invoice instead.', 'invoice_delivered');
+        let record: object | null = null;
+        const previous = row.fiscal_record ? (typeof row.fiscal_record === 'string' ? JSON.parse(row.fiscal_record) : row.fiscal_record) : null;
+        if (previous && s.taxId) {
+          const fields = {
+            recordType: 'ANULACION' as const,
+            issuerTaxId: normalizeTaxId(s.taxId),
+            numSerie: row.display_number as string,
+            issueDate: row.issue_day as string,
+            invoiceType: previous.invoiceType as string,
+            totalTax: 0,
+            total: 0,
+            currency: s.currency,
+            generatedAt: offsetDateTime(new Date(), s.timeZone),
+          };
+          const appended = await appendFiscalRecord(tx, tenantId, id, fields);
+          record = { type: 'ANULACION', invoiceType: fields.invoiceType, hash: appended.hash, previousHash: appended.previousHash, generatedAt: fields.generatedAt };
+        }
+        await markVoided(tx, tenantId, id, request.body.reason, record);
+        return answer(tx, tenantId, id);
+      });
+      return reply.code(200).send({ invoice });
+    },
+
+    async sendInvoice(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'write');
+      const invoice = await db.withTenant(tenantId, async (tx) => {
+        const row = await loadInvoice(tx, tenantId, id, true);
+        if (!row) throw noInvoice();
+        if (row.status !== STATUS.issued) throw invalidTransition('Only an issued invoice can be sent.');
+        if (Number(row.version) !== request.body.version) throw staleVersion();
+        const customer = (typeof row.customer === 'string' ? JSON.parse(row.customer) : row.customer) as { email?: string };
+        const to = request.body.email ?? customer.email;
+        if (!to) throw unprocessable('email', 'no_recipient', 'The customer has no e-mail address: enter one.');
+        await queueInvoiceMail(tx, tenantId, id, to);
+        return answer(tx, tenantId, id);
+      });
+      return reply.code(202).send({ invoice });
+    },
+
+    async getInvoicePdf(request, reply) {
+      const { tenantId, id } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'read');
+      const invoice = await db.withTenant(tenantId, (tx) => answer(tx, tenantId, id));
+      const bytes = await invoicePdf(invoice);
+      const name = (invoice.displayNumber ?? `draft-${invoice.id.slice(0, 8)}`).replace(/[^A-Za-z0-9-]/g, '_');
+      return reply
+        .code(200)
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes as never);
+    },
+
+    async verifyInvoiceChain(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'invoices', 'read');
+      const chain = await db.withTenant(tenantId, (tx) => fiscalChain(tx, tenantId));
+      const broken = firstBrokenLink(chain);
+      return reply.code(200).send({ valid: broken === null, records: chain.length, ...(broken === null ? {} : { firstInvalidIndex: broken }) });
+    },
+
+    async getInvoiceSettings(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'invoiceSettings', 'read');
+      const result = await db.withTenant(tenantId, async (tx) => {
+        const s = await loadSettings(tx, tenantId);
+        return toInvoiceSettings(s, await nextNumbers(tx, tenantId, s));
+      });
+      return reply.code(200).send({ invoiceSettings: result });
+    },
+
+    async updateInvoiceSettings(request, reply) {
+      const { tenantId } = request.params;
+      await authorize(db, request, tenantId, 'invoiceSettings', 'write');
+      const { version, ...change } = request.body;
+      const result = await db.withTenant(tenantId, async (tx) => {
+        const before = await loadSettings(tx, tenantId, true);
+        const country = change.address?.country ?? before.country;
+        if (change.taxId) {
+          change.taxId = normalizeTaxId(change.taxId);
+          if (country === 'ES' && !isValidSpanishTaxId(change.taxId)) throw unprocessable('taxId', 'invalid_tax_id', 'This tax id is not a valid NIF (check its letter).');
+        }
+        if (change.simplifiedLimit && change.simplifiedLimit.currency !== before.currency)
+          throw unprocessable('simplifiedLimit.currency', 'currency_mismatch', `The limit is in the business's currency, ${before.currency}.`);
+        const ok = await updateSettings(tx, tenantId, version, { ...change, simplifiedLimit: change.simplifiedLimit?.amount });
+        if (!ok) throw staleVersion();
+        const s = await loadSettings(tx, tenantId);
+        return toInvoiceSettings(s, await nextNumbers(tx, tenantId, s));
+      });
+      return reply.code(200).send({ invoiceSettings: result });
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HttpProblem } from '../problem.ts';
+import { aeatQrUrl, checkIssuable, computeInvoice, displayNumber, fiscalHash, fiscalHashInput, firstBrokenLink, offsetDateTime, paymentStatus, type FiscalFields } from './rules.ts';
+
+const eur = (amount: number) => ({ amount, currency: 'EUR' });
+const line = fc.record({
+  description: fc.constant('x'),
+  quantity: fc.integer({ min: -50_000, max: 50_000 }).filter((q) => q !== 0).map((q) => Number((q / 1000).toFixed(3))),
+  unitPrice: fc.integer({ min: 0, max: 10_000_000 }).map(eur),
+  taxPercentage: fc.constantFrom(0, 4, 10, 21, 7.5),
+  discountPercentage: fc.constantFrom(0, 5, 12.5, 100),
+});
+
+describe('invoice arithmetic (computeDocument through computeInvoice)', () => {
+  it('Σ line bases + line taxes = subtotal + tax = Σ breakdown, and total = that − withholding, for any lines', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), fc.boolean(), fc.constantFrom(0, 7, 15), (lines, inclusive, irpf) => {
+        const doc = computeInvoice(lines, { currency: 'EUR', pricesIncludeTax: inclusive, withholdingPercentage: irpf });
+        const byLines = doc.lines.reduce((s, l) => s + l.base + l.tax, 0);
+        const byBreakdown = doc.breakdown.reduce((s, b) => s + b.base + b.tax, 0);
+        expect(byLines).toBe(doc.totals.subtotal + doc.totals.tax);
+        expect(byBreakdown).toBe(byLines);
+        expect(doc.totals.total).toBe(byLines - doc.totals.withholding);
+        expect(doc.breakdown.length).toBeLessThanOrEqual(12);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a full credit by differences mirrors its invoice exactly', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), (lines) => {
+        const doc = computeInvoice(lines, { currency: 'EUR', pricesIncludeTax: false, withholdingPercentage: 0 });
+        const credit = computeInvoice(lines.map((l) => ({ ...l, quantity: -l.quantity })), { currency: 'EUR', pricesIncludeTax: false, withholdingPercentage: 0 });
+        expect(credit.totals.total + doc.totals.total).toBe(0);
+        expect(credit.totals.tax + doc.totals.tax).toBe(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('2 × €10 with tax included is €20.00 exactly (the sale and its invoice agree)', () => {
+    const doc = computeInvoice([{ description: 'x', quantity: 2, unitPrice: eur(1000), taxPercentage: 21 }], { currency: 'EUR', pricesIncludeTax: true, withholdingPercentage: 0 });
+    expect(doc.totals).toMatchObject({ subtotal: 1653, tax: 347, total: 2000 });
+  });
+
+  it('refuses an exempt line with a rate, a zero quantity and another currency, naming the field', () => {
+    const refuse = (l: object) => {
+      try {
+        computeInvoice([{ description: 'x', quantity: 1, unitPrice: eur(100), taxPercentage: 21, ...l }], { currency: 'EUR', pricesIncludeTax: false, withholdingPercentage: 0 });
+      } catch (error) {
+        return (error as HttpProblem).errors?.map((e) => [e.field, e.code]);
+      }
+      return undefined;
+    };
+    expect(refuse({ exemption: { code: 'E1', reason: 'art. 20' } })).toEqual([['invoice.lines[0].taxPercentage', 'invalid_exemption']]);
+    expect(refuse({ quantity: 0 })).toEqual([['invoice.lines[0].quantity', 'out_of_range']]);
+    expect(refuse({ unitPrice: { amount: 100, currency: 'USD' } })).toEqual([['invoice.lines[0].unitPrice.currency', 'currency_mismatch']]);
+  });
+});
+
+describe('issuing rules', () => {
+  const issuer = { legalName: 'Ana Martín Ruiz', taxId: '50123456Q', address: { line1: 'Mayor 12', city: 'Madrid', postalCode: '28013', country: 'ES' } };
+  const customer = { name: 'Lucía SL', taxId: 'B12345674', address: { line1: 'Alcalá 1', city: 'Madrid', postalCode: '28009' } };
+  const base = { kind: 'INVOICE_KIND_STANDARD' as const, country: 'ES', issuer, customer, total: 100, simplifiedLimit: 40_000 };
+  it('needs both parties on a full invoice; a US business no tax id', () => {
+    expect(() => checkIssuable(base)).not.toThrow();
+    expect(() => checkIssuable({ ...base, customer: { name: 'Lucía' } })).toThrow(/legal name, tax id and address/);
+    expect(() => checkIssuable({ ...base, country: 'US', issuer: { ...issuer, taxId: undefined }, customer: { ...customer, taxId: undefined } })).not.toThrow();
+  });
+  it('caps simplified invoices at the limit, inclusive', () => {
+    expect(() => checkIssuable({ ...base, kind: 'INVOICE_KIND_SIMPLIFIED', customer: {}, total: 40_000 })).not.toThrow();
+    expect(() => checkIssuable({ ...base, kind: 'INVOICE_KIND_SIMPLIFIED', customer: {}, total: 40_001 })).toThrow(HttpProblem);
+  });
+  it('prints numbers with their series, zero-padded', () => {
+    expect(displayNumber('A', 42)).toBe('A-000042');
+    expect(displayNumber('2026-R', 1234567)).toBe('2026-R-1234567');
+  });
+  it('derives the payment status from what was collected', () => {
+    expect([paymentStatus(0, 100), paymentStatus(40, 100), paymentStatus(100, 100)]).toEqual([
+      'INVOICE_PAYMENT_STATUS_UNPAID',
+      'INVOICE_PAYMENT_STATUS_PARTIALLY_PAID',
+      'INVOICE_PAYMENT_STATUS_PAID',
+    ]);
+  });
+});
+
+describe('VERI*FACTU record', () => {
+  const alta: FiscalFields = {
+    recordType: 'ALTA',
+    issuerTaxId: '89890001K',
+    numSerie: '12345678/G33',
+    issueDate: '2024-01-01',
+    invoiceType: 'F1',
+    totalTax: 1235,
+    total: 12345,
+    currency: 'EUR',
+    previousHash: null,
+    generatedAt: '2024-01-01T19:20:30+01:00',
+  };
+  it("hashes the regulation's fields in its order (the AEAT's worked example of a first record)", () => {
+    expect(fiscalHashInput(alta)).toBe(
+      'IDEmisorFactura=89890001K&NumSerieFactura=12345678/G33&FechaExpedicionFactura=01-01-2024&TipoFactura=F1&CuotaTotal=12.35&ImporteTotal=123.45&Huella=&FechaHoraHusoGenRegistro=2024-01-01T19:20:30+01:00',
+    );
+    expect(fiscalHash(alta)).toBe('3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E9FC4CC058073F38F12F60');
+  });
+  it('verifies a chain and finds the first record changed', () => {
+    const chain: (FiscalFields & { hash: string })[] = [];
+    let previous: string | null = null;
+    for (let i = 1; i <= 5; i++) {
+      const record = { ...alta, numSerie: `A-${i}`, total: i * 100, previousHash: previous };
+      const hash = fiscalHash(record);
+      chain.push({ ...record, hash });
+      previous = hash;
+    }
+    expect(firstBrokenLink(chain)).toBeNull();
+    chain[2] = { ...chain[2]!, total: 1 };
+    expect(firstBrokenLink(chain)).toBe(2);
+  });
+  it('builds the AEAT validation address and the record time with its offset', () => {
+    expect(aeatQrUrl({ issuerTaxId: '89890001K', numSerie: '12345678&G33', issueDate: '2024-01-01', total: 24199, currency: 'EUR' })).toBe(
+      'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=12345678%26G33&fecha=01-01-2024&importe=241.99',
+    );
+    expect(offsetDateTime(new Date('2024-01-01T18:20:30Z'), 'Europe/Madrid')).toBe('2024-01-01T19:20:30+01:00');
+    expect(offsetDateTime(new Date('2024-07-01T18:20:30Z'), 'Europe/Madrid')).toBe('2024-07-01T20:20:30+02:00');
+  });
+});
