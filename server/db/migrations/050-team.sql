@@ -18,8 +18,12 @@ ALTER TABLE invitations ADD COLUMN sends integer NOT NULL DEFAULT 1 CHECK (sends
 
 ALTER TABLE outbox ALTER COLUMN appointment_id DROP NOT NULL;
 ALTER TABLE outbox ADD COLUMN invitation_id uuid;
+-- Every kind of message the outbox carries, each naming exactly its subject (041 added invoices).
 ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
-ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN ('reminder', 'confirmation', 'cancellation', 'invitation'));
+ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN ('reminder', 'confirmation', 'cancellation', 'invoice', 'invitation'));
+ALTER TABLE outbox DROP CONSTRAINT outbox_subject_check;
 ALTER TABLE outbox ADD CONSTRAINT outbox_subject_check CHECK (
-  CASE WHEN kind = 'invitation' THEN invitation_id IS NOT NULL AND appointment_id IS NULL
-       ELSE appointment_id IS NOT NULL AND invitation_id IS NULL END);
+  CASE kind
+    WHEN 'invitation' THEN invitation_id IS NOT NULL AND appointment_id IS NULL AND invoice_id IS NULL
+    WHEN 'invoice' THEN invoice_id IS NOT NULL AND invitation_id IS NULL
+    ELSE appointment_id IS NOT NULL AND invitation_id IS NULL AND invoice_id IS NULL END);
