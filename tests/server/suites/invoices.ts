@@ -251,7 +251,7 @@ export function invoicesSuite(server: () => TestServer) {
       expect(foreignPdf.status).toBe(404);
     });
 
-    it('makes one draft of a double submit with one Idempotency-Key, and answers 501 for invoicing a sale until sales exist', async () => {
+    it('makes one draft of a double submit with one Idempotency-Key, and answers 404 for invoicing a sale that does not exist', async () => {
       const { owner, tenant } = await spanishSalon(server(), 'inv-idem');
       const key = `inv-${randomUUID()}`;
       const a = await draft(owner, tenant, {}, key);
@@ -262,7 +262,7 @@ export function invoicesSuite(server: () => TestServer) {
         422,
       );
       expect(codes(reused)).toContain('idempotency_key_reused');
-      const fromSale = await problem(createInvoice({ client: owner.client, path: { tenantId: tenant.id }, body: { invoice: { customer: company, saleId: randomUUID() } } }), 501);
+      const fromSale = await problem(createInvoice({ client: owner.client, path: { tenantId: tenant.id }, body: { invoice: { customer: company, saleId: randomUUID() } } }), 404);
       expect(fromSale.detail).toMatch(/sale/i);
     });
   });
