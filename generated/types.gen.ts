@@ -11395,10 +11395,6 @@ export type CreateInvoiceErrors = {
      * An unexpected server error (always a bug).
      */
     500: Problem;
-    /**
-     * The operation is in the contract but not implemented by this server yet.
-     */
-    501: Problem;
 };
 
 export type CreateInvoiceError = CreateInvoiceErrors[keyof CreateInvoiceErrors];

@@ -2617,7 +2617,7 @@ export const listInventoryMovementsInfiniteOptions = (options: Options<ListInven
 /**
  * Create a draft invoice
  *
- * SPEC §7: Invoices POST. Creates a DRAFT (no number yet): by hand with `lines`, or from a sale with `saleId` (the server builds the lines from the sale; lines must be absent). The server computes the lines, breakdown and totals with the one document arithmetic. Idempotency-Key makes a double submit one draft. 422 on bad lines (e.g. an exemption with a rate other than 0, more than 12 rates), an invalid NIF/CIF/NIE; 409 sale_already_invoiced.
+ * SPEC §7: Invoices POST. Creates a DRAFT (no number yet): by hand with `lines`, or from a sale with `saleId` (the server builds the lines from the sale; lines must be absent). The server computes the lines, breakdown and totals with the one document arithmetic. Idempotency-Key makes a double submit one draft. 422 on bad lines (e.g. an exemption with a rate other than 0, more than 12 rates), lines sent with saleId, an invalid NIF/CIF/NIE; 404 for a sale that is not the business's; 409 sale_already_invoiced (the sale has a live invoice) or sale_voided. The invoice of a sale has the sale's totals and breakdown exactly (prices with tax, the sale's discounts) and sets the sale's invoiceId; its payment status follows what is collected against the sale.
  */
 export const createInvoiceMutation = (options?: Partial<Options<CreateInvoiceData>>): UseMutationOptions<CreateInvoiceResponse, CreateInvoiceError, Options<CreateInvoiceData>> => {
     const mutationOptions: UseMutationOptions<CreateInvoiceResponse, CreateInvoiceError, Options<CreateInvoiceData>> = {

@@ -253,6 +253,7 @@ export async function deleteDraft(tx: Queryable, tenantId: string, id: string): 
 
 const SELECT = `i.*, to_char(i.issue_date, 'YYYY-MM-DD') AS issue_day, to_char(i.operation_date, 'YYYY-MM-DD') AS operation_day,
   to_char(i.due_date, 'YYYY-MM-DD') AS due_day,
+  (SELECT s.paid - s.refunded FROM sales s WHERE s.tenant_id = i.tenant_id AND s.id = i.sale_id) AS sale_collected,
   (SELECT coalesce(json_agg(r.id ORDER BY r.created_at), '[]') FROM invoices r WHERE r.tenant_id = i.tenant_id AND r.rectifies_id = i.id) AS rectified_by`;
 
 export async function loadInvoice(tx: Queryable, tenantId: string, id: string, lock = false): Promise<Row | undefined> {
@@ -326,11 +327,36 @@ export async function queueInvoiceMail(tx: Queryable, tenantId: string, id: stri
 }
 
 /**
- * What was collected against an invoice: the payments of its sale. An invoice made by hand has no
- * payments through Cita (0). The sales and payment domain lands with its own branch; until then no
- * invoice has a sale (invoicing a sale answers 501), so this is 0, and the merge replaces it with the
- * sale's net collected amount read in the same transaction.
+ * What was collected against an invoice: for the invoice of a sale, the sale's completed payments
+ * minus its refunds, tips apart (sale_collected, read with the invoice). An invoice made by hand, or a
+ * rectifying invoice, has no payments through Cita (0).
  */
 export function collectedAgainst(row: Row): number {
-  return row.sale_id ? 0 : 0;
+  if (!row.sale_id || row.kind === 'INVOICE_KIND_CREDIT_NOTE') return 0;
+  return Math.max(0, Number(row.sale_collected ?? 0));
+}
+
+/** The sale to invoice, locked (one invoice of it at a time), with its stored lines in order. */
+export async function saleToInvoice(tx: Queryable, tenantId: string, saleId: string): Promise<{ sale: Row; lines: Row[] } | undefined> {
+  const { rows } = await tx.query<Row>('SELECT * FROM sales WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, saleId]);
+  const sale = rows[0];
+  if (!sale) return undefined;
+  const lines = await tx.query<Row>('SELECT * FROM sale_lines WHERE tenant_id = $1 AND sale_id = $2 ORDER BY position', [tenantId, saleId]);
+  return { sale, lines: lines.rows };
+}
+
+/** The customer record of a sale, as an invoice party needs it. */
+export async function customerParty(tx: Queryable, tenantId: string, customerId: string): Promise<Row | undefined> {
+  const { rows } = await tx.query<Row>('SELECT id, name, last_name, email, address, tax_id FROM customers WHERE tenant_id = $1 AND id = $2', [tenantId, customerId]);
+  return rows[0];
+}
+
+/** Links a sale to its invoice (the sale's invoiceId); the sale changed, so its version moves. */
+export async function linkSale(tx: Queryable, tenantId: string, saleId: string, invoiceId: string): Promise<void> {
+  await tx.query('UPDATE sales SET invoice_id = $3, version = version + 1 WHERE tenant_id = $1 AND id = $2', [tenantId, saleId, invoiceId]);
+}
+
+/** Frees the sale of a deleted draft or a voided invoice (it may be invoiced again). */
+export async function unlinkSale(tx: Queryable, tenantId: string, invoiceId: string): Promise<void> {
+  await tx.query('UPDATE sales SET invoice_id = NULL, version = version + 1 WHERE tenant_id = $1 AND invoice_id = $2', [tenantId, invoiceId]);
 }

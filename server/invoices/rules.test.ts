@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../problem.ts';
-import { aeatQrUrl, checkIssuable, computeInvoice, displayNumber, fiscalHash, fiscalHashInput, firstBrokenLink, offsetDateTime, paymentStatus, type FiscalFields } from './rules.ts';
+import { saleDocument } from '../sales/rules.ts';
+import { aeatQrUrl, checkIssuable, computeInvoice, displayNumber, fiscalHash, fiscalHashInput, firstBrokenLink, invoiceFromSale, offsetDateTime, paymentStatus, type FiscalFields } from './rules.ts';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 const line = fc.record({
@@ -124,5 +125,47 @@ describe('VERI*FACTU record', () => {
     );
     expect(offsetDateTime(new Date('2024-01-01T18:20:30Z'), 'Europe/Madrid')).toBe('2024-01-01T19:20:30+01:00');
     expect(offsetDateTime(new Date('2024-07-01T18:20:30Z'), 'Europe/Madrid')).toBe('2024-07-01T20:20:30+02:00');
+  });
+});
+
+describe('the invoice of a sale (invoiceFromSale)', () => {
+  const saleLine = fc.record({
+    kind: fc.constantFrom('SALE_LINE_KIND_SERVICE', 'SALE_LINE_KIND_PRODUCT'),
+    itemId: fc.constant(null),
+    name: fc.constant('x'),
+    quantity: fc.integer({ min: 1, max: 50_000 }).map((q) => (q / 1000).toFixed(3)),
+    unitPrice: fc.integer({ min: 0, max: 1_000_000 }),
+    taxPercentage: fc.constantFrom(0, 4, 10, 21),
+    discountPercentage: fc.constantFrom(0, 5, 12.5, 100),
+  });
+  const discount = fc.option(fc.oneof(fc.record({ percentage: fc.constantFrom(5, 10, 33) }), fc.record({ amount: fc.integer({ min: 0, max: 100 }) })), { nil: undefined });
+
+  it('has the sale\'s totals and breakdown for any lines and discount (one document function computes both)', () => {
+    fc.assert(
+      fc.property(fc.array(saleLine, { minLength: 1, maxLength: 20 }), discount, (lines, whole) => {
+        let sale;
+        try {
+          sale = saleDocument('EUR', lines, whole);
+        } catch {
+          fc.pre(false); // a discount larger than the sale: no sale, so no invoice
+          return;
+        }
+        const { lines: invoiceLines, computed } = invoiceFromSale({ currency: 'EUR', lines, discount: whole });
+        expect(computed.totals).toEqual(sale.totals);
+        expect(computed.breakdown).toEqual(sale.breakdown);
+        expect(invoiceLines).toHaveLength(lines.length);
+        // Its lines read back with prices with tax compute the same document when there is no discount on the whole.
+        if (!whole) expect(computeInvoice(invoiceLines, { currency: 'EUR', pricesIncludeTax: true, withholdingPercentage: 0 }).totals.total).toBe(sale.totals.total);
+      }),
+    );
+  });
+
+  it('2 × €10 at 21 % with tax is a €20.00 sale and a €20.00 invoice', () => {
+    const { computed } = invoiceFromSale({
+      currency: 'EUR',
+      lines: [{ kind: 'SALE_LINE_KIND_SERVICE', itemId: null, name: 'Corte', quantity: '2.000', unitPrice: 1000, taxPercentage: '21.00', discountPercentage: '0.00' }],
+    });
+    expect(computed.totals.total).toBe(2000);
+    expect(computed.totals.tax).toBe(347);
   });
 });

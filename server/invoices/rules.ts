@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FiscalRecord, InvoiceKind, InvoiceLineInput, RectificationReason } from '../../generated/types.gen.ts';
+import type { FiscalRecord, InvoiceKind, InvoiceLineInput, RectificationReason, SaleLineKind } from '../../generated/types.gen.ts';
 import { computeDocument, fromMinorUnits, MoneyError, type ComputedDocument, type ExemptionCode } from '../../common/money/index.ts';
 import { HttpProblem, type FieldError } from '../problem.ts';
+import { saleDocument, type DocumentDiscount } from '../sales/rules.ts';
 import { acceptableCustomerTaxId, isValidSpanishTaxId } from './tax-id.ts';
 
 /**
@@ -248,4 +249,41 @@ export function offsetDateTime(instant: Date, timeZone: string): string {
 export function paymentStatus(paid: number, total: number): 'INVOICE_PAYMENT_STATUS_UNPAID' | 'INVOICE_PAYMENT_STATUS_PARTIALLY_PAID' | 'INVOICE_PAYMENT_STATUS_PAID' {
   if (paid <= 0) return 'INVOICE_PAYMENT_STATUS_UNPAID';
   return paid >= total ? 'INVOICE_PAYMENT_STATUS_PAID' : 'INVOICE_PAYMENT_STATUS_PARTIALLY_PAID';
+}
+
+/** A stored line of a sale, as the invoice of that sale reads it (sale_lines). */
+export interface SaleLineForInvoice {
+  kind: string;
+  itemId: string | null;
+  name: string;
+  quantity: number | string;
+  unitPrice: number;
+  taxPercentage: number | string;
+  discountPercentage: number | string;
+}
+
+/**
+ * The invoice of a sale (issue 17): its lines are the sale's stored lines, and its amounts come from
+ * the very inputs the sale was computed with (saleDocument: prices with tax, each line's discount and
+ * the discount on the whole), so the invoice's totals and breakdown are the sale's, to the cent.
+ */
+export function invoiceFromSale(sale: {
+  currency: string;
+  lines: readonly SaleLineForInvoice[];
+  discount?: DocumentDiscount | undefined;
+}): { lines: InvoiceLineInput[]; computed: ComputedDocument } {
+  const computed = saleDocument(sale.currency, sale.lines, sale.discount, '/invoice/saleId');
+  const lines = sale.lines.map((line): InvoiceLineInput => {
+    const discountPercentage = Number(line.discountPercentage);
+    return {
+      description: line.name,
+      quantity: Number(line.quantity),
+      unitPrice: { amount: line.unitPrice, currency: sale.currency },
+      taxPercentage: Number(line.taxPercentage),
+      ...(discountPercentage ? { discountPercentage } : {}),
+      itemKind: line.kind as SaleLineKind,
+      ...(line.itemId ? { itemId: line.itemId } : {}),
+    };
+  });
+  return { lines, computed };
 }

@@ -1,10 +1,11 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import type { InvoiceInput, InvoiceRectification } from '../../../generated/types.gen.ts';
+import type { InvoiceCustomer, InvoiceInput, InvoiceRectification } from '../../../generated/types.gen.ts';
 import type { Queryable } from '../../db/database.ts';
 import { sessionOf, type HandlerDeps } from '../../kit/context.ts';
 import { json, type Row } from '../../kit/rows.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from '../../kit/write-rules.ts';
-import { conflict, HttpProblem, notFound, unprocessable } from '../../problem.ts';
+import { isUniqueViolation, violatedConstraint } from '../../db/errors.ts';
+import { conflict, notFound, unprocessable } from '../../problem.ts';
 import { authorize } from '../../tenancy/roles.ts';
 import { issuerOf, toInvoice, toInvoiceSettings } from '../mappers.ts';
 import { invoicePdf } from '../pdf.ts';
@@ -12,6 +13,10 @@ import {
   appendFiscalRecord,
   bumpVersion,
   collectedAgainst,
+  customerParty,
+  linkSale,
+  saleToInvoice,
+  unlinkSale,
   deleteDraft,
   fiscalChain,
   insertDraft,
@@ -35,6 +40,7 @@ import {
   computeInvoice,
   displayNumber,
   firstBrokenLink,
+  invoiceFromSale,
   invoiceType,
   KIND,
   negatedLines,
@@ -64,13 +70,8 @@ const notDraft = () => conflict('Only a draft can be changed or deleted; correct
 const invalidTransition = (detail: string) => conflict(detail, 'invalid_transition');
 const noInvoice = () => notFound('No invoice has this id.');
 
-/** The sales domain is another branch's: invoicing a sale answers 501 until it lands. */
-const fromSaleNotYet = () =>
-  new HttpProblem(501, 'Invoicing a sale is not available yet: create the invoice by hand (lines) until sales are built.', 'not_implemented');
-
 /** A draft's stored values from its input, computed with the one document arithmetic. */
 function draftValues(input: InvoiceInput, s: Settings): DraftValues {
-  if (input.saleId) throw fromSaleNotYet();
   if (!input.lines || input.lines.length === 0) throw unprocessable('invoice.lines', 'required', 'An invoice made by hand needs at least one line.');
   const customer = { ...input.customer, ...(input.customer.taxId ? { taxId: normalizeTaxId(input.customer.taxId) } : {}) };
   checkCustomerTaxId(customer, s.country);
@@ -96,6 +97,83 @@ function draftValues(input: InvoiceInput, s: Settings): DraftValues {
     computed,
     currency: s.currency,
   };
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/**
+ * A draft invoicing a sale: the server builds its lines from the sale's stored lines (never from the
+ * client), with the sale's own document arithmetic, so its totals are the sale's. The customer party
+ * is the sale's customer record, what the client sends filling in or correcting it. 404 for a sale
+ * that is not the business's, 409 for a voided sale, a refund, or a sale with a live invoice
+ * (`currentInvoiceId`: the draft being rewritten, which may keep its sale).
+ */
+async function draftFromSale(tx: Queryable, tenantId: string, input: InvoiceInput, s: Settings, currentInvoiceId?: string): Promise<DraftValues> {
+  const saleId = input.saleId!;
+  if (input.lines !== undefined) throw unprocessable('invoice.lines', 'not_allowed', 'An invoice of a sale takes its lines from the sale: send no lines.');
+  const found = await saleToInvoice(tx, tenantId, saleId);
+  if (!found) throw notFound('No sale has this id.');
+  const { sale, lines: saleLines } = found;
+  if (sale.lifecycle !== 'SALE_LIFECYCLE_COMPLETED') throw conflict('This sale was voided: it cannot be invoiced.', 'sale_voided');
+  if (sale.refund_of_sale_id) throw conflict('A refund is invoiced with a rectifying invoice of the original sale\'s invoice.', 'invalid_transition');
+  if (sale.invoice_id && sale.invoice_id !== currentInvoiceId) throw conflict('This sale already has an invoice.', 'sale_already_invoiced');
+  if (sale.currency !== s.currency) throw unprocessable('invoice.saleId', 'currency_mismatch', `Invoices are in the business's currency, ${s.currency}.`);
+  const discount =
+    sale.discount_percentage !== null ? { percentage: Number(sale.discount_percentage) } : sale.discount_amount !== null ? { amount: Number(sale.discount_amount) } : undefined;
+  const { lines, computed } = invoiceFromSale({
+    currency: s.currency,
+    discount,
+    lines: saleLines.map((line) => ({
+      kind: line.kind as string,
+      itemId: (line.item_id as string | null) ?? null,
+      name: line.name as string,
+      quantity: line.quantity as string,
+      unitPrice: Number(line.unit_price),
+      taxPercentage: line.tax_percentage as string,
+      discountPercentage: line.discount_percentage as string,
+    })),
+  });
+  const customerId = (sale.customer_id as string | null) ?? undefined;
+  const record = customerId ? await customerParty(tx, tenantId, customerId) : undefined;
+  const recordName = record ? [text(record.name), text(record.last_name)].filter(Boolean).join(' ') : undefined;
+  const given = input.customer;
+  const taxId = text(given.taxId) ?? text(record?.tax_id);
+  const address = given.address ?? (record?.address ? json<InvoiceCustomer['address']>(record.address) : undefined);
+  const email = text(given.email) ?? text(record?.email);
+  const customer: InvoiceCustomer = {
+    ...(customerId ? { customerId } : {}),
+    name: text(given.name) ?? recordName ?? text(sale.customer_name) ?? given.name,
+    ...(taxId ? { taxId: normalizeTaxId(taxId) } : {}),
+    ...(address ? { address } : {}),
+    ...(email ? { email } : {}),
+  };
+  checkCustomerTaxId(customer, s.country);
+  const kind = input.kind ?? KIND.standard;
+  return {
+    kind,
+    series: input.series ?? (kind === KIND.simplified ? s.simplifiedSeries : s.fullSeries),
+    operationDate: input.operationDate ?? null,
+    dueDate: input.dueDate ?? null,
+    pricesIncludeTax: true,
+    language: input.language ?? s.locale,
+    customer,
+    issuer: issuerOf(s),
+    notes: input.notes ?? null,
+    saleId,
+    appointmentId: (sale.appointment_id as string | null) ?? null,
+    paymentMethodId: input.paymentMethodId ?? null,
+    // The invoice of a sale stands for what the sale charged: no withholding changes its total.
+    withholdingPercentage: 0,
+    lines,
+    computed,
+    currency: s.currency,
+  };
+}
+
+/** An invoice of a sale refused by the one-invoice-per-sale index (a concurrent request won). */
+function saleInvoiceConflict(error: unknown): never {
+  if (isUniqueViolation(error) && violatedConstraint(error) === 'invoices_sale_key') throw conflict('This sale already has an invoice.', 'sale_already_invoiced');
+  throw error;
 }
 
 async function answer(tx: Queryable, tenantId: string, id: string) {
@@ -164,7 +242,14 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
       const stored = await db.withTenant(tenantId, async (tx) =>
         idempotent(tx, tenantId, idempotencyKeyOf(request), 'createInvoice', request.body, async () => {
           const s = await loadSettings(tx, tenantId);
-          const id = await insertDraft(tx, tenantId, userId, draftValues(request.body.invoice, s));
+          const input = request.body.invoice;
+          if (!input.saleId) {
+            const id = await insertDraft(tx, tenantId, userId, draftValues(input, s));
+            return { status: 201, body: { invoice: await answer(tx, tenantId, id) } };
+          }
+          const values = await draftFromSale(tx, tenantId, input, s);
+          const id = await insertDraft(tx, tenantId, userId, values).catch(saleInvoiceConflict);
+          await linkSale(tx, tenantId, input.saleId, id);
           return { status: 201, body: { invoice: await answer(tx, tenantId, id) } };
         }),
       );
@@ -196,7 +281,14 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
       await authorize(db, request, tenantId, 'invoices', 'write');
       const invoice = await db.withTenant(tenantId, async (tx) => {
         const s = await loadSettings(tx, tenantId);
-        const outcome = await updateDraft(tx, tenantId, id, request.body.version, draftValues(request.body.invoice, s));
+        const input = request.body.invoice;
+        const current = await loadInvoice(tx, tenantId, id);
+        if (!current) throw noInvoice();
+        const currentSale = (current.sale_id as string | null) ?? undefined;
+        if (currentSale !== input.saleId)
+          throw unprocessable('invoice.saleId', 'sale_fixed', 'A draft keeps the sale it was made from (or none): delete it and create another.');
+        const values = input.saleId ? await draftFromSale(tx, tenantId, input, s, id) : draftValues(input, s);
+        const outcome = await updateDraft(tx, tenantId, id, request.body.version, values);
         if (outcome === 'missing') throw noInvoice();
         if (outcome === 'stale') throw staleVersion();
         if (outcome === 'not_draft') throw notDraft();
@@ -208,7 +300,11 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
     async deleteInvoice(request, reply) {
       const { tenantId, id } = request.params;
       await authorize(db, request, tenantId, 'invoices', 'write');
-      const outcome = await db.withTenant(tenantId, (tx) => deleteDraft(tx, tenantId, id));
+      const outcome = await db.withTenant(tenantId, async (tx) => {
+        const deleted = await deleteDraft(tx, tenantId, id);
+        if (deleted === 'ok') await unlinkSale(tx, tenantId, id);
+        return deleted;
+      });
       if (outcome === 'missing') throw noInvoice();
       if (outcome === 'not_draft') throw notDraft();
       return reply.code(204).send();
@@ -322,6 +418,7 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
           record = { type: 'ANULACION', invoiceType: fields.invoiceType, hash: appended.hash, previousHash: appended.previousHash, generatedAt: fields.generatedAt };
         }
         await markVoided(tx, tenantId, id, request.body.reason, record);
+        if (row.kind !== KIND.creditNote) await unlinkSale(tx, tenantId, id);
         return answer(tx, tenantId, id);
       });
       return reply.code(200).send({ invoice });

@@ -52,6 +52,8 @@ const definitions = defineMessages({
   takePayment: { id: 'sales.page.takePayment', defaultMessage: 'Take a payment' },
   refunds: { id: 'sales.page.refunds', defaultMessage: 'Refunds' },
   invoice: { id: 'sales.page.invoice', defaultMessage: 'Invoice' },
+  createInvoice: { id: 'sales.page.createInvoice', defaultMessage: 'Create invoice' },
+  openInvoice: { id: 'sales.page.openInvoice', defaultMessage: 'Open the invoice' },
   print: { id: 'sales.page.print', defaultMessage: 'Print ticket' },
   void: { id: 'sales.page.void', defaultMessage: 'Void' },
   voidTitle: { id: 'sales.void.title', defaultMessage: 'Void this sale?' },

@@ -6,6 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   createAdminInvoice,
+  createCustomer,
+  createPaymentTransaction,
+  createSale,
+  getSale,
+  listPaymentMethods,
+  voidSale,
   createInvoice,
   deleteAdminInvoice,
   deleteInvoice,
@@ -23,7 +29,7 @@ import {
   verifyInvoiceChain,
   voidInvoice,
 } from '../../../generated/sdk.gen.ts';
-import type { Invoice, InvoiceInput, Tenant } from '../../../generated/types.gen.ts';
+import type { Invoice, InvoiceInput, SaleInput, Tenant } from '../../../generated/types.gen.ts';
 import { adminOf, join, newTenant, ok, problem, signUp, type Actor, type TestServer } from '../harness.ts';
 import { startTestSmtp } from '../mail.ts';
 import { lazyServerSecret } from '../../../server/notifications/cancel-token.ts';
@@ -270,7 +276,7 @@ export function invoicesSuite(server: () => TestServer) {
       expect(foreignPdf.status).toBe(404);
     });
 
-    it('makes one draft of a double submit with one Idempotency-Key, and answers 501 for invoicing a sale until sales exist', async () => {
+    it('makes one draft of a double submit with one Idempotency-Key, and answers 404 for invoicing a sale that does not exist', async () => {
       const { owner, tenant } = await spanishSalon(server(), 'inv-idem');
       const key = `inv-${randomUUID()}`;
       const a = await draft(owner, tenant, {}, key);
@@ -281,7 +287,7 @@ export function invoicesSuite(server: () => TestServer) {
         422,
       );
       expect(codes(reused)).toContain('idempotency_key_reused');
-      const fromSale = await problem(createInvoice({ client: owner.client, path: { tenantId: tenant.id }, body: { invoice: { customer: company, saleId: randomUUID() } } }), 501);
+      const fromSale = await problem(createInvoice({ client: owner.client, path: { tenantId: tenant.id }, body: { invoice: { customer: company, saleId: randomUUID() } } }), 404);
       expect(fromSale.detail).toMatch(/sale/i);
     });
   });
@@ -317,6 +323,110 @@ export function invoicesSuite(server: () => TestServer) {
       const bytes = Buffer.from(await response.arrayBuffer());
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(bytes.toString('latin1')).toContain(`(${issuedOne.number})`);
+    });
+  });
+
+  describe('invoices of sales', () => {
+    it('builds the invoice of a sale from the sale itself: the same totals and breakdown to the cent, linked both ways, refused twice or voided', async () => {
+      const { owner, tenant } = await spanishSalon(server(), 'inv-sale');
+      const other = await spanishSalon(server(), 'inv-sale-other');
+      const tenantId = tenant.id;
+      const customerId = (await ok(createCustomer({ client: owner.client, path: { tenantId }, body: { customer: { name: 'Lucía', lastName: 'García' } } }), 201)).customer.id;
+      const sell = async (sale: Partial<SaleInput> = {}) =>
+        (
+          await ok(
+            createSale({
+              client: owner.client,
+              path: { tenantId, id: randomUUID() },
+              body: {
+                sale: {
+                  operationType: 'OPERATION_TYPE_PRODUCT_SALE',
+                  customer: { customerId, name: 'Lucía García' },
+                  lines: [{ kind: 'SALE_LINE_KIND_SERVICE', name: 'Corte', quantity: 2, unitPrice: eur(1000), taxPercentage: 21 }],
+                  ...sale,
+                },
+              },
+            }),
+            201,
+          )
+        ).sale;
+      const fromSale = (saleId: string, input: Partial<InvoiceInput> = {}, actor = owner, tid = tenantId) =>
+        createInvoice({ client: actor.client, path: { tenantId: tid }, body: { invoice: { customer: company, saleId, ...input } } });
+
+      // 2 × €10 at 21 %, prices with tax: a €20.00 sale (16.53 + 3.47), and an invoice of €20.00, whatever price mode the client asks.
+      const sale = await sell();
+      expect(sale.totals.total).toEqual(eur(2000));
+      const invoice = (await ok(fromSale(sale.id, { pricesIncludeTax: false }), 201)).invoice;
+      expect(invoice.totals).toEqual({ subtotal: sale.totals.subtotal, discount: sale.totals.discount, tax: sale.totals.tax, withholding: eur(0), total: eur(2000) });
+      expect(invoice.totals.tax).toEqual(eur(347));
+      expect(invoice.taxBreakdown.map((b) => ({ taxPercentage: b.taxPercentage, base: b.base, tax: b.tax }))).toEqual(sale.taxBreakdown);
+      expect(invoice.lines).toHaveLength(1);
+      expect(invoice.lines[0]).toMatchObject({ description: 'Corte', quantity: 2, unitPrice: eur(1000), taxPercentage: 21 });
+      expect(invoice).toMatchObject({ saleId: sale.id, pricesIncludeTax: true, customer: { customerId, taxId: 'B12345674' } });
+      expect((await ok(getSale({ client: owner.client, path: { tenantId, id: sale.id } }))).sale.invoiceId).toBe(invoice.id);
+
+      // One live invoice per sale; lines never come from the client; another business's sale does not exist.
+      expect((await problem(fromSale(sale.id), 409)).code).toBe('sale_already_invoiced');
+      const other2 = await sell();
+      const withLines = await problem(fromSale(other2.id, { lines: [haircut(1)] }), 422);
+      expect(codes(withLines)).toContain('not_allowed');
+      await problem(fromSale(other2.id, {}, other.owner, other.tenant.id), 404);
+
+      // A voided sale is not invoiced.
+      const voided = (await ok(voidSale({ client: owner.client, path: { tenantId, id: other2.id }, body: { version: other2.version } }))).sale;
+      expect((await problem(fromSale(voided.id), 409)).code).toBe('sale_voided');
+
+      // Deleting the draft frees the sale; line and whole-sale discounts keep the totals equal too.
+      const discounted = await sell({
+        lines: [
+          { kind: 'SALE_LINE_KIND_SERVICE', name: 'Corte', quantity: 2, unitPrice: eur(1000), taxPercentage: 21, discountPercentage: 15 },
+          { kind: 'SALE_LINE_KIND_SERVICE', name: 'Tinte', quantity: 1, unitPrice: eur(3333), taxPercentage: 10 },
+        ],
+        discount: { percentage: 7 },
+      });
+      const first = (await ok(fromSale(discounted.id), 201)).invoice;
+      expect(first.totals.total).toEqual(discounted.totals.total);
+      expect(first.totals.tax).toEqual(discounted.totals.tax);
+      expect(first.taxBreakdown.map((b) => ({ taxPercentage: b.taxPercentage, base: b.base, tax: b.tax }))).toEqual(discounted.taxBreakdown);
+      await ok(deleteInvoice({ client: owner.client, path: { tenantId, id: first.id } }), 204);
+      expect((await ok(getSale({ client: owner.client, path: { tenantId, id: discounted.id } }))).sale.invoiceId).toBeNull();
+      await ok(fromSale(discounted.id), 201);
+    });
+
+    it('derives the payment status of a sale\'s invoice from what was collected against the sale (tips apart)', async () => {
+      const { owner, tenant } = await spanishSalon(server(), 'inv-sale-paid');
+      const tenantId = tenant.id;
+      const methods = (await ok(listPaymentMethods({ client: owner.client, path: { tenantId } }))).items;
+      const cash = methods.find((m) => m.kind === 'PAYMENT_METHOD_KIND_CASH')!;
+      const { sale } = await ok(
+        createSale({
+          client: owner.client,
+          path: { tenantId, id: randomUUID() },
+          body: { sale: { operationType: 'OPERATION_TYPE_PRODUCT_SALE', lines: [{ kind: 'SALE_LINE_KIND_SERVICE', name: 'Corte', quantity: 2, unitPrice: eur(1000), taxPercentage: 21 }] } },
+        }),
+        201,
+      );
+      const created = (await ok(createInvoice({ client: owner.client, path: { tenantId }, body: { invoice: { customer: company, saleId: sale.id } } }), 201)).invoice;
+      const invoice = await issued(owner, created);
+      expect(invoice).toMatchObject({ paymentStatus: 'INVOICE_PAYMENT_STATUS_UNPAID', paidAmount: eur(0) });
+      const pay = (amount: number, tip = 0) =>
+        ok(
+          createPaymentTransaction({
+            client: owner.client,
+            path: { tenantId, id: randomUUID() },
+            body: { paymentTransaction: { referenceId: sale.id, operationType: 'OPERATION_TYPE_PRODUCT_SALE', amount: eur(amount), tipAmount: eur(tip), paymentMethodId: cash.id } },
+          }),
+          201,
+        );
+      await pay(500);
+      const partly = (await ok(getInvoice({ client: owner.client, path: { tenantId, id: invoice.id } }))).invoice;
+      expect(partly).toMatchObject({ paymentStatus: 'INVOICE_PAYMENT_STATUS_PARTIALLY_PAID', paidAmount: eur(500) });
+      await pay(1500, 300);
+      const paid = (await ok(getInvoice({ client: owner.client, path: { tenantId, id: invoice.id } }))).invoice;
+      expect(paid).toMatchObject({ paymentStatus: 'INVOICE_PAYMENT_STATUS_PAID', paidAmount: eur(2000) });
+      // A manual invoice stays unpaid (nothing is collected through Cita against it).
+      const manual = await issued(owner, await draft(owner, tenant));
+      expect(manual.paymentStatus).toBe('INVOICE_PAYMENT_STATUS_UNPAID');
     });
   });
 }

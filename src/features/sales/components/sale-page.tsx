@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Card, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { IconArrowLeft, IconCash, IconPrinter, IconReceiptRefund, IconBan } from '@tabler/icons-react';
+import { IconArrowLeft, IconCash, IconFileInvoice, IconPrinter, IconReceiptRefund, IconBan } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
+  createInvoiceMutation,
   getSaleOptions,
   getSaleQueryKey,
   listPaymentMethodsOptions,
@@ -86,6 +87,7 @@ function SaleView({ tenant, sale }: { tenant: Tenant; sale: Sale }) {
                 {intl.formatMessage(m.takePayment)}
               </Button>
             ) : null}
+            {live && !isRefund && !sale.invoiceId ? <CreateInvoiceButton tenant={tenant} sale={sale} /> : null}
             {live && !isRefund && canCorrect ? (
               <>
                 <Button variant="light" color="grape" leftSection={<IconReceiptRefund size={16} aria-hidden />} onClick={() => setRefunding(true)}>
@@ -176,7 +178,14 @@ function SaleView({ tenant, sale }: { tenant: Tenant; sale: Sale }) {
             <Row label={intl.formatMessage(m.outstanding)} value={money(sale.outstandingAmount)} testId="sale-outstanding" />
             <Row label={intl.formatMessage(m.refundedMoney)} value={money(sale.refundedAmount)} />
             <Row label={intl.formatMessage(m.tip)} value={money(sale.tip)} />
-            {sale.invoiceId ? <Row label={intl.formatMessage(m.invoice)} value={sale.invoiceId} /> : null}
+            {sale.invoiceId ? (
+              <Group justify="space-between">
+                <Text size="sm">{intl.formatMessage(m.invoice)}</Text>
+                <Anchor size="sm" data-testid="sale-invoice" renderRoot={(props) => <Link {...props} to="/{-$locale}/invoices/$id" params={{ locale: localeParam(locale), id: sale.invoiceId! }} />}>
+                  {intl.formatMessage(m.openInvoice)}
+                </Anchor>
+              </Group>
+            ) : null}
             {sale.refundSaleIds.length > 0 ? (
               <Group gap="xs">
                 <Text size="sm">{intl.formatMessage(m.refundsList)}</Text>
@@ -201,6 +210,36 @@ function SaleView({ tenant, sale }: { tenant: Tenant; sale: Sale }) {
 
       <VoidModal tenant={tenant} sale={sale} opened={voiding} onClose={() => setVoiding(false)} />
       {refunding ? <RefundModal tenant={tenant} sale={sale} onClose={() => setRefunding(false)} /> : null}
+    </Stack>
+  );
+}
+
+/** Creates the sale's invoice (the server builds its lines from the sale) and opens it. */
+function CreateInvoiceButton({ tenant, sale }: { tenant: Tenant; sale: Sale }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mutation = useMutation(createInvoiceMutation());
+  const idempotency = useIdempotencyKey();
+  const create = async () => {
+    const customer = { ...(sale.customer?.customerId ? { customerId: sale.customer.customerId } : {}), name: sale.customer?.name ?? intl.formatMessage(m.walkIn) };
+    try {
+      const { invoice } = await mutation.mutateAsync({ path: { tenantId: tenant.id }, body: { invoice: { saleId: sale.id, customer } }, headers: { 'Idempotency-Key': idempotency.key() } });
+      idempotency.renew();
+      await queryClient.invalidateQueries({ queryKey: getSaleQueryKey({ path: { tenantId: tenant.id, id: sale.id } }) });
+      await navigate({ to: '/{-$locale}/invoices/$id', params: { id: invoice.id, locale: localeParam(locale) } });
+    } catch {
+      // The error is shown below the button.
+    }
+  };
+  const errorText = mutation.error ? saleErrorText(intl, mutation.error) : null;
+  return (
+    <Stack gap={4}>
+      <Button variant="light" leftSection={<IconFileInvoice size={16} aria-hidden />} loading={mutation.isPending} onClick={() => void create()}>
+        {intl.formatMessage(m.createInvoice)}
+      </Button>
+      {mutation.error ? errorText ? <Alert color="red" role="alert">{errorText}</Alert> : <ApiErrorAlert error={mutation.error} /> : null}
     </Stack>
   );
 }
