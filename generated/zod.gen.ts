@@ -23,9 +23,9 @@ export const zSsoTokenRequest = z.object({
 });
 
 /**
- * Optimistic-concurrency version of an updatable object: starts at 1 and grows by one with each update. An update sends the version it read; a stale one answers 409 `stale_version`.
+ * Optimistic-concurrency version of an updatable object: starts at 1 and grows by one with each update. An update sends the version it read; a stale one answers 409 `stale_version`. Stored as a 32-bit integer, so a larger one is refused as invalid (400).
  */
-export const zVersion = z.int().gte(1);
+export const zVersion = z.int().gte(1).lte(2147483647);
 
 /**
  * An instant, RFC 3339.
