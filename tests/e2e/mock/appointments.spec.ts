@@ -160,12 +160,16 @@ for (const [locale, t] of Object.entries(SCREENS)) {
       await expect(page.getByRole('button', { name: t.book, exact: true })).toBeEnabled();
     });
 
-    test('the appointment page: details, status buttons, charge disabled', async ({ page }) => {
+    test('the appointment page: details, status buttons, a Charge link to the till', async ({ page }) => {
       await page.goto(`${t.prefix}/appointments/${APPOINTMENT_ID}?userId=${OWNER_ID}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Lucía García' })).toBeVisible();
       await expect(page.getByTestId('appointment-status')).toHaveText(t.confirmed);
       await expect(page.getByText('Corte y peinado')).toBeVisible();
-      await expect(page.getByRole('button', { name: t.charge })).toBeDisabled();
+      // Charging opens the till for this appointment (issue 17): /sales/new with the appointment and its professional.
+      const charge = page.getByRole('link', { name: t.charge });
+      await expect(charge).toHaveAttribute('href', new RegExp(`^${t.prefix}/sales/new\\?appointmentId=${APPOINTMENT_ID}&userId=${OWNER_ID}$`));
+      await charge.click();
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/sales/new\\?appointmentId=${APPOINTMENT_ID}`));
     });
   });
 }
