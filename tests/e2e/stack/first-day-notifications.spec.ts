@@ -1,45 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { newEmail, onboard, ownerSession, register, TEXT, waitForIdentityProvider } from './fixtures';
 import { closeSubscriptionPopup } from '../subscription-popup';
+import { outboxMail } from './outbox';
 
 // Issue 18, "told what happens": a customer books online; the owner finds it in the shell's
 // notification area (the bell, with its unread count, each item opening the appointment) and gets an
 // e-mail through the outbox in their language (the stack writes .eml files under DATA_DIR/outbox).
 // Not covered yet: the customer moving the appointment from the e-mail link (not built).
-const OUTBOX = join(process.env.CITA_E2E_DATA_DIR ?? '', 'outbox');
 
 const WORDS = {
   'en-US': { bell: /^Notifications, 1 unread$/, bellRead: /^Notifications$/, booked: /Lucy Online booked online for/, subject: 'New online booking' },
   'es-ES': { bell: /^Notificaciones, 1 sin leer$/, bellRead: /^Notificaciones$/, booked: /Lucy Online ha reservado online para el/, subject: 'Nueva reserva online' },
 } as const;
-
-/** The decoded text of the .eml in the outbox that mentions `needle` (waits for the worker). */
-async function mailWith(needle: string): Promise<string> {
-  let found = '';
-  await expect
-    .poll(
-      () => {
-        let files: string[];
-        try {
-          files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
-        } catch {
-          return false;
-        }
-        for (const file of files) {
-          const raw = readFileSync(join(OUTBOX, file), 'utf8');
-          const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-          const decoded = Buffer.from(text, 'latin1').toString('utf8');
-          if (decoded.includes(needle) || raw.includes(needle)) found = decoded;
-        }
-        return found !== '';
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBe(true);
-  return found;
-}
 
 for (const locale of ['en-US', 'es-ES'] as const) {
   const w = WORDS[locale];
@@ -95,7 +67,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     await expect(page.getByRole('button', { name: w.bellRead })).toBeVisible();
 
     // The owner's e-mail, in their language, links to the appointment.
-    const mail = await mailWith(`/appointments/${appointmentId}`);
+    const mail = await outboxMail(`/appointments/${appointmentId}`, 90_000);
     expect(mail).toContain(w.subject);
     expect(mail.toLowerCase()).toContain(`to: ${ownerEmail.toLowerCase()}`);
   });

@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { newEmail, onboard, register } from './fixtures';
+import { outboxMail } from './outbox';
 import { closeSubscriptionPopup } from '../subscription-popup';
 
 // Online booking on the real stack (issue 9), in English and in Spanish: the business turns its
 // booking page on in the settings, a customer books on a phone-sized window, the confirmation e-mail
 // arrives (the stack writes .eml files under DATA_DIR/outbox), its link cancels the appointment, and
 // the business's calendar shows the slot free again.
-const OUTBOX = join(process.env.CITA_E2E_DATA_DIR ?? '', 'outbox');
 
 const WORDS = {
   'en-US': {
@@ -55,48 +53,6 @@ const WORDS = {
     cancelled: 'Cita cancelada',
   },
 } as const;
-
-/** The text of an .eml: headers, then every MIME part decoded (quoted-printable or base64). */
-function emlText(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  return parts
-    .map((part) => {
-      const split = part.search(/\r?\n\r?\n/);
-      const headers = split < 0 ? part : part.slice(0, split);
-      const body = split < 0 ? '' : part.slice(split).trim();
-      if (/content-transfer-encoding:\s*base64/i.test(headers)) return `${headers}\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
-      if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
-        const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        return `${headers}\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
-      }
-      return part;
-    })
-    .join('\n');
-}
-
-/** Waits for the e-mail to this address in the outbox (the worker polls every few seconds). */
-async function mailTo(address: string): Promise<string> {
-  let found = '';
-  await expect
-    .poll(
-      () => {
-        let files: string[];
-        try {
-          files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
-        } catch {
-          return false;
-        }
-        for (const file of files) {
-          const raw = readFileSync(join(OUTBOX, file), 'utf8');
-          if (raw.includes(address)) found = emlText(raw);
-        }
-        return found !== '';
-      },
-      { timeout: 60_000, intervals: [1000] },
-    )
-    .toBe(true);
-  return found;
-}
 
 for (const locale of ['en-US', 'es-ES'] as const) {
   const w = WORDS[locale];
@@ -164,7 +120,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     await expect(page.getByTestId('appointment-event').filter({ hasText: who })).toContainText(hhmm);
 
     // The confirmation e-mail arrives in the customer's language, with the cancellation link.
-    const mail = await mailTo(customerEmail);
+    const mail = await outboxMail(customerEmail, 60_000);
     expect(mail).toContain(business);
     const cancelLink = new RegExp(`https?://[^\\s"<>]+${prefix}/cancel-appointments\\?token=[A-Za-z0-9_-]+`).exec(mail)?.[0];
     expect(cancelLink, 'the cancellation link in the e-mail').toBeTruthy();
