@@ -17,12 +17,14 @@ export default defineConfig({
     { name: '@hey-api/sdk', validator: true },
     {
       name: '@tanstack/react-query',
-      // Read-only POSTs (the calendar range, the repeat preview) are queries too, keyed by their body,
+      // Read-only POSTs (the calendar range, the repeat preview, reports, statistics and the expense list) are queries too, keyed by their body,
       // so that a range already seen is not fetched again; they keep their mutation as well.
       '~hooks': {
         operations: {
           getKind: (operation) =>
-            operation.id === 'getAppointmentCalendar' || operation.id === 'previewAppointmentSeries' ? ['query', 'mutation'] : undefined,
+            ['getAppointmentCalendar', 'previewAppointmentSeries', 'getSalesSummaryReport', 'getSalesDetailedReport', 'fetchStatistics', 'listExpenses'].includes(operation.id)
+              ? ['query', 'mutation']
+              : undefined,
         },
       },
     },

@@ -10,7 +10,10 @@ import { resolveChromium } from './scripts/browser.mjs';
 // - stack: the real product as `npm start` runs it (Auth emulator + API on a fresh PGlite + built SPA).
 // Every port can be moved (e.g. when a stale server still holds one, or two checkouts test side by
 // side): CITA_E2E_PORT_OFFSET adds to all of them; CITA_E2E_STACK_PORT and CITA_E2E_STACK_EMULATOR_PORT
-// set the stack's.
+// set the stack's. CITA_E2E_SCALE=1 runs the stack as several instances instead: two API processes on
+// a fresh PostgreSQL database behind a round-robin balancer, images in a fake S3, rate limits in Redis
+// (scripts/scale-stack.mjs; README "Deploying N instances").
+const SCALE = /^(1|true)$/i.test(process.env.CITA_E2E_SCALE ?? '');
 const offset = Number(process.env.CITA_E2E_PORT_OFFSET || 0);
 export const MOCK_PORT = 4010 + offset;
 export const SPA_PORT = 4173 + offset;
@@ -55,7 +58,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
     },
     {
-      command: 'node scripts/start.mjs',
+      command: SCALE ? 'node --import tsx scripts/scale-stack.mjs' : 'node scripts/start.mjs',
       url: `http://127.0.0.1:${STACK_PORT}/healthz`,
       // /healthz answers while the Auth emulator still starts (degraded): the tests sign in, so wait for it.
       wait: { stdout: /Cita is running at/ },

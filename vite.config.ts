@@ -9,6 +9,8 @@ import { countryFlags } from './scripts/vite-flags.ts';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { staticShell } from './scripts/static-shell.ts';
 import { lazyZodGen } from './scripts/vite-lazy-zod.ts';
+import { spaRoutes } from './scripts/vite-spa-routes.ts';
+import { splitGenerated } from './scripts/vite-split-generated.ts';
 
 // The build id identifies one build of the SPA. The build writes builds/latest.json (the id the
 // running app polls for the new-version banner) and builds/meta/{buildId}.json (SPEC §7: the build
@@ -85,6 +87,12 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       routeFileIgnorePrefix: '-',
+      // A route's loader goes in a chunk of its own as its component does (the plugin's default keeps
+      // loaders in the route tree, so every page's first load held every route's loader and the
+      // generated queries, SDK calls and schemas they name). It is fetched beside the component when
+      // the route is entered, or on a link's hover (defaultPreload 'intent'). The pending component
+      // stays in the route tree: it shows while the chunks load.
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
     buildManifest(),
@@ -92,6 +100,8 @@ export default defineConfig({
     precompress(),
     scrollAreaMergeRefs(),
     lazyZodGen(),
+    splitGenerated(),
+    spaRoutes(fileURLToPath(new URL('.', import.meta.url))),
     staticShell(fileURLToPath(new URL('.', import.meta.url))),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },

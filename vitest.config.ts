@@ -13,5 +13,8 @@ export default defineConfig({
     include: ['common/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
+    // vitest's 5 s default fails sound tests when the 2 cores are busy (the browser build, another run):
+    // a test that is slow for that reason still gets its verdict.
+    testTimeout: 30_000,
   },
 });

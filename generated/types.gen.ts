@@ -203,7 +203,7 @@ export type SubscriptionPlan = {
      */
     prices?: Array<Money>;
     /**
-     * Selling points, in display order.
+     * Selling points, in display order. Cita's server sends none (issue 18): the SPA writes each plan's selling points from its own messages, in the page's language.
      */
     features: Array<string>;
 };
@@ -256,6 +256,10 @@ export type Configuration = {
      * Link to the external workflow site.
      */
     workflowSiteUrl: string;
+    /**
+     * Beyond SPEC: the reminder channels this server sends: e-mail always, SMS and WhatsApp when their provider (Twilio, the WhatsApp Business Cloud API) is configured. A reminder on another channel is not sent (skipped when due, as unsupported_channel); the appointment page then offers to send it by hand through WhatsApp (wa.me). Absent: e-mail only.
+     */
+    reminderChannels?: Array<ReminderChannel>;
 };
 
 export type ConfigurationResponse = {
@@ -550,6 +554,10 @@ export type Tenant = {
      * Beyond SPEC: whether members (TEAM_ROLE_MEMBER) may see their teammates' calendars (read only). Default false: a member sees only their own; owners and administrators see everyone's.
      */
     membersSeeTeamCalendars?: boolean;
+    /**
+     * Beyond SPEC (issue 20): whether members (TEAM_ROLE_MEMBER) may read the business's figures in reports, statistics and the dashboard (read only, money included). Default false: a member sees only their own sales and appointments; owners and administrators see the business's.
+     */
+    membersSeeTeamFigures?: boolean;
     cancellationCutoffMinutes?: CancellationCutoffMinutes;
     /**
      * Beyond SPEC: whether the owner and the member concerned get an e-mail when a customer books, cancels or moves an appointment online (the in-app notifications come either way). Default true.
@@ -610,6 +618,10 @@ export type TenantInput = {
      * Beyond SPEC: whether members (TEAM_ROLE_MEMBER) may see their teammates' calendars (read only). Default false: a member sees only their own; owners and administrators see everyone's.
      */
     membersSeeTeamCalendars?: boolean;
+    /**
+     * Beyond SPEC (issue 20): whether members (TEAM_ROLE_MEMBER) may read the business's figures in reports, statistics and the dashboard (read only, money included). Default false: a member sees only their own sales and appointments; owners and administrators see the business's.
+     */
+    membersSeeTeamFigures?: boolean;
 };
 
 /**
@@ -641,6 +653,10 @@ export type TenantUpdate = {
      * Beyond SPEC: whether members (TEAM_ROLE_MEMBER) may see their teammates' calendars (read only). Default false: a member sees only their own; owners and administrators see everyone's.
      */
     membersSeeTeamCalendars?: boolean;
+    /**
+     * Beyond SPEC (issue 20): whether members (TEAM_ROLE_MEMBER) may read the business's figures in reports, statistics and the dashboard (read only, money included). Default false: a member sees only their own sales and appointments; owners and administrators see the business's.
+     */
+    membersSeeTeamFigures?: boolean;
     cancellationCutoffMinutes?: CancellationCutoffMinutes;
     /**
      * Beyond SPEC: whether the owner and the member concerned get an e-mail when a customer books, cancels or moves an appointment online (the in-app notifications come either way). Default true.
@@ -841,7 +857,7 @@ export type AutoRegisterResponse = {
 export type PortfolioTags = Array<string>;
 
 /**
- * A photo of finished work, with a title and tags.
+ * A photo of finished work (the after photo, with an optional before photo), with a title, caption (description) and tags, per service and optionally per customer.
  */
 export type PortfolioItem = {
     id: Id;
@@ -855,8 +871,18 @@ export type PortfolioItem = {
      * Featured items are shown first.
      */
     featured: boolean;
+    beforeImageAssetId?: Id;
+    beforeImageUrl?: string;
     serviceId?: Id;
+    serviceName?: string;
     customerId?: Id;
+    customerName?: string;
+    consent?: PortfolioConsent;
+    /**
+     * True when it has a customer whose consent is not recorded or was revoked: shown nowhere but its own page.
+     */
+    hidden: boolean;
+    version: Version;
     createdAt: Timestamp;
     updatedAt: Timestamp;
 };
@@ -867,12 +893,73 @@ export type PortfolioItemInput = {
     imageAssetId: Id;
     tags?: PortfolioTags;
     featured?: boolean;
+    beforeImageAssetId?: Id;
     serviceId?: Id;
     customerId?: Id;
+    /**
+     * With customerId: true records the customer's consent now (by the caller); false revokes it (the item is hidden). A customer's photo cannot be created without it (422 `consent_required`).
+     */
+    customerConsent?: boolean;
 };
 
 export type PortfolioItemWrite = {
     portfolioItem: PortfolioItemInput;
+};
+
+export type PortfolioItemUpdate = {
+    title: string;
+    description?: string;
+    imageAssetId: Id;
+    tags?: PortfolioTags;
+    featured?: boolean;
+    beforeImageAssetId?: Id;
+    serviceId?: Id;
+    customerId?: Id;
+    /**
+     * true records consent now (if it was not standing); false revokes it; absent leaves it as it is.
+     */
+    customerConsent?: boolean;
+    version: Version;
+};
+
+export type PortfolioItemUpdateWrite = {
+    portfolioItem: PortfolioItemUpdate;
+};
+
+/**
+ * The customer's consent to show photos of them: who recorded it and when; once revoked, the item is hidden everywhere (lists, the booking page) until consent is recorded again.
+ */
+export type PortfolioConsent = {
+    recordedAt: Timestamp;
+    /**
+     * The team member who recorded it (a user id; the team list names them).
+     */
+    recordedBy: Id;
+    revokedAt?: Timestamp;
+    revokedBy?: Id;
+};
+
+/**
+ * The portfolio's settings: whether the public booking page shows it (only photos without a customer, or whose customer's consent stands).
+ */
+export type PortfolioSettings = {
+    showOnBookingPage: boolean;
+};
+
+export type PortfolioSettingsWrite = {
+    portfolioSettings: PortfolioSettings;
+};
+
+/**
+ * A portfolio photo as the public booking page shows it.
+ */
+export type PublicPortfolioItem = {
+    id: Id;
+    title: string;
+    description?: string;
+    imageUrl: string;
+    beforeImageUrl?: string;
+    serviceName?: string;
 };
 
 export type PortfolioItemResponse = {
@@ -2109,7 +2196,7 @@ export type StatisticsRequest = {
      */
     locale: Locale;
     /**
-     * Beyond SPEC: STATISTICS_SCOPE_USER (default) counts the appointments of {userId}; STATISTICS_SCOPE_TENANT counts the whole business and is for the owner only (403 otherwise).
+     * Beyond SPEC: STATISTICS_SCOPE_USER (default) counts the appointments of {userId}; STATISTICS_SCOPE_TENANT counts the whole business and is for owners and administrators (403 otherwise).
      */
     scope?: 'STATISTICS_SCOPE_USER' | 'STATISTICS_SCOPE_TENANT';
 };
@@ -2150,12 +2237,12 @@ export type StatisticsAppointments = {
 };
 
 /**
- * Revenue of the appointments marked done, tax included.
+ * Net sales of the range (the one revenue definition: non-voided sales, refunds negative, by the sale's local date, credited to Sale.userId in a user scope), tax included.
  */
 export type StatisticsRevenue = {
     total: Money;
     /**
-     * Total over done appointments.
+     * Net sales over the number of sales (refunds not counted).
      */
     averageTicket: Money;
     /**
@@ -2169,7 +2256,7 @@ export type StatisticsRevenue = {
 };
 
 /**
- * A service by times performed in done appointments.
+ * A service by net sales of its lines (count = quantity sold).
  */
 export type StatisticsTopService = {
     serviceId: Id;
@@ -2240,6 +2327,15 @@ export type Statistics = {
      * One entry per day of the range, in order.
      */
     daily: Array<StatisticsDay>;
+    /**
+     * At most ten, by revenue.
+     */
+    topProducts: Array<StatisticsTopProduct>;
+    /**
+     * Per team member (only the caller in a user scope), by revenue.
+     */
+    byMember: Array<StatisticsMember>;
+    previous: StatisticsPrevious;
 };
 
 /**
@@ -2261,6 +2357,109 @@ export type DashboardPendingPayments = {
 };
 
 /**
+ * One of today's appointments, slim, as the calendar lets the caller see it.
+ */
+export type DashboardAppointment = {
+    id: Id;
+    /**
+     * The team member.
+     */
+    userId: Id;
+    status: AppointmentStatus;
+    startAt: Timestamp;
+    endAt: Timestamp;
+    /**
+     * The customer's name ("" when none).
+     */
+    customerName: string;
+    serviceNames: Array<string>;
+};
+
+/**
+ * What a new business has left to set up (issue 18): each true once done. `complete` when all are.
+ */
+export type DashboardChecklist = {
+    /**
+     * At least one service.
+     */
+    services: boolean;
+    /**
+     * Opening hours set.
+     */
+    hours: boolean;
+    /**
+     * Someone else invited or joined.
+     */
+    team: boolean;
+    /**
+     * The online booking page is on.
+     */
+    bookingPage: boolean;
+    /**
+     * At least one appointment booked.
+     */
+    firstAppointment: boolean;
+    complete: boolean;
+};
+
+/**
+ * The dashboard's money, by the one revenue definition (net sales: non-voided sales, refunds negative, by local date): the business's for owners and administrators, the caller's own sales for a team member.
+ */
+export type DashboardMoney = {
+    revenueToday: Money;
+    /**
+     * Net sales of the month so far.
+     */
+    revenueMonth: Money;
+    /**
+     * Net sales of the previous month up to the same day (the comparison).
+     */
+    revenuePreviousMonth: Money;
+    /**
+     * Sales not fully paid (any date) and what is left to collect.
+     */
+    outstanding: ReportCount;
+    /**
+     * Done appointments of the last 90 days with no sale, at their booked price.
+     */
+    unbilledDoneAppointments: ReportCount;
+};
+
+/**
+ * One team member's figures in the range.
+ */
+export type StatisticsMember = {
+    userId: Id;
+    name: string;
+    appointments: number;
+    revenue: Money;
+};
+
+/**
+ * A product by net sales of its lines.
+ */
+export type StatisticsTopProduct = {
+    inventoryItemId?: Id;
+    name: string;
+    quantity: number;
+    revenue: Money;
+};
+
+/**
+ * The same figures for the period of the same length right before.
+ */
+export type StatisticsPrevious = {
+    startDate: LocalDate;
+    endDate: LocalDate;
+    appointments: number;
+    revenue: Money;
+    newCustomers: number;
+    occupancyPercentage: Percentage;
+    noShowRate: Percentage;
+    cancellationRate: Percentage;
+};
+
+/**
  * The home screen's figures, for the tenant's current day in its time zone.
  */
 export type Dashboard = {
@@ -2269,26 +2468,40 @@ export type Dashboard = {
      */
     date: LocalDate;
     currency: CurrencyCode;
+    scope: ReportScope;
     /**
-     * Today's appointments of every team member, by start.
+     * Today's appointments the caller may see (a team member of a business that does not share calendars sees their own), by start; cancelled and rejected ones left out.
      */
-    todayAppointments: Array<Appointment>;
+    todayAppointments: Array<DashboardAppointment>;
+    /**
+     * The next appointment (from now, pending or confirmed) the caller may see; absent when none in the next 30 days.
+     */
+    nextAppointment?: DashboardAppointment;
+    /**
+     * Products at or under their minimum quantity.
+     */
+    lowStockCount: number;
+    checklist: DashboardChecklist;
+    money?: DashboardMoney;
     /**
      * Non-cancelled appointments in the next 7 days, today excluded.
      */
     upcomingAppointmentsCount: number;
     /**
-     * Revenue of today (done appointments and sales), tax included.
+     * Deprecated copy of money.revenueToday (net sales of today, tax included).
      */
     revenueToday: Money;
     /**
-     * Revenue of the current month so far.
+     * Deprecated copy of money.revenueMonth.
      */
     revenueMonth: Money;
     /**
      * Customers created this month.
      */
     newCustomersMonth: number;
+    /**
+     * Deprecated copy of money.outstanding (sales not fully paid).
+     */
     pendingPayments: DashboardPendingPayments;
 };
 
@@ -2321,9 +2534,22 @@ export type PublicAppointmentSummary = {
     timeZone: string;
     status: AppointmentStatus;
     /**
-     * False once cancelled, done, rejected or started.
+     * Whether the customer may cancel it through the link: false once cancelled, done, rejected or started, inside the business's cancellation cutoff, or when only the business can call it off (paid ahead).
      */
     cancellable: boolean;
+    /**
+     * Present when `cancellable` is false: the code cancelAppointmentByToken would answer, so the page explains it before any click. `not_cancellable` says only that it can no longer be cancelled online and the customer should contact the business (done, no-show, or paid ahead; nothing about payments is told).
+     */
+    cancelRefusal?: 'already_cancelled' | 'appointment_started' | 'cancellation_cutoff' | 'not_cancellable';
+    businessPhoneCountryCode?: PhoneCountryCode;
+    /**
+     * The business's phone (with `businessPhoneCountryCode`), when it has one: the number the page gives to call when it cannot be cancelled online.
+     */
+    businessPhoneNumber?: PhoneNumber;
+    /**
+     * Whether the customer may move it to another free time through the link (rescheduleAppointmentByToken): live, not started and before the cutoff (a paid appointment may still be moved), and the business takes online bookings.
+     */
+    reschedulable: boolean;
 };
 
 /**
@@ -2394,6 +2620,13 @@ export type AppointmentCancellationRequest = {
      * Why the customer cancels, shown to the team.
      */
     reason?: string;
+};
+
+/**
+ * Body of a public reschedule; `startAt` is one of the times getRescheduleAvailability offered.
+ */
+export type AppointmentRescheduleRequest = {
+    startAt: OffsetDateTime;
 };
 
 /**
@@ -2481,6 +2714,10 @@ export type BookingPageMember = {
  * What the public booking page shows. No customer data, no contact data of members.
  */
 export type BookingPage = {
+    /**
+     * The business's portfolio, when its owner shows it here (featured first, then newest): only photos without a customer or whose customer's consent stands. Their images are public (getBookingPortfolioImage).
+     */
+    portfolio?: Array<PublicPortfolioItem>;
     slug: BookingSlug;
     businessName: string;
     description?: string;
@@ -2590,7 +2827,27 @@ export type OnlineBookingResponse = {
 export type ExpenseCategory = 'EXPENSE_CATEGORY_PRODUCTS' | 'EXPENSE_CATEGORY_SUPPLIES' | 'EXPENSE_CATEGORY_RENT' | 'EXPENSE_CATEGORY_UTILITIES' | 'EXPENSE_CATEGORY_SALARIES' | 'EXPENSE_CATEGORY_TAXES' | 'EXPENSE_CATEGORY_MARKETING' | 'EXPENSE_CATEGORY_EQUIPMENT' | 'EXPENSE_CATEGORY_MAINTENANCE' | 'EXPENSE_CATEGORY_INSURANCE' | 'EXPENSE_CATEGORY_SOFTWARE' | 'EXPENSE_CATEGORY_TRAINING' | 'EXPENSE_CATEGORY_TRAVEL' | 'EXPENSE_CATEGORY_BANK_FEES' | 'EXPENSE_CATEGORY_PROFESSIONAL_SERVICES' | 'EXPENSE_CATEGORY_OTHER';
 
 /**
- * A business expense (purchase, rent, bill), with its receipt.
+ * The base and the tax of one VAT rate on the receipt (a ticket at 21 % and 10 % has two lines; an exempt purchase one line at 0).
+ */
+export type ExpenseTaxLine = {
+    taxPercentage: Percentage;
+    /**
+     * Taxable base at this rate.
+     */
+    base: Money;
+    /**
+     * Tax at this rate (as printed; it may differ from base × rate by rounding).
+     */
+    tax: Money;
+};
+
+/**
+ * How the expense was paid (the business's own money, not a customer payment method).
+ */
+export type ExpensePaymentMethod = 'EXPENSE_PAYMENT_CASH' | 'EXPENSE_PAYMENT_CARD' | 'EXPENSE_PAYMENT_TRANSFER' | 'EXPENSE_PAYMENT_DIRECT_DEBIT' | 'EXPENSE_PAYMENT_OTHER';
+
+/**
+ * A business expense (purchase, rent, bill) with its receipt. `amount` = Σ base + Σ tax − withholding. Archived expenses (deleteExpense) are kept with their receipt: received invoices must be kept.
  */
 export type Expense = {
     id: Id;
@@ -2600,7 +2857,7 @@ export type Expense = {
      */
     supplier?: string;
     /**
-     * Supplier's tax id (NIF/CIF/VAT number).
+     * Supplier's tax id (NIF/CIF/VAT number), upper case without separators.
      */
     supplierTaxId?: string;
     /**
@@ -2617,33 +2874,55 @@ export type Expense = {
      */
     date: LocalDate;
     /**
-     * Total paid, tax included, in the tenant currency.
+     * Base and tax per rate.
+     */
+    taxLines: Array<ExpenseTaxLine>;
+    /**
+     * Sum of the bases.
+     */
+    base: Money;
+    /**
+     * Sum of the taxes (deductible VAT).
+     */
+    taxAmount: Money;
+    /**
+     * Income-tax withholding rate (IRPF, e.g. 15 on a professional's invoice), when there is one.
+     */
+    withholdingPercentage?: Percentage;
+    /**
+     * Withholding subtracted from the total (0 when none).
+     */
+    withholding: Money;
+    /**
+     * Total paid.
      */
     amount: Money;
+    paymentMethod?: ExpensePaymentMethod;
     /**
-     * The tax included in `amount` (deductible VAT). Never more than `amount`.
-     */
-    taxAmount?: Money;
-    /**
-     * Tax rate applied, when a single rate applies.
-     */
-    taxPercentage?: Percentage;
-    /**
-     * Payment method used (one of the tenant's payment methods).
-     */
-    paymentMethodId?: Id;
-    /**
-     * Asset holding the receipt image or PDF (uploaded with uploadAsset or by scanExpense).
+     * The receipt image (an uploaded asset, see uploadAsset).
      */
     receiptAssetId?: Id;
+    /**
+     * Where the receipt image is downloaded (present when `receiptAssetId` is).
+     */
+    receiptUrl?: string;
     /**
      * Free notes.
      */
     notes?: string;
     /**
-     * Where the receipt can be downloaded (present when `receiptAssetId` is).
+     * Other live expenses with the same receipt image, or the same supplier (tax id or name), date and total. Empty when none.
      */
-    receiptUrl?: string;
+    possibleDuplicateIds: Array<Id>;
+    /**
+     * True once deleted (archived); it no longer counts in lists and totals unless asked.
+     */
+    archived: boolean;
+    /**
+     * When it was archived.
+     */
+    archivedAt?: Timestamp;
+    version: Version;
     /**
      * User who recorded the expense.
      */
@@ -2659,7 +2938,7 @@ export type Expense = {
 };
 
 /**
- * The writable fields of an expense.
+ * The writable fields of an expense (a full replacement). The server checks that `amount` = Σ base + Σ tax − withholding (422 `totals_mismatch`), that a Spanish supplier tax id has a valid check character (422 `invalid_tax_id`), amounts are in the business currency and the receipt is an image of this business.
  */
 export type ExpenseInput = {
     /**
@@ -2667,7 +2946,7 @@ export type ExpenseInput = {
      */
     supplier?: string;
     /**
-     * Supplier's tax id (NIF/CIF/VAT number).
+     * Supplier's tax id (NIF/CIF, or a foreign VAT number with its country prefix).
      */
     supplierTaxId?: string;
     /**
@@ -2684,29 +2963,77 @@ export type ExpenseInput = {
      */
     date: LocalDate;
     /**
-     * Total paid, tax included, in the tenant currency.
+     * Base and tax per rate, one line per rate.
+     */
+    taxLines: Array<ExpenseTaxLine>;
+    withholdingPercentage?: Percentage;
+    /**
+     * Withholding subtracted from the total; absent means none.
+     */
+    withholding?: Money;
+    /**
+     * Total paid.
      */
     amount: Money;
+    paymentMethod?: ExpensePaymentMethod;
     /**
-     * The tax included in `amount` (deductible VAT). Never more than `amount`.
-     */
-    taxAmount?: Money;
-    /**
-     * Tax rate applied, when a single rate applies.
-     */
-    taxPercentage?: Percentage;
-    /**
-     * Payment method used (one of the tenant's payment methods).
-     */
-    paymentMethodId?: Id;
-    /**
-     * Asset holding the receipt image or PDF (uploaded with uploadAsset or by scanExpense).
+     * The receipt, uploaded with uploadAsset (JPEG, PNG or WebP, stored as WebP; or a PDF, kept as uploaded).
      */
     receiptAssetId?: Id;
     /**
      * Free notes.
      */
     notes?: string;
+};
+
+/**
+ * The writable fields of an expense (a full replacement) with the version read (a stale one answers 409 `stale_version`). The server checks that `amount` = Σ base + Σ tax − withholding (422 `totals_mismatch`), that a Spanish supplier tax id has a valid check character (422 `invalid_tax_id`), amounts are in the business currency and the receipt is an image of this business.
+ */
+export type ExpenseUpdate = {
+    /**
+     * Supplier name as on the receipt.
+     */
+    supplier?: string;
+    /**
+     * Supplier's tax id (NIF/CIF, or a foreign VAT number with its country prefix).
+     */
+    supplierTaxId?: string;
+    /**
+     * The supplier's invoice or ticket number.
+     */
+    supplierInvoiceNumber?: string;
+    /**
+     * What was bought.
+     */
+    description?: string;
+    category: ExpenseCategory;
+    /**
+     * Date of the expense (receipt date).
+     */
+    date: LocalDate;
+    /**
+     * Base and tax per rate, one line per rate.
+     */
+    taxLines: Array<ExpenseTaxLine>;
+    withholdingPercentage?: Percentage;
+    /**
+     * Withholding subtracted from the total; absent means none.
+     */
+    withholding?: Money;
+    /**
+     * Total paid.
+     */
+    amount: Money;
+    paymentMethod?: ExpensePaymentMethod;
+    /**
+     * The receipt, uploaded with uploadAsset (JPEG, PNG or WebP, stored as WebP; or a PDF, kept as uploaded).
+     */
+    receiptAssetId?: Id;
+    /**
+     * Free notes.
+     */
+    notes?: string;
+    version: Version;
 };
 
 /**
@@ -2717,6 +3044,13 @@ export type ExpenseWrite = {
 };
 
 /**
+ * Body of updateExpense.
+ */
+export type ExpenseUpdateWrite = {
+    expense: ExpenseUpdate;
+};
+
+/**
  * One expense.
  */
 export type ExpenseResponse = {
@@ -2724,7 +3058,7 @@ export type ExpenseResponse = {
 };
 
 /**
- * Filters of an expense list; all optional and combined with AND.
+ * Filters of an expense list; all optional and combined with AND. A period is at most 366 days.
  */
 export type ExpenseFilters = {
     /**
@@ -2737,21 +3071,22 @@ export type ExpenseFilters = {
     dateTo?: LocalDate;
     category?: ExpenseCategory;
     /**
-     * Supplier name contains this (case- and accent-insensitive).
+     * Supplier name or tax id contains this (case-insensitive).
      */
     supplier?: string;
-    /**
-     * Only expenses paid with this method.
-     */
-    paymentMethodId?: Id;
+    paymentMethod?: ExpensePaymentMethod;
     /**
      * Free text searched in supplier, description, supplier invoice number and notes.
      */
     text?: string;
+    /**
+     * true lists only archived expenses; absent or false only live ones.
+     */
+    archived?: boolean;
 };
 
 /**
- * Body of listExpenses (SPEC §7: `{tenantId, filters}`).
+ * Body of listExpenses (SPEC §7: `{tenantId, filters}`), with the cursor of the next page.
  */
 export type ExpenseListRequest = {
     /**
@@ -2759,6 +3094,10 @@ export type ExpenseListRequest = {
      */
     tenantId: Id;
     filters?: ExpenseFilters;
+    /**
+     * `nextCursor` of the previous page (keyset paging: the order is date, then creation, newest first); absent for the first page.
+     */
+    cursor?: string;
 };
 
 /**
@@ -2771,17 +3110,27 @@ export type ExpenseCategoryTotal = {
      */
     count: number;
     /**
-     * Sum of `amount`, tax included.
+     * Sum of `amount`.
      */
     amount: Money;
+};
+
+/**
+ * Base and tax of one VAT rate over all matching expenses (the input VAT of the period).
+ */
+export type ExpenseRateTotal = {
+    taxPercentage: Percentage;
+    base: Money;
+    tax: Money;
 };
 
 /**
  * Sums over ALL matching expenses (not only the page), in the tenant currency.
  */
 export type ExpenseTotals = {
+    count: number;
     /**
-     * Sum of totals, tax included.
+     * Sum of totals paid.
      */
     amount: Money;
     /**
@@ -2789,13 +3138,21 @@ export type ExpenseTotals = {
      */
     taxAmount: Money;
     /**
-     * amount minus taxAmount.
+     * Sum of bases.
      */
     base: Money;
+    /**
+     * Sum of withholdings.
+     */
+    withholding: Money;
     /**
      * One entry per category that has matching expenses, largest first.
      */
     byCategory: Array<ExpenseCategoryTotal>;
+    /**
+     * One entry per VAT rate, highest rate first.
+     */
+    byRate: Array<ExpenseRateTotal>;
 };
 
 /**
@@ -2810,105 +3167,94 @@ export type ExpenseList = {
      * Number of matching objects across all pages.
      */
     total: number;
+    /**
+     * Pass as `cursor` for the next page; absent on the last page.
+     */
+    nextCursor?: string;
     totals: ExpenseTotals;
 };
 
 /**
- * The image to read: either `data` + `mimeType` (the server stores it as an asset), or `assetId` of an image already uploaded. Giving both, or neither, answers 400.
+ * Which expenses to export and in which spreadsheet convention.
  */
-export type ExpenseScanImage = {
+export type ExpenseExportRequest = {
     /**
-     * The image file, base64 (standard alphabet). At most 5 MiB decoded; a larger file answers 413.
+     * Must equal the path's tenantId.
      */
-    data?: string;
+    tenantId: Id;
+    filters?: ExpenseFilters;
     /**
-     * Declared type; checked against the file's magic bytes.
+     * es-ES: `;` separator and decimal comma (Excel in Spain); en-US: RFC 4180 commas and a decimal point. Column titles in that language.
      */
-    mimeType?: 'image/jpeg' | 'image/png' | 'image/webp';
-    /**
-     * Original file name (kept on the stored asset).
-     */
-    fileName?: string;
-    /**
-     * An image asset of this tenant, instead of `data`.
-     */
-    assetId?: Id;
+    locale: 'en-US' | 'es-ES';
 };
 
 /**
- * Body of scanExpense (SPEC §7: `{tenant_id, image data}`).
+ * Body of scanExpense (SPEC §7: `{tenant_id, image data}`): the image is uploaded first with uploadAsset (up to 15 MiB, JPEG/PNG/WebP, or a PDF up to 5 MiB) and named here. A PDF is read from its first page's text layer when it has one, else its first page is rendered (200 dpi) and read like a photo; a PDF that cannot be opened answers 422 `unreadable_pdf`.
  */
 export type ExpenseScanRequest = {
     /**
      * Must equal the path's tenantId.
      */
     tenant_id: Id;
-    image: ExpenseScanImage;
+    /**
+     * The uploaded receipt image of this business.
+     */
+    assetId: Id;
 };
 
 /**
- * One line read from the receipt.
+ * How sure the reading of one field is.
  */
-export type ExpenseScanLine = {
+export type ExpenseScanField = {
+    field: 'supplier' | 'supplierTaxId' | 'supplierInvoiceNumber' | 'date' | 'taxLines' | 'withholding' | 'amount';
     /**
-     * Line text.
+     * 0 (guess) to 1 (certain); below 0.6 the SPA asks for a closer look.
      */
-    description: string;
+    confidence: number;
     /**
-     * Quantity, when printed.
+     * supplierTaxId only: the printed id had a wrong check letter and was repaired by the checksum (one misread character).
      */
-    quantity?: number;
-    /**
-     * Line amount as printed.
-     */
-    amount?: Money;
+    repaired?: boolean;
 };
 
 /**
- * Fields read from a receipt, named as in ExpenseInput so the form can be prefilled. Nothing is saved as an expense: the user confirms and then calls createExpense. Fields that could not be read are absent.
+ * Fields read from a receipt, named as in ExpenseInput so the form can be prefilled. Nothing is saved: the user confirms or corrects every field, then calls createExpense. Fields that could not be read are absent.
  */
 export type ExpenseScan = {
     /**
-     * The stored receipt image; pass it to createExpense.
+     * The scanned image; pass it to createExpense.
      */
     receiptAssetId: Id;
-    /**
-     * Supplier name.
-     */
     supplier?: string;
-    /**
-     * Supplier's tax id.
-     */
     supplierTaxId?: string;
-    /**
-     * Invoice or ticket number.
-     */
     supplierInvoiceNumber?: string;
     /**
-     * Receipt date.
+     * Receipt date (day/month order from the business's country).
      */
     date?: LocalDate;
     /**
-     * Total, tax included.
+     * Base and tax per rate found (may be empty).
+     */
+    taxLines: Array<ExpenseTaxLine>;
+    withholdingPercentage?: Percentage;
+    withholding?: Money;
+    /**
+     * Total.
      */
     amount?: Money;
     /**
-     * Tax included in the total.
+     * The confidence of each field that was read.
      */
-    taxAmount?: Money;
+    fields: Array<ExpenseScanField>;
     /**
-     * Tax rate, when a single rate was found.
-     */
-    taxPercentage?: Percentage;
-    category?: ExpenseCategory;
-    /**
-     * Item lines found (may be empty).
-     */
-    lines: Array<ExpenseScanLine>;
-    /**
-     * Overall OCR confidence, 0 (guess) to 1 (certain). The SPA asks for a closer check below 0.6.
+     * Overall OCR confidence.
      */
     confidence: number;
+    /**
+     * Live expenses with this receipt image or the same supplier, date and total.
+     */
+    possibleDuplicateIds: Array<Id>;
     /**
      * The full recognised text, for reference.
      */
@@ -4209,9 +4555,9 @@ export type CashUp = {
 };
 
 /**
- * BOOKING: the tenant's booking page (targetUrl defaults to it); PRICE_LIST: a menu or price list; REVIEW: a review page (e.g. Google); WIFI: guest Wi-Fi credentials; URL: any address.
+ * BOOKING: the business's online booking page (from its booking address unless targetUrl is given); PRICE_LIST: a menu or price list; REVIEW: a review page (e.g. Google); URL: any http/https address; these four encode the short link /q/{code}, which counts scans and redirects. WIFI: guest Wi-Fi credentials (the WIFI: text); PAYMENT: a SEPA credit transfer (EPC069-12 text, read by banking apps). WIFI and PAYMENT are read by the phone itself: no scans are counted.
  */
-export type QrCodeKind = 'QR_CODE_KIND_BOOKING' | 'QR_CODE_KIND_PRICE_LIST' | 'QR_CODE_KIND_REVIEW' | 'QR_CODE_KIND_WIFI' | 'QR_CODE_KIND_URL';
+export type QrCodeKind = 'QR_CODE_KIND_BOOKING' | 'QR_CODE_KIND_PRICE_LIST' | 'QR_CODE_KIND_REVIEW' | 'QR_CODE_KIND_WIFI' | 'QR_CODE_KIND_URL' | 'QR_CODE_KIND_PAYMENT';
 
 /**
  * Wi-Fi credentials encoded by a WIFI QR code.
@@ -4233,6 +4579,60 @@ export type QrWifi = {
      * Hidden network.
      */
     hidden?: boolean;
+};
+
+/**
+ * A SEPA credit transfer (EPC069-12, version 002): banking apps fill in the transfer. Euro only.
+ */
+export type QrPayment = {
+    /**
+     * The beneficiary's IBAN; spaces are allowed and dropped. 422 `invalid_iban` when its check digits (mod 97) are wrong.
+     */
+    iban: string;
+    /**
+     * The bank's BIC (optional within the EEA).
+     */
+    bic?: string;
+    /**
+     * The beneficiary's name.
+     */
+    beneficiary: string;
+    /**
+     * Amount in euro cents (integer minor units); absent lets the payer type it.
+     */
+    amount?: number;
+    /**
+     * The remittance text the payer's bank passes on (e.g. the invoice number).
+     */
+    reference?: string;
+};
+
+/**
+ * Scans counted on one day (in the business's time zone).
+ */
+export type QrDailyScans = {
+    day: string;
+    count: number;
+};
+
+/**
+ * The changeable fields of a QR code (its kind and short link stay): re-pointing targetUrl changes where the printed code leads without reprinting it. targetUrl/wifi/payment must fit the kind, else 422.
+ */
+export type QrCodeUpdate = {
+    name: string;
+    targetUrl?: string;
+    wifi?: QrWifi;
+    payment?: QrPayment;
+    foregroundColor?: Color;
+    backgroundColor?: Color;
+    version: Version;
+};
+
+/**
+ * Body of updateQrCode.
+ */
+export type QrCodeUpdateWrite = {
+    qrCode: QrCodeUpdate;
 };
 
 /**
@@ -4266,9 +4666,15 @@ export type QrCode = {
      */
     lastScannedAt?: Timestamp;
     /**
-     * The code as an SVG data URL (scales for print; the SPA rasterises it for PNG downloads).
+     * The short link's code (`/q/{code}`), for the kinds that redirect.
      */
-    image: string;
+    code?: string;
+    payment?: QrPayment;
+    /**
+     * Where the image is (getQrCodeImage, root-relative to the API; `?format=png&size=…` for print sizes). Lists carry this address, never the image.
+     */
+    imageUrl: string;
+    version: Version;
     /**
      * When the QR code was created.
      */
@@ -4293,6 +4699,7 @@ export type QrCodeInput = {
      */
     targetUrl?: string;
     wifi?: QrWifi;
+    payment?: QrPayment;
     foregroundColor?: Color;
     backgroundColor?: Color;
 };
@@ -4305,10 +4712,14 @@ export type QrCodeWrite = {
 };
 
 /**
- * One QR code.
+ * One QR code; getQrCode adds its scans per day.
  */
 export type QrCodeResponse = {
     qrCode: QrCode;
+    /**
+     * getQrCode only: the scans of the last 90 days that had any, oldest first.
+     */
+    dailyScans?: Array<QrDailyScans>;
 };
 
 /**
@@ -4351,10 +4762,14 @@ export type SalesReportFilters = {
      */
     paymentMethodId?: Id;
     operationType?: OperationType;
+    /**
+     * Only sales with lines at this tax rate (detailed: only those lines).
+     */
+    taxPercentage?: Percentage;
 };
 
 /**
- * Body of the sales reports. Dates are inclusive, in the tenant time zone; at most 366 days.
+ * Body of the sales reports. Dates are inclusive, in the tenant time zone; at most 366 days. A team member without the team's figures gets only their own sales (filters.userId is theirs; another member's is 403).
  */
 export type SalesReportRequest = {
     /**
@@ -4382,11 +4797,11 @@ export type SalesSummaryRow = {
      */
     periodEnd: LocalDate;
     /**
-     * Number of sales.
+     * Number of sales (refunds not counted).
      */
     salesCount: number;
     /**
-     * Taxable base after discounts.
+     * Taxable base after discounts, refunds deducted (net sales without tax).
      */
     subtotal: Money;
     /**
@@ -4394,11 +4809,11 @@ export type SalesSummaryRow = {
      */
     discount: Money;
     /**
-     * Tax.
+     * Tax, refunds deducted.
      */
     tax: Money;
     /**
-     * Total, tax included.
+     * Net sales: totals of the non-voided sales, tax included, refunds negative (by the sale's local date).
      */
     total: Money;
     /**
@@ -4410,13 +4825,25 @@ export type SalesSummaryRow = {
      */
     productSalesCount: number;
     /**
-     * total ÷ salesCount, rounded (0 without sales).
+     * net sales ÷ salesCount, rounded (0 without sales).
      */
     averageTicket: Money;
+    /**
+     * Refund sales of the period, as a positive amount (already deducted from total).
+     */
+    refunds: Money;
+    /**
+     * Number of refund sales.
+     */
+    refundsCount: number;
+    /**
+     * Tips taken with the payments of these sales (never revenue).
+     */
+    tips: Money;
 };
 
 /**
- * Payments received with one method in the range.
+ * Payments received with one method in the range (cash view: by payment date, unlike the rows, which are by sale date).
  */
 export type SalesByPaymentMethod = {
     paymentMethodId: Id;
@@ -4430,9 +4857,13 @@ export type SalesByPaymentMethod = {
      */
     count: number;
     /**
-     * Sum of completed transactions (refunds deducted).
+     * Sum of completed transactions (refunds deducted), by payment date.
      */
     amount: Money;
+    /**
+     * Money refunded with this method.
+     */
+    refunds?: Money;
     /**
      * Provider fees.
      */
@@ -4456,6 +4887,20 @@ export type SalesSummaryReport = {
      * Payments per method, largest first.
      */
     byPaymentMethod: Array<SalesByPaymentMethod>;
+    /**
+     * Per tax rate, lowest rate first.
+     */
+    byTaxRate: Array<SalesByTaxRate>;
+    /**
+     * Per team member, largest first.
+     */
+    byUser: Array<SalesByUser>;
+    /**
+     * Top 50 services and products by total.
+     */
+    byItem: Array<SalesByItem>;
+    revenue: RevenueFigures;
+    scope: ReportScope;
 };
 
 /**
@@ -4464,6 +4909,100 @@ export type SalesSummaryReport = {
 export type SalesSummaryResponse = {
     report: SalesSummaryReport;
 };
+
+/**
+ * One tax rate: base and tax of the sales' own breakdowns (the figures their invoices show), refunds negative.
+ */
+export type SalesByTaxRate = {
+    taxPercentage: Percentage;
+    base: Money;
+    tax: Money;
+    /**
+     * base + tax.
+     */
+    total: Money;
+};
+
+/**
+ * Net sales credited to one team member (Sale.userId).
+ */
+export type SalesByUser = {
+    userId: Id;
+    /**
+     * The member's name, when known.
+     */
+    name?: string;
+    salesCount: number;
+    /**
+     * Net sales, tax included.
+     */
+    total: Money;
+};
+
+/**
+ * One service or product sold (refunded quantities deducted).
+ */
+export type SalesByItem = {
+    lineKind: SaleLineKind;
+    itemId?: Id;
+    itemName: string;
+    quantity: number;
+    base: Money;
+    total: Money;
+};
+
+/**
+ * A number of records and their amount.
+ */
+export type ReportCount = {
+    count: number;
+    amount: Money;
+};
+
+/**
+ * The one revenue definition (MONEY.md §6) for the range, each figure labelled: net sales by the sale's local date; collected by payment date; outstanding of the range's sales; invoiced (issued invoices and credit notes by issue date, the tax view); done appointments with no sale apart.
+ */
+export type RevenueFigures = {
+    /**
+     * Totals of non-voided sales, tax included, refunds negative.
+     */
+    netSales: Money;
+    /**
+     * The same without tax.
+     */
+    netSalesBase: Money;
+    /**
+     * Completed payments − refunds of money, by payment date (tips excluded).
+     */
+    collected: Money;
+    /**
+     * Sales of the range not fully paid, and what is left to collect.
+     */
+    outstanding: ReportCount;
+    /**
+     * Issued invoices, credit notes negative, by issue date (team scope only; 0 in a member's own figures).
+     */
+    invoiced: Money;
+    /**
+     * Done appointments of the range without a sale, at their booked price (not revenue).
+     */
+    unbilledDoneAppointments: ReportCount;
+};
+
+/**
+ * Whose figures these are: the whole business, or only the caller's own sales (a team member).
+ */
+export type ReportScope = 'REPORT_SCOPE_TENANT' | 'REPORT_SCOPE_USER';
+
+/**
+ * An opaque keyset cursor (a previous page's nextCursor).
+ */
+export type ReportCursor = string;
+
+/**
+ * Field separator; default: semicolon with a decimal comma for es-ES, comma (RFC 4180) for en-US.
+ */
+export type CsvDelimiter = 'comma' | 'semicolon';
 
 /**
  * One sale line.
@@ -4505,7 +5044,7 @@ export type SalesDetailedRow = {
      */
     itemName: string;
     /**
-     * Quantity.
+     * Quantity (negative on a refund).
      */
     quantity: number;
     /**
@@ -4520,6 +5059,10 @@ export type SalesDetailedRow = {
      * Discount on the line.
      */
     discount: Money;
+    /**
+     * The line's tax rate.
+     */
+    taxPercentage?: Percentage;
     /**
      * Tax of the line.
      */
@@ -4569,7 +5112,7 @@ export type SalesDetailedGroup = {
 };
 
 /**
- * Sale lines of the range, chronological, paged by limit/offset, with per-period and grand totals over all lines.
+ * Sale lines of the range, chronological, paged by keyset (`after` = the previous page's nextCursor), with per-period and grand totals over all lines.
  */
 export type SalesDetailedReport = {
     startDate: LocalDate;
@@ -4589,6 +5132,11 @@ export type SalesDetailedReport = {
      */
     groups: Array<SalesDetailedGroup>;
     totals: SalesDetailedGroup;
+    /**
+     * Pass as `after` for the next page; absent on the last page.
+     */
+    nextCursor?: string;
+    scope: ReportScope;
 };
 
 /**
@@ -5026,9 +5574,9 @@ export type SaleRefundResponse = {
 };
 
 /**
- * Accepted image types (checked by content, not by this declaration).
+ * Accepted file types (checked by content, not by this declaration). A PDF is accepted as an expense receipt only (receiptAssetId, scanExpense); where an image is shown (logo, cover, avatar, pictures and photos) a PDF answers 422 `unknown_asset`.
  */
-export type AssetMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
+export type AssetMimeType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
 
 /**
  * Body of uploadAsset (SPEC §3: "payload plus tenantId").
@@ -5039,7 +5587,7 @@ export type AssetUpload = {
      */
     tenantId: Id;
     /**
-     * The file, base64 (standard alphabet). At most 15 MiB decoded; a larger file answers 413.
+     * The file, base64 (standard alphabet). At most 15 MiB decoded (a PDF at most 5 MiB); a larger file answers 413.
      */
     payload: string;
     mimeType: AssetMimeType;
@@ -5050,7 +5598,7 @@ export type AssetUpload = {
 };
 
 /**
- * A stored image (photo, logo, cover, avatar), as re-encoded by the server.
+ * A stored image (photo, logo, cover, avatar), as re-encoded by the server, or a PDF receipt as uploaded.
  */
 export type Asset = {
     id: Id;
@@ -5069,11 +5617,11 @@ export type Asset = {
      */
     size: number;
     /**
-     * Pixel width (images only).
+     * Pixel width (images only; absent for a PDF).
      */
     width?: number;
     /**
-     * Pixel height (images only).
+     * Pixel height (images only; absent for a PDF).
      */
     height?: number;
     /**
@@ -5341,6 +5889,21 @@ export type PortfolioTag = string;
 export type PortfolioFeatured = boolean;
 
 /**
+ * true: only the items hidden because their customer's consent is missing or revoked (to record it again or delete them); otherwise those items are left out.
+ */
+export type PortfolioHidden = boolean;
+
+/**
+ * Only the items of this service (the /portfolio screen's filter).
+ */
+export type PortfolioServiceId = Id;
+
+/**
+ * Only the items of this customer (the /portfolio screen's filter).
+ */
+export type PortfolioCustomerId = Id;
+
+/**
  * Only businesses in this status.
  */
 export type TenantStatusFilter = TenantStatus;
@@ -5374,6 +5937,61 @@ export type CalendarFeedTokenPath = string;
  * The tenant of the dashboard (SPEC §7 has no tenant in the path). A tenant the caller is no member of answers 404.
  */
 export type DashboardTenantId = Id;
+
+/**
+ * Keyset cursor, the previous page's nextCursor.
+ */
+export type ReportAfter = ReportCursor;
+
+/**
+ * First day (business time zone).
+ */
+export type ReportStartDate = LocalDate;
+
+/**
+ * Last day; at most 366 days after startDate.
+ */
+export type ReportEndDate = LocalDate;
+
+/**
+ * Language of the header and number format (default en-US).
+ */
+export type ReportLocale = Locale;
+
+/**
+ * Field separator (default from locale).
+ */
+export type ReportDelimiter = CsvDelimiter;
+
+/**
+ * Only sales credited to this team member.
+ */
+export type ReportUserId = Id;
+
+/**
+ * Only lines of this service.
+ */
+export type ReportServiceId = Id;
+
+/**
+ * Only lines of this product.
+ */
+export type ReportInventoryItemId = Id;
+
+/**
+ * Only sales paid (at least partly) with this method.
+ */
+export type ReportPaymentMethodId = Id;
+
+/**
+ * Only sales of this type.
+ */
+export type ReportOperationType = OperationType;
+
+/**
+ * Only lines at this tax rate.
+ */
+export type ReportTaxPercentage = Percentage;
 
 /**
  * Only appointments with one of these statuses (repeat the parameter).
@@ -6684,6 +7302,18 @@ export type ListPortfolioItemsData = {
          * Only featured (true) or only non-featured (false) items.
          */
         featured?: boolean;
+        /**
+         * true: only the items hidden because their customer's consent is missing or revoked (to record it again or delete them); otherwise those items are left out.
+         */
+        hidden?: boolean;
+        /**
+         * Only the items of this service (the /portfolio screen's filter).
+         */
+        serviceId?: Id;
+        /**
+         * Only the items of this customer (the /portfolio screen's filter).
+         */
+        customerId?: Id;
     };
     url: '/v1/tenants/{tenantId}/portfolios';
 };
@@ -6728,6 +7358,12 @@ export type ListPortfolioItemsResponse = ListPortfolioItemsResponses[keyof ListP
 
 export type CreatePortfolioItemData = {
     body: PortfolioItemWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -6895,6 +7531,176 @@ export type GetPortfolioItemResponses = {
 };
 
 export type GetPortfolioItemResponse = GetPortfolioItemResponses[keyof GetPortfolioItemResponses];
+
+export type UpdatePortfolioItemData = {
+    body: PortfolioItemUpdateWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/portfolios/{id}';
+};
+
+export type UpdatePortfolioItemErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdatePortfolioItemError = UpdatePortfolioItemErrors[keyof UpdatePortfolioItemErrors];
+
+export type UpdatePortfolioItemResponses = {
+    /**
+     * The changed item.
+     */
+    200: PortfolioItemResponse;
+};
+
+export type UpdatePortfolioItemResponse = UpdatePortfolioItemResponses[keyof UpdatePortfolioItemResponses];
+
+export type GetPortfolioSettingsData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/portfolio-settings';
+};
+
+export type GetPortfolioSettingsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetPortfolioSettingsError = GetPortfolioSettingsErrors[keyof GetPortfolioSettingsErrors];
+
+export type GetPortfolioSettingsResponses = {
+    /**
+     * The settings.
+     */
+    200: PortfolioSettingsWrite;
+};
+
+export type GetPortfolioSettingsResponse = GetPortfolioSettingsResponses[keyof GetPortfolioSettingsResponses];
+
+export type UpdatePortfolioSettingsData = {
+    body: PortfolioSettingsWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/portfolio-settings';
+};
+
+export type UpdatePortfolioSettingsErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdatePortfolioSettingsError = UpdatePortfolioSettingsErrors[keyof UpdatePortfolioSettingsErrors];
+
+export type UpdatePortfolioSettingsResponses = {
+    /**
+     * The settings.
+     */
+    200: PortfolioSettingsWrite;
+};
+
+export type UpdatePortfolioSettingsResponse = UpdatePortfolioSettingsResponses[keyof UpdatePortfolioSettingsResponses];
 
 export type ListAdminTenantsData = {
     body?: never;
@@ -8184,6 +8990,123 @@ export type CancelAppointmentByTokenResponses = {
 
 export type CancelAppointmentByTokenResponse = CancelAppointmentByTokenResponses[keyof CancelAppointmentByTokenResponses];
 
+export type GetRescheduleAvailabilityData = {
+    body?: never;
+    path: {
+        /**
+         * The opaque token from the cancellation link in a reminder (base64url). Unknown or revoked tokens answer 404.
+         */
+        token: string;
+    };
+    query: {
+        /**
+         * The first day, in the business's time zone (days before today answer from today).
+         */
+        from: LocalDate;
+        /**
+         * How many days (at most 31; never past the horizon).
+         */
+        days?: number;
+    };
+    url: '/v1/public/appointment-cancellations/{token}/availability';
+};
+
+export type GetRescheduleAvailabilityErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetRescheduleAvailabilityError = GetRescheduleAvailabilityErrors[keyof GetRescheduleAvailabilityErrors];
+
+export type GetRescheduleAvailabilityResponses = {
+    /**
+     * The free times.
+     */
+    200: BookingAvailability;
+};
+
+export type GetRescheduleAvailabilityResponse = GetRescheduleAvailabilityResponses[keyof GetRescheduleAvailabilityResponses];
+
+export type RescheduleAppointmentByTokenData = {
+    body: AppointmentRescheduleRequest;
+    path: {
+        /**
+         * The opaque token from the cancellation link in a reminder (base64url). Unknown or revoked tokens answer 404.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/v1/public/appointment-cancellations/{token}/reschedule';
+};
+
+export type RescheduleAppointmentByTokenErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The time was taken meanwhile (`slot_taken`, with `availableSlots`), or the appointment can no longer be moved online.
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type RescheduleAppointmentByTokenError = RescheduleAppointmentByTokenErrors[keyof RescheduleAppointmentByTokenErrors];
+
+export type RescheduleAppointmentByTokenResponses = {
+    /**
+     * The appointment at its new time.
+     */
+    200: PublicAppointmentResponse;
+};
+
+export type RescheduleAppointmentByTokenResponse = RescheduleAppointmentByTokenResponses[keyof RescheduleAppointmentByTokenResponses];
+
 export type RevokeCalendarFeedData = {
     body?: never;
     path: {
@@ -8505,6 +9428,58 @@ export type GetBookingPageResponses = {
 };
 
 export type GetBookingPageResponse = GetBookingPageResponses[keyof GetBookingPageResponses];
+
+export type GetBookingPortfolioImageData = {
+    body?: never;
+    path: {
+        /**
+         * The business's booking page address (OnlineBookingSettings.slug). Unknown slugs and businesses that have online booking turned off answer the same 404.
+         */
+        slug: BookingSlug;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+        /**
+         * after or before.
+         */
+        photo: 'after' | 'before';
+    };
+    query?: never;
+    url: '/v1/public/booking/{slug}/portfolio/{id}/{photo}';
+};
+
+export type GetBookingPortfolioImageErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetBookingPortfolioImageError = GetBookingPortfolioImageErrors[keyof GetBookingPortfolioImageErrors];
+
+export type GetBookingPortfolioImageResponses = {
+    /**
+     * The image.
+     */
+    200: unknown;
+};
 
 export type GetBookingAvailabilityData = {
     body?: never;
@@ -10611,6 +11586,12 @@ export type GetDashboardResponse = GetDashboardResponses[keyof GetDashboardRespo
 
 export type CreateExpenseData = {
     body: ExpenseWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -10631,6 +11612,10 @@ export type CreateExpenseErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
@@ -10646,10 +11631,6 @@ export type CreateExpenseErrors = {
      * An unexpected server error (always a bug).
      */
     500: Problem;
-    /**
-     * The operation is in the contract but not implemented by this server yet.
-     */
-    501: Problem;
 };
 
 export type CreateExpenseError = CreateExpenseErrors[keyof CreateExpenseErrors];
@@ -10676,10 +11657,6 @@ export type ListExpensesData = {
          * Page size.
          */
         limit?: number;
-        /**
-         * Number of items to skip (at most 1,000,000).
-         */
-        offset?: number;
     };
     url: '/v1/tenants/{tenantId}/expenses/list';
 };
@@ -10693,6 +11670,10 @@ export type ListExpensesErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -10709,10 +11690,6 @@ export type ListExpensesErrors = {
      * An unexpected server error (always a bug).
      */
     500: Problem;
-    /**
-     * The operation is in the contract but not implemented by this server yet.
-     */
-    501: Problem;
 };
 
 export type ListExpensesError = ListExpensesErrors[keyof ListExpensesErrors];
@@ -10725,6 +11702,60 @@ export type ListExpensesResponses = {
 };
 
 export type ListExpensesResponse = ListExpensesResponses[keyof ListExpensesResponses];
+
+export type ExportExpensesData = {
+    body: ExpenseExportRequest;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/expenses/export';
+};
+
+export type ExportExpensesErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type ExportExpensesError = ExportExpensesErrors[keyof ExportExpensesErrors];
+
+export type ExportExpensesResponses = {
+    /**
+     * The CSV file.
+     */
+    200: string;
+};
+
+export type ExportExpensesResponse = ExportExpensesResponses[keyof ExportExpensesResponses];
 
 export type ScanExpenseData = {
     body: ExpenseScanRequest;
@@ -10748,13 +11779,13 @@ export type ScanExpenseErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
-    /**
-     * The body or the uploaded file is larger than allowed.
-     */
-    413: Problem;
     /**
      * Well-formed, but breaks a business rule; `errors` names each failing field.
      */
@@ -10768,9 +11799,9 @@ export type ScanExpenseErrors = {
      */
     500: Problem;
     /**
-     * The operation is in the contract but not implemented by this server yet.
+     * The receipt reader is busy or failed; retry after the seconds in Retry-After.
      */
-    501: Problem;
+    503: Problem;
 };
 
 export type ScanExpenseError = ScanExpenseErrors[keyof ScanExpenseErrors];
@@ -10810,6 +11841,10 @@ export type DeleteExpenseErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
@@ -10821,17 +11856,13 @@ export type DeleteExpenseErrors = {
      * An unexpected server error (always a bug).
      */
     500: Problem;
-    /**
-     * The operation is in the contract but not implemented by this server yet.
-     */
-    501: Problem;
 };
 
 export type DeleteExpenseError = DeleteExpenseErrors[keyof DeleteExpenseErrors];
 
 export type DeleteExpenseResponses = {
     /**
-     * Deleted.
+     * Archived.
      */
     204: void;
 };
@@ -10864,6 +11895,10 @@ export type GetExpenseErrors = {
      */
     401: Problem;
     /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
      * The object does not exist, or belongs to another tenant.
      */
     404: Problem;
@@ -10875,10 +11910,6 @@ export type GetExpenseErrors = {
      * An unexpected server error (always a bug).
      */
     500: Problem;
-    /**
-     * The operation is in the contract but not implemented by this server yet.
-     */
-    501: Problem;
 };
 
 export type GetExpenseError = GetExpenseErrors[keyof GetExpenseErrors];
@@ -10891,6 +11922,68 @@ export type GetExpenseResponses = {
 };
 
 export type GetExpenseResponse = GetExpenseResponses[keyof GetExpenseResponses];
+
+export type UpdateExpenseData = {
+    body: ExpenseUpdateWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/tenants/{tenantId}/expenses/{id}';
+};
+
+export type UpdateExpenseErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+};
+
+export type UpdateExpenseError = UpdateExpenseErrors[keyof UpdateExpenseErrors];
+
+export type UpdateExpenseResponses = {
+    /**
+     * The changed expense.
+     */
+    200: ExpenseResponse;
+};
+
+export type UpdateExpenseResponse = UpdateExpenseResponses[keyof UpdateExpenseResponses];
 
 export type CreateInventoryItemData = {
     body: InventoryItemWrite;
@@ -12863,6 +13956,12 @@ export type ListQrCodesResponse = ListQrCodesResponses[keyof ListQrCodesResponse
 
 export type CreateQrCodeData = {
     body: QrCodeWrite;
+    headers?: {
+        /**
+         * Makes a create safe to retry: a second request with the same key (per business) answers the first one's response instead of creating another object. The same key with another body answers 422 (`idempotency_key_reused`). Use a fresh random value (e.g. a UUID) per create.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
@@ -12882,6 +13981,10 @@ export type CreateQrCodeErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -12940,6 +14043,10 @@ export type DeleteQrCodeErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -13023,6 +14130,135 @@ export type GetQrCodeResponses = {
 
 export type GetQrCodeResponse = GetQrCodeResponses[keyof GetQrCodeResponses];
 
+export type UpdateQrCodeData = {
+    body: QrCodeUpdateWrite;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/v1/{tenantId}/qrs/{id}';
+};
+
+export type UpdateQrCodeErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * The request conflicts with the current state (duplicate, stale version, object in use).
+     */
+    409: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type UpdateQrCodeError = UpdateQrCodeErrors[keyof UpdateQrCodeErrors];
+
+export type UpdateQrCodeResponses = {
+    /**
+     * The changed QR code.
+     */
+    200: QrCodeResponse;
+};
+
+export type UpdateQrCodeResponse = UpdateQrCodeResponses[keyof UpdateQrCodeResponses];
+
+export type GetQrCodeImageData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+        /**
+         * The id of the object.
+         */
+        id: Id;
+    };
+    query?: {
+        /**
+         * svg (default) or png.
+         */
+        format?: 'svg' | 'png';
+        /**
+         * Side of a PNG in pixels (ignored for SVG).
+         */
+        size?: number;
+    };
+    url: '/v1/{tenantId}/qrs/{id}/image';
+};
+
+export type GetQrCodeImageErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type GetQrCodeImageError = GetQrCodeImageErrors[keyof GetQrCodeImageErrors];
+
+export type GetQrCodeImageResponses = {
+    /**
+     * The image.
+     */
+    200: Blob | File;
+};
+
+export type GetQrCodeImageResponse = GetQrCodeImageResponses[keyof GetQrCodeImageResponses];
+
 export type GetSalesSummaryReportData = {
     body: SalesReportRequest;
     path: {
@@ -13044,6 +14280,10 @@ export type GetSalesSummaryReportErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -13091,9 +14331,9 @@ export type GetSalesDetailedReportData = {
          */
         limit?: number;
         /**
-         * Number of items to skip (at most 1,000,000).
+         * Keyset cursor, the previous page's nextCursor.
          */
-        offset?: number;
+        after?: ReportCursor;
     };
     url: '/v1/tenants/{tenantId}/reports/sales-detailed';
 };
@@ -13107,6 +14347,10 @@ export type GetSalesDetailedReportErrors = {
      * No session, or the token is forged, expired or revoked.
      */
     401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
     /**
      * The object does not exist, or belongs to another tenant.
      */
@@ -13139,6 +14383,180 @@ export type GetSalesDetailedReportResponses = {
 };
 
 export type GetSalesDetailedReportResponse = GetSalesDetailedReportResponses[keyof GetSalesDetailedReportResponses];
+
+export type ExportSalesDetailedCsvData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query: {
+        /**
+         * First day (business time zone).
+         */
+        startDate: LocalDate;
+        /**
+         * Last day; at most 366 days after startDate.
+         */
+        endDate: LocalDate;
+        /**
+         * Language of the header and number format (default en-US).
+         */
+        locale?: Locale;
+        /**
+         * Field separator (default from locale).
+         */
+        delimiter?: CsvDelimiter;
+        /**
+         * Only sales credited to this team member.
+         */
+        userId?: Id;
+        /**
+         * Only lines of this service.
+         */
+        serviceId?: Id;
+        /**
+         * Only lines of this product.
+         */
+        inventoryItemId?: Id;
+        /**
+         * Only sales paid (at least partly) with this method.
+         */
+        paymentMethodId?: Id;
+        /**
+         * Only sales of this type.
+         */
+        operationType?: OperationType;
+        /**
+         * Only lines at this tax rate.
+         */
+        taxPercentage?: Percentage;
+    };
+    url: '/v1/tenants/{tenantId}/reports/sales-detailed.csv';
+};
+
+export type ExportSalesDetailedCsvErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ExportSalesDetailedCsvError = ExportSalesDetailedCsvErrors[keyof ExportSalesDetailedCsvErrors];
+
+export type ExportSalesDetailedCsvResponses = {
+    /**
+     * The CSV file.
+     */
+    200: string;
+};
+
+export type ExportSalesDetailedCsvResponse = ExportSalesDetailedCsvResponses[keyof ExportSalesDetailedCsvResponses];
+
+export type ExportInvoiceRegisterCsvData = {
+    body?: never;
+    path: {
+        /**
+         * The tenant (business) the call is scoped to. A tenant the caller is no member of answers 404.
+         */
+        tenantId: Id;
+    };
+    query: {
+        /**
+         * First day (business time zone).
+         */
+        startDate: LocalDate;
+        /**
+         * Last day; at most 366 days after startDate.
+         */
+        endDate: LocalDate;
+        /**
+         * Language of the header and number format (default en-US).
+         */
+        locale?: Locale;
+        /**
+         * Field separator (default from locale).
+         */
+        delimiter?: CsvDelimiter;
+    };
+    url: '/v1/tenants/{tenantId}/reports/invoice-register.csv';
+};
+
+export type ExportInvoiceRegisterCsvErrors = {
+    /**
+     * The request is malformed or a field is invalid; `errors` names each failing field.
+     */
+    400: Problem;
+    /**
+     * No session, or the token is forged, expired or revoked.
+     */
+    401: Problem;
+    /**
+     * Signed in, but not allowed to do this (e.g. not an administrator).
+     */
+    403: Problem;
+    /**
+     * The object does not exist, or belongs to another tenant.
+     */
+    404: Problem;
+    /**
+     * Well-formed, but breaks a business rule; `errors` names each failing field.
+     */
+    422: Problem;
+    /**
+     * Rate limit exceeded; retry after the number of seconds in `Retry-After`.
+     */
+    429: Problem;
+    /**
+     * An unexpected server error (always a bug).
+     */
+    500: Problem;
+    /**
+     * The operation is in the contract but not implemented by this server yet.
+     */
+    501: Problem;
+};
+
+export type ExportInvoiceRegisterCsvError = ExportInvoiceRegisterCsvErrors[keyof ExportInvoiceRegisterCsvErrors];
+
+export type ExportInvoiceRegisterCsvResponses = {
+    /**
+     * The CSV file.
+     */
+    200: string;
+};
+
+export type ExportInvoiceRegisterCsvResponse = ExportInvoiceRegisterCsvResponses[keyof ExportInvoiceRegisterCsvResponses];
 
 export type ListSalesData = {
     body?: never;

@@ -161,22 +161,6 @@ export const zBusinessCategoriesByLanguage = z.object({
     es: zBusinessCategoryGroup
 });
 
-export const zConfiguration = z.object({
-    supportEmail: zEmail,
-    supportPhone: z.string().regex(/^[0-9]{6,15}$/),
-    proPlan: zSubscriptionPlan,
-    premiumPlan: zSubscriptionPlan,
-    trialPeriodDays: z.int().gte(0).lte(365),
-    businessCategories: zBusinessCategoriesByLanguage,
-    stripePaymentProPlan: z.url().max(2048),
-    stripePaymentPremiumPlan: z.url().max(2048),
-    workflowSiteUrl: z.url().max(2048)
-});
-
-export const zConfigurationResponse = z.object({
-    configuration: zConfiguration
-});
-
 /**
  * An ISO 4217 currency.
  */
@@ -406,7 +390,8 @@ export const zTenantInput = z.object({
     timeZone: zIanaTimeZone.optional(),
     locale: zLocale.optional(),
     workMode: zWorkMode.optional(),
-    membersSeeTeamCalendars: z.boolean().optional()
+    membersSeeTeamCalendars: z.boolean().optional(),
+    membersSeeTeamFigures: z.boolean().optional()
 });
 
 export const zTenantCreateWrite = z.object({
@@ -540,8 +525,51 @@ export const zAutoRegisterResponse = z.object({
 
 export const zPortfolioTags = z.array(z.string().min(1).max(40)).max(20);
 
+export const zPortfolioItemInput = z.object({
+    title: z.string().min(1).max(120),
+    description: z.string().max(2000).optional(),
+    imageAssetId: zId,
+    tags: zPortfolioTags.optional(),
+    featured: z.boolean().optional().default(false),
+    beforeImageAssetId: zId.optional(),
+    serviceId: zId.optional(),
+    customerId: zId.optional(),
+    customerConsent: z.boolean().optional()
+});
+
+export const zPortfolioItemWrite = z.object({
+    portfolioItem: zPortfolioItemInput
+});
+
+export const zPortfolioItemUpdate = z.object({
+    title: z.string().min(1).max(120),
+    description: z.string().max(2000).optional(),
+    imageAssetId: zId,
+    tags: zPortfolioTags.optional(),
+    featured: z.boolean().optional().default(false),
+    beforeImageAssetId: zId.optional(),
+    serviceId: zId.optional(),
+    customerId: zId.optional(),
+    customerConsent: z.boolean().optional(),
+    version: zVersion
+});
+
+export const zPortfolioItemUpdateWrite = z.object({
+    portfolioItem: zPortfolioItemUpdate
+});
+
 /**
- * A photo of finished work, with a title and tags.
+ * The customer's consent to show photos of them: who recorded it and when; once revoked, the item is hidden everywhere (lists, the booking page) until consent is recorded again.
+ */
+export const zPortfolioConsent = z.object({
+    recordedAt: zTimestamp,
+    recordedBy: zId,
+    revokedAt: zTimestamp.optional(),
+    revokedBy: zId.optional()
+});
+
+/**
+ * A photo of finished work (the after photo, with an optional before photo), with a title, caption (description) and tags, per service and optionally per customer.
  */
 export const zPortfolioItem = z.object({
     id: zId,
@@ -552,24 +580,40 @@ export const zPortfolioItem = z.object({
     imageUrl: z.string().max(2048),
     tags: zPortfolioTags,
     featured: z.boolean(),
+    beforeImageAssetId: zId.optional(),
+    beforeImageUrl: z.string().max(2048).optional(),
     serviceId: zId.optional(),
+    serviceName: z.string().max(200).optional(),
     customerId: zId.optional(),
+    customerName: z.string().max(300).optional(),
+    consent: zPortfolioConsent.optional(),
+    hidden: z.boolean(),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
 
-export const zPortfolioItemInput = z.object({
-    title: z.string().min(1).max(120),
-    description: z.string().max(2000).optional(),
-    imageAssetId: zId,
-    tags: zPortfolioTags.optional(),
-    featured: z.boolean().optional().default(false),
-    serviceId: zId.optional(),
-    customerId: zId.optional()
+/**
+ * The portfolio's settings: whether the public booking page shows it (only photos without a customer, or whose customer's consent stands).
+ */
+export const zPortfolioSettings = z.object({
+    showOnBookingPage: z.boolean()
 });
 
-export const zPortfolioItemWrite = z.object({
-    portfolioItem: zPortfolioItemInput
+export const zPortfolioSettingsWrite = z.object({
+    portfolioSettings: zPortfolioSettings
+});
+
+/**
+ * A portfolio photo as the public booking page shows it.
+ */
+export const zPublicPortfolioItem = z.object({
+    id: zId,
+    title: z.string().max(120),
+    description: z.string().max(2000).optional(),
+    imageUrl: z.string().max(300),
+    beforeImageUrl: z.string().max(300).optional(),
+    serviceName: z.string().max(200).optional()
 });
 
 export const zPortfolioItemResponse = z.object({
@@ -638,6 +682,23 @@ export const zReminderChannel = z.enum([
     'REMINDER_CHANNEL_SMS',
     'REMINDER_CHANNEL_WHATSAPP'
 ]);
+
+export const zConfiguration = z.object({
+    supportEmail: zEmail,
+    supportPhone: z.string().regex(/^[0-9]{6,15}$/),
+    proPlan: zSubscriptionPlan,
+    premiumPlan: zSubscriptionPlan,
+    trialPeriodDays: z.int().gte(0).lte(365),
+    businessCategories: zBusinessCategoriesByLanguage,
+    stripePaymentProPlan: z.url().max(2048),
+    stripePaymentPremiumPlan: z.url().max(2048),
+    workflowSiteUrl: z.url().max(2048),
+    reminderChannels: z.array(zReminderChannel).min(1).max(3).optional()
+});
+
+export const zConfigurationResponse = z.object({
+    configuration: zConfiguration
+});
 
 /**
  * Snapshot of the customer taken when the appointment is saved (kept even if the customer is later edited or deleted).
@@ -1552,7 +1613,7 @@ export const zStatisticsAppointments = z.object({
 });
 
 /**
- * Revenue of the appointments marked done, tax included.
+ * Net sales of the range (the one revenue definition: non-voided sales, refunds negative, by the sale's local date, credited to Sale.userId in a user scope), tax included.
  */
 export const zStatisticsRevenue = z.object({
     total: zMoney,
@@ -1562,7 +1623,7 @@ export const zStatisticsRevenue = z.object({
 });
 
 /**
- * A service by times performed in done appointments.
+ * A service by net sales of its lines (count = quantity sold).
  */
 export const zStatisticsTopService = z.object({
     serviceId: zId,
@@ -1601,6 +1662,73 @@ export const zStatisticsDay = z.object({
 });
 
 /**
+ * Sales and invoices not fully paid.
+ */
+export const zDashboardPendingPayments = z.object({
+    count: z.int().gte(0),
+    total: zMoney
+});
+
+/**
+ * One of today's appointments, slim, as the calendar lets the caller see it.
+ */
+export const zDashboardAppointment = z.object({
+    id: zId,
+    userId: zId,
+    status: zAppointmentStatus,
+    startAt: zTimestamp,
+    endAt: zTimestamp,
+    customerName: z.string().max(200),
+    serviceNames: z.array(z.string().max(100)).max(20)
+});
+
+/**
+ * What a new business has left to set up (issue 18): each true once done. `complete` when all are.
+ */
+export const zDashboardChecklist = z.object({
+    services: z.boolean(),
+    hours: z.boolean(),
+    team: z.boolean(),
+    bookingPage: z.boolean(),
+    firstAppointment: z.boolean(),
+    complete: z.boolean()
+});
+
+/**
+ * One team member's figures in the range.
+ */
+export const zStatisticsMember = z.object({
+    userId: zId,
+    name: z.string().max(200),
+    appointments: z.int().gte(0),
+    revenue: zMoney
+});
+
+/**
+ * A product by net sales of its lines.
+ */
+export const zStatisticsTopProduct = z.object({
+    inventoryItemId: zId.optional(),
+    name: z.string().max(200),
+    quantity: z.number().gte(-1000000000).lte(1000000000),
+    revenue: zMoney
+});
+
+/**
+ * The same figures for the period of the same length right before.
+ */
+export const zStatisticsPrevious = z.object({
+    startDate: zLocalDate,
+    endDate: zLocalDate,
+    appointments: z.int().gte(0),
+    revenue: zMoney,
+    newCustomers: z.int().gte(0),
+    occupancyPercentage: zPercentage,
+    noShowRate: zPercentage,
+    cancellationRate: zPercentage
+});
+
+/**
  * Business statistics for a date range.
  */
 export const zStatistics = z.object({
@@ -1614,7 +1742,10 @@ export const zStatistics = z.object({
     topServices: z.array(zStatisticsTopService).max(10),
     customers: zStatisticsCustomers,
     occupancy: zStatisticsOccupancy,
-    daily: z.array(zStatisticsDay).max(366)
+    daily: z.array(zStatisticsDay).max(366),
+    topProducts: z.array(zStatisticsTopProduct).max(10),
+    byMember: z.array(zStatisticsMember).max(200),
+    previous: zStatisticsPrevious
 });
 
 /**
@@ -1622,35 +1753,6 @@ export const zStatistics = z.object({
  */
 export const zStatisticsResponse = z.object({
     statistics: zStatistics
-});
-
-/**
- * Sales and invoices not fully paid.
- */
-export const zDashboardPendingPayments = z.object({
-    count: z.int().gte(0),
-    total: zMoney
-});
-
-/**
- * The home screen's figures, for the tenant's current day in its time zone.
- */
-export const zDashboard = z.object({
-    date: zLocalDate,
-    currency: zCurrencyCode,
-    todayAppointments: z.array(zAppointment).max(500),
-    upcomingAppointmentsCount: z.int().gte(0),
-    revenueToday: zMoney,
-    revenueMonth: zMoney,
-    newCustomersMonth: z.int().gte(0),
-    pendingPayments: zDashboardPendingPayments
-});
-
-/**
- * The dashboard.
- */
-export const zDashboardResponse = z.object({
-    dashboard: zDashboard
 });
 
 /**
@@ -1665,7 +1767,16 @@ export const zPublicAppointmentSummary = z.object({
     endDate: zDateTimeParts,
     timeZone: z.string().max(64),
     status: zAppointmentStatus,
-    cancellable: z.boolean()
+    cancellable: z.boolean(),
+    cancelRefusal: z.enum([
+        'already_cancelled',
+        'appointment_started',
+        'cancellation_cutoff',
+        'not_cancellable'
+    ]).optional(),
+    businessPhoneCountryCode: zPhoneCountryCode.optional(),
+    businessPhoneNumber: zPhoneNumber.optional(),
+    reschedulable: z.boolean()
 });
 
 /**
@@ -1725,6 +1836,13 @@ export const zPublicAppointmentResponse = z.object({
  */
 export const zAppointmentCancellationRequest = z.object({
     reason: z.string().max(500).optional()
+});
+
+/**
+ * Body of a public reschedule; `startAt` is one of the times getRescheduleAvailability offered.
+ */
+export const zAppointmentRescheduleRequest = z.object({
+    startAt: zOffsetDateTime
 });
 
 /**
@@ -1794,6 +1912,7 @@ export const zTenant = z.object({
     locale: zLocale,
     workMode: zWorkMode.optional(),
     membersSeeTeamCalendars: z.boolean().optional(),
+    membersSeeTeamFigures: z.boolean().optional(),
     cancellationCutoffMinutes: zCancellationCutoffMinutes.optional(),
     notifyTeamByEmail: z.boolean().optional(),
     defaultReminders: zDefaultReminders.optional(),
@@ -1863,6 +1982,7 @@ export const zTenantUpdate = z.object({
     locale: zLocale.optional(),
     workMode: zWorkMode.optional(),
     membersSeeTeamCalendars: z.boolean().optional(),
+    membersSeeTeamFigures: z.boolean().optional(),
     cancellationCutoffMinutes: zCancellationCutoffMinutes.optional(),
     notifyTeamByEmail: z.boolean().optional(),
     defaultReminders: zDefaultReminders.optional(),
@@ -1897,6 +2017,7 @@ export const zBookingPageMember = z.object({
  * What the public booking page shows. No customer data, no contact data of members.
  */
 export const zBookingPage = z.object({
+    portfolio: z.array(zPublicPortfolioItem).max(24).optional(),
     slug: zBookingSlug,
     businessName: z.string().max(200),
     description: z.string().max(1000).optional(),
@@ -2019,7 +2140,27 @@ export const zExpenseCategory = z.enum([
 ]);
 
 /**
- * A business expense (purchase, rent, bill), with its receipt.
+ * The base and the tax of one VAT rate on the receipt (a ticket at 21 % and 10 % has two lines; an exempt purchase one line at 0).
+ */
+export const zExpenseTaxLine = z.object({
+    taxPercentage: zPercentage,
+    base: zMoney,
+    tax: zMoney
+});
+
+/**
+ * How the expense was paid (the business's own money, not a customer payment method).
+ */
+export const zExpensePaymentMethod = z.enum([
+    'EXPENSE_PAYMENT_CASH',
+    'EXPENSE_PAYMENT_CARD',
+    'EXPENSE_PAYMENT_TRANSFER',
+    'EXPENSE_PAYMENT_DIRECT_DEBIT',
+    'EXPENSE_PAYMENT_OTHER'
+]);
+
+/**
+ * A business expense (purchase, rent, bill) with its receipt. `amount` = Σ base + Σ tax − withholding. Archived expenses (deleteExpense) are kept with their receipt: received invoices must be kept.
  */
 export const zExpense = z.object({
     id: zId,
@@ -2030,20 +2171,27 @@ export const zExpense = z.object({
     description: z.string().max(500).optional(),
     category: zExpenseCategory,
     date: zLocalDate,
+    taxLines: z.array(zExpenseTaxLine).max(12),
+    base: zMoney,
+    taxAmount: zMoney,
+    withholdingPercentage: zPercentage.optional(),
+    withholding: zMoney,
     amount: zMoney,
-    taxAmount: zMoney.optional(),
-    taxPercentage: zPercentage.optional(),
-    paymentMethodId: zId.optional(),
+    paymentMethod: zExpensePaymentMethod.optional(),
     receiptAssetId: zId.optional(),
-    notes: z.string().max(2000).optional(),
     receiptUrl: z.string().max(2048).optional(),
+    notes: z.string().max(2000).optional(),
+    possibleDuplicateIds: z.array(zId).max(20),
+    archived: z.boolean(),
+    archivedAt: zTimestamp.optional(),
+    version: zVersion,
     createdBy: zId,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
 
 /**
- * The writable fields of an expense.
+ * The writable fields of an expense (a full replacement). The server checks that `amount` = Σ base + Σ tax − withholding (422 `totals_mismatch`), that a Spanish supplier tax id has a valid check character (422 `invalid_tax_id`), amounts are in the business currency and the receipt is an image of this business.
  */
 export const zExpenseInput = z.object({
     supplier: z.string().max(200).optional(),
@@ -2052,12 +2200,33 @@ export const zExpenseInput = z.object({
     description: z.string().max(500).optional(),
     category: zExpenseCategory,
     date: zLocalDate,
+    taxLines: z.array(zExpenseTaxLine).min(1).max(12),
+    withholdingPercentage: zPercentage.optional(),
+    withholding: zMoney.optional(),
     amount: zMoney,
-    taxAmount: zMoney.optional(),
-    taxPercentage: zPercentage.optional(),
-    paymentMethodId: zId.optional(),
+    paymentMethod: zExpensePaymentMethod.optional(),
     receiptAssetId: zId.optional(),
     notes: z.string().max(2000).optional()
+});
+
+/**
+ * The writable fields of an expense (a full replacement) with the version read (a stale one answers 409 `stale_version`). The server checks that `amount` = Σ base + Σ tax − withholding (422 `totals_mismatch`), that a Spanish supplier tax id has a valid check character (422 `invalid_tax_id`), amounts are in the business currency and the receipt is an image of this business.
+ */
+export const zExpenseUpdate = z.object({
+    supplier: z.string().max(200).optional(),
+    supplierTaxId: z.string().max(32).optional(),
+    supplierInvoiceNumber: z.string().max(64).optional(),
+    description: z.string().max(500).optional(),
+    category: zExpenseCategory,
+    date: zLocalDate,
+    taxLines: z.array(zExpenseTaxLine).min(1).max(12),
+    withholdingPercentage: zPercentage.optional(),
+    withholding: zMoney.optional(),
+    amount: zMoney,
+    paymentMethod: zExpensePaymentMethod.optional(),
+    receiptAssetId: zId.optional(),
+    notes: z.string().max(2000).optional(),
+    version: zVersion
 });
 
 /**
@@ -2068,6 +2237,13 @@ export const zExpenseWrite = z.object({
 });
 
 /**
+ * Body of updateExpense.
+ */
+export const zExpenseUpdateWrite = z.object({
+    expense: zExpenseUpdate
+});
+
+/**
  * One expense.
  */
 export const zExpenseResponse = z.object({
@@ -2075,23 +2251,25 @@ export const zExpenseResponse = z.object({
 });
 
 /**
- * Filters of an expense list; all optional and combined with AND.
+ * Filters of an expense list; all optional and combined with AND. A period is at most 366 days.
  */
 export const zExpenseFilters = z.object({
     dateFrom: zLocalDate.optional(),
     dateTo: zLocalDate.optional(),
     category: zExpenseCategory.optional(),
     supplier: z.string().max(200).optional(),
-    paymentMethodId: zId.optional(),
-    text: z.string().max(100).optional()
+    paymentMethod: zExpensePaymentMethod.optional(),
+    text: z.string().max(100).optional(),
+    archived: z.boolean().optional()
 });
 
 /**
- * Body of listExpenses (SPEC §7: `{tenantId, filters}`).
+ * Body of listExpenses (SPEC §7: `{tenantId, filters}`), with the cursor of the next page.
  */
 export const zExpenseListRequest = z.object({
     tenantId: zId,
-    filters: zExpenseFilters.optional()
+    filters: zExpenseFilters.optional(),
+    cursor: z.string().max(200).optional()
 });
 
 /**
@@ -2104,13 +2282,25 @@ export const zExpenseCategoryTotal = z.object({
 });
 
 /**
+ * Base and tax of one VAT rate over all matching expenses (the input VAT of the period).
+ */
+export const zExpenseRateTotal = z.object({
+    taxPercentage: zPercentage,
+    base: zMoney,
+    tax: zMoney
+});
+
+/**
  * Sums over ALL matching expenses (not only the page), in the tenant currency.
  */
 export const zExpenseTotals = z.object({
+    count: z.int().gte(0).lte(2147483647),
     amount: zMoney,
     taxAmount: zMoney,
     base: zMoney,
-    byCategory: z.array(zExpenseCategoryTotal).max(50)
+    withholding: zMoney,
+    byCategory: z.array(zExpenseCategoryTotal).max(50),
+    byRate: z.array(zExpenseRateTotal).max(50)
 });
 
 /**
@@ -2119,42 +2309,46 @@ export const zExpenseTotals = z.object({
 export const zExpenseList = z.object({
     items: z.array(zExpense).max(200),
     total: z.int().gte(0).lte(2147483647),
+    nextCursor: z.string().max(200).optional(),
     totals: zExpenseTotals
 });
 
 /**
- * The image to read: either `data` + `mimeType` (the server stores it as an asset), or `assetId` of an image already uploaded. Giving both, or neither, answers 400.
+ * Which expenses to export and in which spreadsheet convention.
  */
-export const zExpenseScanImage = z.object({
-    data: z.string().max(6990508).optional(),
-    mimeType: z.enum([
-        'image/jpeg',
-        'image/png',
-        'image/webp'
-    ]).optional(),
-    fileName: z.string().max(255).optional(),
-    assetId: zId.optional()
+export const zExpenseExportRequest = z.object({
+    tenantId: zId,
+    filters: zExpenseFilters.optional(),
+    locale: z.enum(['en-US', 'es-ES'])
 });
 
 /**
- * Body of scanExpense (SPEC §7: `{tenant_id, image data}`).
+ * Body of scanExpense (SPEC §7: `{tenant_id, image data}`): the image is uploaded first with uploadAsset (up to 15 MiB, JPEG/PNG/WebP, or a PDF up to 5 MiB) and named here. A PDF is read from its first page's text layer when it has one, else its first page is rendered (200 dpi) and read like a photo; a PDF that cannot be opened answers 422 `unreadable_pdf`.
  */
 export const zExpenseScanRequest = z.object({
     tenant_id: zId,
-    image: zExpenseScanImage
+    assetId: zId
 });
 
 /**
- * One line read from the receipt.
+ * How sure the reading of one field is.
  */
-export const zExpenseScanLine = z.object({
-    description: z.string().max(500),
-    quantity: z.number().gte(0).lte(1000000).optional(),
-    amount: zMoney.optional()
+export const zExpenseScanField = z.object({
+    field: z.enum([
+        'supplier',
+        'supplierTaxId',
+        'supplierInvoiceNumber',
+        'date',
+        'taxLines',
+        'withholding',
+        'amount'
+    ]),
+    confidence: z.number().gte(0).lte(1),
+    repaired: z.boolean().optional()
 });
 
 /**
- * Fields read from a receipt, named as in ExpenseInput so the form can be prefilled. Nothing is saved as an expense: the user confirms and then calls createExpense. Fields that could not be read are absent.
+ * Fields read from a receipt, named as in ExpenseInput so the form can be prefilled. Nothing is saved: the user confirms or corrects every field, then calls createExpense. Fields that could not be read are absent.
  */
 export const zExpenseScan = z.object({
     receiptAssetId: zId,
@@ -2162,12 +2356,13 @@ export const zExpenseScan = z.object({
     supplierTaxId: z.string().max(32).optional(),
     supplierInvoiceNumber: z.string().max(64).optional(),
     date: zLocalDate.optional(),
+    taxLines: z.array(zExpenseTaxLine).max(12),
+    withholdingPercentage: zPercentage.optional(),
+    withholding: zMoney.optional(),
     amount: zMoney.optional(),
-    taxAmount: zMoney.optional(),
-    taxPercentage: zPercentage.optional(),
-    category: zExpenseCategory.optional(),
-    lines: z.array(zExpenseScanLine).max(200),
+    fields: z.array(zExpenseScanField).max(10),
     confidence: z.number().gte(0).lte(1),
+    possibleDuplicateIds: z.array(zId).max(20),
     rawText: z.string().max(20000)
 });
 
@@ -2808,14 +3003,15 @@ export const zCashUp = z.object({
 });
 
 /**
- * BOOKING: the tenant's booking page (targetUrl defaults to it); PRICE_LIST: a menu or price list; REVIEW: a review page (e.g. Google); WIFI: guest Wi-Fi credentials; URL: any address.
+ * BOOKING: the business's online booking page (from its booking address unless targetUrl is given); PRICE_LIST: a menu or price list; REVIEW: a review page (e.g. Google); URL: any http/https address; these four encode the short link /q/{code}, which counts scans and redirects. WIFI: guest Wi-Fi credentials (the WIFI: text); PAYMENT: a SEPA credit transfer (EPC069-12 text, read by banking apps). WIFI and PAYMENT are read by the phone itself: no scans are counted.
  */
 export const zQrCodeKind = z.enum([
     'QR_CODE_KIND_BOOKING',
     'QR_CODE_KIND_PRICE_LIST',
     'QR_CODE_KIND_REVIEW',
     'QR_CODE_KIND_WIFI',
-    'QR_CODE_KIND_URL'
+    'QR_CODE_KIND_URL',
+    'QR_CODE_KIND_PAYMENT'
 ]);
 
 /**
@@ -2833,6 +3029,45 @@ export const zQrWifi = z.object({
 });
 
 /**
+ * A SEPA credit transfer (EPC069-12, version 002): banking apps fill in the transfer. Euro only.
+ */
+export const zQrPayment = z.object({
+    iban: z.string().min(15).max(42),
+    bic: z.string().min(8).max(11).regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/).optional(),
+    beneficiary: z.string().min(1).max(70),
+    amount: z.int().gte(1).lte(99999999999).optional(),
+    reference: z.string().max(140).optional()
+});
+
+/**
+ * Scans counted on one day (in the business's time zone).
+ */
+export const zQrDailyScans = z.object({
+    day: z.iso.date(),
+    count: z.int().gte(0).lte(2147483647)
+});
+
+/**
+ * The changeable fields of a QR code (its kind and short link stay): re-pointing targetUrl changes where the printed code leads without reprinting it. targetUrl/wifi/payment must fit the kind, else 422.
+ */
+export const zQrCodeUpdate = z.object({
+    name: z.string().min(1).max(80),
+    targetUrl: z.url().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+$/).optional(),
+    wifi: zQrWifi.optional(),
+    payment: zQrPayment.optional(),
+    foregroundColor: zColor.optional().default('#000000'),
+    backgroundColor: zColor.optional().default('#ffffff'),
+    version: zVersion
+});
+
+/**
+ * Body of updateQrCode.
+ */
+export const zQrCodeUpdateWrite = z.object({
+    qrCode: zQrCodeUpdate
+});
+
+/**
  * A printable QR code. URL kinds encode a short Cita redirect that counts scans before forwarding to targetUrl.
  */
 export const zQrCode = z.object({
@@ -2847,7 +3082,10 @@ export const zQrCode = z.object({
     payload: z.string().max(4096),
     scanCount: z.int().gte(0).lte(2147483647),
     lastScannedAt: zTimestamp.optional(),
-    image: z.string().max(200000).regex(/^data:image\/(svg\+xml|png);base64,[A-Za-z0-9+\/]+={0,2}$/),
+    code: z.string().regex(/^[A-Za-z0-9]{8}$/).optional(),
+    payment: zQrPayment.optional(),
+    imageUrl: z.string().max(300),
+    version: zVersion,
     createdAt: zTimestamp,
     updatedAt: zTimestamp
 });
@@ -2860,6 +3098,7 @@ export const zQrCodeInput = z.object({
     kind: zQrCodeKind,
     targetUrl: z.url().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+$/).optional(),
     wifi: zQrWifi.optional(),
+    payment: zQrPayment.optional(),
     foregroundColor: zColor.optional().default('#000000'),
     backgroundColor: zColor.optional().default('#ffffff')
 });
@@ -2872,10 +3111,11 @@ export const zQrCodeWrite = z.object({
 });
 
 /**
- * One QR code.
+ * One QR code; getQrCode adds its scans per day.
  */
 export const zQrCodeResponse = z.object({
-    qrCode: zQrCode
+    qrCode: zQrCode,
+    dailyScans: z.array(zQrDailyScans).max(90).optional()
 });
 
 /**
@@ -2903,11 +3143,12 @@ export const zSalesReportFilters = z.object({
     serviceId: zId.optional(),
     inventoryItemId: zId.optional(),
     paymentMethodId: zId.optional(),
-    operationType: zOperationType.optional()
+    operationType: zOperationType.optional(),
+    taxPercentage: zPercentage.optional()
 });
 
 /**
- * Body of the sales reports. Dates are inclusive, in the tenant time zone; at most 366 days.
+ * Body of the sales reports. Dates are inclusive, in the tenant time zone; at most 366 days. A team member without the team's figures gets only their own sales (filters.userId is theirs; another member's is 403).
  */
 export const zSalesReportRequest = z.object({
     startDate: zLocalDate,
@@ -2929,11 +3170,14 @@ export const zSalesSummaryRow = z.object({
     total: zMoney,
     appointmentSalesCount: z.int().gte(0).lte(2147483647),
     productSalesCount: z.int().gte(0).lte(2147483647),
-    averageTicket: zMoney
+    averageTicket: zMoney,
+    refunds: zMoney,
+    refundsCount: z.int().gte(0).lte(2147483647),
+    tips: zMoney
 });
 
 /**
- * Payments received with one method in the range.
+ * Payments received with one method in the range (cash view: by payment date, unlike the rows, which are by sale date).
  */
 export const zSalesByPaymentMethod = z.object({
     paymentMethodId: zId,
@@ -2941,28 +3185,101 @@ export const zSalesByPaymentMethod = z.object({
     kind: zPaymentMethodKind,
     count: z.int().gte(0).lte(2147483647),
     amount: zMoney,
+    refunds: zMoney.optional(),
     commission: zMoney
 });
 
 /**
- * Sales per period with totals. Periods without sales are included with zeros.
+ * One tax rate: base and tax of the sales' own breakdowns (the figures their invoices show), refunds negative.
  */
-export const zSalesSummaryReport = z.object({
-    startDate: zLocalDate,
-    endDate: zLocalDate,
-    groupBy: zReportGrouping,
-    currency: zCurrencyCode,
-    rows: z.array(zSalesSummaryRow).max(400),
-    totals: zSalesSummaryRow,
-    byPaymentMethod: z.array(zSalesByPaymentMethod).max(100)
+export const zSalesByTaxRate = z.object({
+    taxPercentage: zPercentage,
+    base: zMoney,
+    tax: zMoney,
+    total: zMoney
 });
 
 /**
- * The sales summary report.
+ * Net sales credited to one team member (Sale.userId).
  */
-export const zSalesSummaryResponse = z.object({
-    report: zSalesSummaryReport
+export const zSalesByUser = z.object({
+    userId: zId,
+    name: z.string().max(200).optional(),
+    salesCount: z.int().gte(0).lte(2147483647),
+    total: zMoney
 });
+
+/**
+ * A number of records and their amount.
+ */
+export const zReportCount = z.object({
+    count: z.int().gte(0).lte(2147483647),
+    amount: zMoney
+});
+
+/**
+ * The dashboard's money, by the one revenue definition (net sales: non-voided sales, refunds negative, by local date): the business's for owners and administrators, the caller's own sales for a team member.
+ */
+export const zDashboardMoney = z.object({
+    revenueToday: zMoney,
+    revenueMonth: zMoney,
+    revenuePreviousMonth: zMoney,
+    outstanding: zReportCount,
+    unbilledDoneAppointments: zReportCount
+});
+
+/**
+ * The one revenue definition (MONEY.md §6) for the range, each figure labelled: net sales by the sale's local date; collected by payment date; outstanding of the range's sales; invoiced (issued invoices and credit notes by issue date, the tax view); done appointments with no sale apart.
+ */
+export const zRevenueFigures = z.object({
+    netSales: zMoney,
+    netSalesBase: zMoney,
+    collected: zMoney,
+    outstanding: zReportCount,
+    invoiced: zMoney,
+    unbilledDoneAppointments: zReportCount
+});
+
+/**
+ * Whose figures these are: the whole business, or only the caller's own sales (a team member).
+ */
+export const zReportScope = z.enum(['REPORT_SCOPE_TENANT', 'REPORT_SCOPE_USER']);
+
+/**
+ * The home screen's figures, for the tenant's current day in its time zone.
+ */
+export const zDashboard = z.object({
+    date: zLocalDate,
+    currency: zCurrencyCode,
+    scope: zReportScope,
+    todayAppointments: z.array(zDashboardAppointment).max(500),
+    nextAppointment: zDashboardAppointment.optional(),
+    lowStockCount: z.int().gte(0),
+    checklist: zDashboardChecklist,
+    money: zDashboardMoney.optional(),
+    upcomingAppointmentsCount: z.int().gte(0),
+    revenueToday: zMoney,
+    revenueMonth: zMoney,
+    newCustomersMonth: z.int().gte(0),
+    pendingPayments: zDashboardPendingPayments
+});
+
+/**
+ * The dashboard.
+ */
+export const zDashboardResponse = z.object({
+    dashboard: zDashboard
+});
+
+/**
+ * An opaque keyset cursor (a previous page's nextCursor).
+ */
+export const zReportCursor = z.string().max(200).regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * Field separator; default: semicolon with a decimal comma for es-ES, comma (RFC 4180) for en-US.
+ */
+export const zCsvDelimiter = z.enum(['comma', 'semicolon']);
 
 /**
  * Subtotals of one period.
@@ -3116,6 +3433,43 @@ export const zInvoiceList = z.object({
 });
 
 /**
+ * One service or product sold (refunded quantities deducted).
+ */
+export const zSalesByItem = z.object({
+    lineKind: zSaleLineKind,
+    itemId: zId.optional(),
+    itemName: z.string().max(200),
+    quantity: z.number().gte(-1000000000).lte(1000000000),
+    base: zMoney,
+    total: zMoney
+});
+
+/**
+ * Sales per period with totals. Periods without sales are included with zeros.
+ */
+export const zSalesSummaryReport = z.object({
+    startDate: zLocalDate,
+    endDate: zLocalDate,
+    groupBy: zReportGrouping,
+    currency: zCurrencyCode,
+    rows: z.array(zSalesSummaryRow).max(400),
+    totals: zSalesSummaryRow,
+    byPaymentMethod: z.array(zSalesByPaymentMethod).max(100),
+    byTaxRate: z.array(zSalesByTaxRate).max(50),
+    byUser: z.array(zSalesByUser).max(200),
+    byItem: z.array(zSalesByItem).max(50),
+    revenue: zRevenueFigures,
+    scope: zReportScope
+});
+
+/**
+ * The sales summary report.
+ */
+export const zSalesSummaryResponse = z.object({
+    report: zSalesSummaryReport
+});
+
+/**
  * One sale line.
  */
 export const zSalesDetailedRow = z.object({
@@ -3130,17 +3484,18 @@ export const zSalesDetailedRow = z.object({
     lineKind: zSaleLineKind,
     itemId: zId.optional(),
     itemName: z.string().max(200),
-    quantity: z.number().gte(0).lte(10000),
+    quantity: z.number().gte(-10000).lte(10000),
     unitPrice: zMoney,
     subtotal: zMoney,
     discount: zMoney,
+    taxPercentage: zPercentage.optional(),
     tax: zMoney,
     total: zMoney,
     paymentMethodIds: z.array(zId).max(10)
 });
 
 /**
- * Sale lines of the range, chronological, paged by limit/offset, with per-period and grand totals over all lines.
+ * Sale lines of the range, chronological, paged by keyset (`after` = the previous page's nextCursor), with per-period and grand totals over all lines.
  */
 export const zSalesDetailedReport = z.object({
     startDate: zLocalDate,
@@ -3150,7 +3505,9 @@ export const zSalesDetailedReport = z.object({
     rows: z.array(zSalesDetailedRow).max(200),
     total: z.int().gte(0).lte(2147483647),
     groups: z.array(zSalesDetailedGroup).max(400),
-    totals: zSalesDetailedGroup
+    totals: zSalesDetailedGroup,
+    nextCursor: z.string().max(200).optional(),
+    scope: zReportScope
 });
 
 /**
@@ -3395,12 +3752,13 @@ export const zSaleRefundResponse = z.object({
 });
 
 /**
- * Accepted image types (checked by content, not by this declaration).
+ * Accepted file types (checked by content, not by this declaration). A PDF is accepted as an expense receipt only (receiptAssetId, scanExpense); where an image is shown (logo, cover, avatar, pictures and photos) a PDF answers 422 `unknown_asset`.
  */
 export const zAssetMimeType = z.enum([
     'image/jpeg',
     'image/png',
-    'image/webp'
+    'image/webp',
+    'application/pdf'
 ]);
 
 /**
@@ -3414,7 +3772,7 @@ export const zAssetUpload = z.object({
 });
 
 /**
- * A stored image (photo, logo, cover, avatar), as re-encoded by the server.
+ * A stored image (photo, logo, cover, avatar), as re-encoded by the server, or a PDF receipt as uploaded.
  */
 export const zAsset = z.object({
     id: zId,
@@ -3626,6 +3984,21 @@ export const zPortfolioTag = z.string().min(1).max(40);
 export const zPortfolioFeatured = z.boolean();
 
 /**
+ * true: only the items hidden because their customer's consent is missing or revoked (to record it again or delete them); otherwise those items are left out.
+ */
+export const zPortfolioHidden = z.boolean();
+
+/**
+ * Only the items of this service (the /portfolio screen's filter).
+ */
+export const zPortfolioServiceId = zId;
+
+/**
+ * Only the items of this customer (the /portfolio screen's filter).
+ */
+export const zPortfolioCustomerId = zId;
+
+/**
  * Only businesses in this status.
  */
 export const zTenantStatusFilter = zTenantStatus;
@@ -3659,6 +4032,61 @@ export const zCalendarFeedTokenPath = z.string().min(16).max(128).regex(/^[A-Za-
  * The tenant of the dashboard (SPEC §7 has no tenant in the path). A tenant the caller is no member of answers 404.
  */
 export const zDashboardTenantId = zId;
+
+/**
+ * Keyset cursor, the previous page's nextCursor.
+ */
+export const zReportAfter = zReportCursor;
+
+/**
+ * First day (business time zone).
+ */
+export const zReportStartDate = zLocalDate;
+
+/**
+ * Last day; at most 366 days after startDate.
+ */
+export const zReportEndDate = zLocalDate;
+
+/**
+ * Language of the header and number format (default en-US).
+ */
+export const zReportLocale = zLocale;
+
+/**
+ * Field separator (default from locale).
+ */
+export const zReportDelimiter = zCsvDelimiter;
+
+/**
+ * Only sales credited to this team member.
+ */
+export const zReportUserId = zId;
+
+/**
+ * Only lines of this service.
+ */
+export const zReportServiceId = zId;
+
+/**
+ * Only lines of this product.
+ */
+export const zReportInventoryItemId = zId;
+
+/**
+ * Only sales paid (at least partly) with this method.
+ */
+export const zReportPaymentMethodId = zId;
+
+/**
+ * Only sales of this type.
+ */
+export const zReportOperationType = zOperationType;
+
+/**
+ * Only lines at this tax rate.
+ */
+export const zReportTaxPercentage = zPercentage;
 
 /**
  * Only appointments with one of these statuses (repeat the parameter).
@@ -3907,7 +4335,10 @@ export const zListPortfolioItemsQuery = z.object({
     offset: z.int().gte(0).lte(1000000).optional().default(0),
     q: z.string().max(100).optional(),
     tag: z.string().min(1).max(40).optional(),
-    featured: z.boolean().optional()
+    featured: z.boolean().optional(),
+    hidden: z.boolean().optional(),
+    serviceId: zId.optional(),
+    customerId: zId.optional()
 });
 
 /**
@@ -3916,6 +4347,10 @@ export const zListPortfolioItemsQuery = z.object({
 export const zListPortfolioItemsResponse = zPortfolioItemList;
 
 export const zCreatePortfolioItemBody = zPortfolioItemWrite;
+
+export const zCreatePortfolioItemHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
 
 export const zCreatePortfolioItemPath = z.object({
     tenantId: zId
@@ -3945,6 +4380,38 @@ export const zGetPortfolioItemPath = z.object({
  * The portfolio item.
  */
 export const zGetPortfolioItemResponse = zPortfolioItemResponse;
+
+export const zUpdatePortfolioItemBody = zPortfolioItemUpdateWrite;
+
+export const zUpdatePortfolioItemPath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The changed item.
+ */
+export const zUpdatePortfolioItemResponse = zPortfolioItemResponse;
+
+export const zGetPortfolioSettingsPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The settings.
+ */
+export const zGetPortfolioSettingsResponse = zPortfolioSettingsWrite;
+
+export const zUpdatePortfolioSettingsBody = zPortfolioSettingsWrite;
+
+export const zUpdatePortfolioSettingsPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The settings.
+ */
+export const zUpdatePortfolioSettingsResponse = zPortfolioSettingsWrite;
 
 export const zListAdminTenantsQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
@@ -4217,6 +4684,31 @@ export const zCancelAppointmentByTokenPath = z.object({
  */
 export const zCancelAppointmentByTokenResponse = zPublicAppointmentResponse;
 
+export const zGetRescheduleAvailabilityPath = z.object({
+    token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+export const zGetRescheduleAvailabilityQuery = z.object({
+    from: zLocalDate,
+    days: z.int().gte(1).lte(31).optional().default(14)
+});
+
+/**
+ * The free times.
+ */
+export const zGetRescheduleAvailabilityResponse = zBookingAvailability;
+
+export const zRescheduleAppointmentByTokenBody = zAppointmentRescheduleRequest;
+
+export const zRescheduleAppointmentByTokenPath = z.object({
+    token: z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * The appointment at its new time.
+ */
+export const zRescheduleAppointmentByTokenResponse = zPublicAppointmentResponse;
+
 export const zRevokeCalendarFeedPath = z.object({
     tenantId: zId
 });
@@ -4281,6 +4773,12 @@ export const zGetBookingPagePath = z.object({
  * The booking page.
  */
 export const zGetBookingPageResponse = zBookingPageResponse;
+
+export const zGetBookingPortfolioImagePath = z.object({
+    slug: zBookingSlug,
+    id: zId,
+    photo: z.enum(['after', 'before'])
+});
 
 export const zGetBookingAvailabilityPath = z.object({
     slug: zBookingSlug
@@ -4726,6 +5224,10 @@ export const zGetDashboardResponse = zDashboardResponse;
 
 export const zCreateExpenseBody = zExpenseWrite;
 
+export const zCreateExpenseHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 export const zCreateExpensePath = z.object({
     tenantId: zId
 });
@@ -4742,14 +5244,24 @@ export const zListExpensesPath = z.object({
 });
 
 export const zListExpensesQuery = z.object({
-    limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).lte(1000000).optional().default(0)
+    limit: z.int().gte(1).lte(200).optional().default(50)
 });
 
 /**
  * A page of expenses with totals.
  */
 export const zListExpensesResponse = zExpenseList;
+
+export const zExportExpensesBody = zExpenseExportRequest;
+
+export const zExportExpensesPath = z.object({
+    tenantId: zId
+});
+
+/**
+ * The CSV file.
+ */
+export const zExportExpensesResponse = z.string();
 
 export const zScanExpenseBody = zExpenseScanRequest;
 
@@ -4768,7 +5280,7 @@ export const zDeleteExpensePath = z.object({
 });
 
 /**
- * Deleted.
+ * Archived.
  */
 export const zDeleteExpenseResponse = z.void();
 
@@ -4781,6 +5293,18 @@ export const zGetExpensePath = z.object({
  * The expense.
  */
 export const zGetExpenseResponse = zExpenseResponse;
+
+export const zUpdateExpenseBody = zExpenseUpdateWrite;
+
+export const zUpdateExpensePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The changed expense.
+ */
+export const zUpdateExpenseResponse = zExpenseResponse;
 
 export const zCreateInventoryItemBody = zInventoryItemWrite;
 
@@ -5192,6 +5716,10 @@ export const zListQrCodesResponse = zQrCodeList;
 
 export const zCreateQrCodeBody = zQrCodeWrite;
 
+export const zCreateQrCodeHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 export const zCreateQrCodePath = z.object({
     tenantId: zId
 });
@@ -5221,6 +5749,33 @@ export const zGetQrCodePath = z.object({
  */
 export const zGetQrCodeResponse = zQrCodeResponse;
 
+export const zUpdateQrCodeBody = zQrCodeUpdateWrite;
+
+export const zUpdateQrCodePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+/**
+ * The changed QR code.
+ */
+export const zUpdateQrCodeResponse = zQrCodeResponse;
+
+export const zGetQrCodeImagePath = z.object({
+    tenantId: zId,
+    id: zId
+});
+
+export const zGetQrCodeImageQuery = z.object({
+    format: z.enum(['svg', 'png']).optional(),
+    size: z.int().gte(128).lte(4096).optional().default(1024)
+});
+
+/**
+ * The image.
+ */
+export const zGetQrCodeImageResponse = z.string();
+
 export const zGetSalesSummaryReportBody = zSalesReportRequest;
 
 export const zGetSalesSummaryReportPath = z.object({
@@ -5240,13 +5795,51 @@ export const zGetSalesDetailedReportPath = z.object({
 
 export const zGetSalesDetailedReportQuery = z.object({
     limit: z.int().gte(1).lte(200).optional().default(50),
-    offset: z.int().gte(0).lte(1000000).optional().default(0)
+    after: zReportCursor.optional()
 });
 
 /**
  * The report.
  */
 export const zGetSalesDetailedReportResponse = zSalesDetailedResponse;
+
+export const zExportSalesDetailedCsvPath = z.object({
+    tenantId: zId
+});
+
+export const zExportSalesDetailedCsvQuery = z.object({
+    startDate: zLocalDate,
+    endDate: zLocalDate,
+    locale: zLocale.optional(),
+    delimiter: zCsvDelimiter.optional(),
+    userId: zId.optional(),
+    serviceId: zId.optional(),
+    inventoryItemId: zId.optional(),
+    paymentMethodId: zId.optional(),
+    operationType: zOperationType.optional(),
+    taxPercentage: zPercentage.optional()
+});
+
+/**
+ * The CSV file.
+ */
+export const zExportSalesDetailedCsvResponse = z.string();
+
+export const zExportInvoiceRegisterCsvPath = z.object({
+    tenantId: zId
+});
+
+export const zExportInvoiceRegisterCsvQuery = z.object({
+    startDate: zLocalDate,
+    endDate: zLocalDate,
+    locale: zLocale.optional(),
+    delimiter: zCsvDelimiter.optional()
+});
+
+/**
+ * The CSV file.
+ */
+export const zExportInvoiceRegisterCsvResponse = z.string();
 
 export const zListSalesPath = z.object({
     tenantId: zId

@@ -1,7 +1,7 @@
 // Fails when a message used in src/ is missing from a catalog, when the en-US catalog is stale,
 // or when a translation is empty, invalid ICU, or uses other placeholders than the English text.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
@@ -49,6 +49,16 @@ for (const [locale, catalog] of Object.entries(catalogs)) {
 }
 for (const [id, message] of Object.entries(source)) {
   if (catalogs['en-US'][id] !== undefined && catalogs['en-US'][id] !== message) problems.push(`en-US: "${id}" differs from its defaultMessage; run npm run i18n:extract`);
+}
+// A descriptor the extractor cannot see (a plain object, not in defineMessages or a component) is
+// never translated: es-ES would show its English defaultMessage. Every literal descriptor in src/ must
+// be in the extracted catalog.
+for (const name of readdirSync('src', { recursive: true })) {
+  const file = join('src', name);
+  if (!/\.tsx?$/.test(file) || /\.test\.tsx?$|\.d\.ts$/.test(file)) continue;
+  for (const [, id] of readFileSync(file, 'utf8').matchAll(/\bid:\s*'([\w.-]+)',\s*defaultMessage\b/g)) {
+    if (!(id in source)) problems.push(`${file}: "${id}" is outside defineMessages, so it is never extracted nor translated`);
+  }
 }
 if (problems.length) {
   console.error(`i18n: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);

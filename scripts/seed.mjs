@@ -47,7 +47,8 @@ const DEMOS = [
       phoneNumber: '7185550123',
       address: { line1: '210 Court Street', city: 'Brooklyn', postalCode: '11201', region: 'NY', country: 'US' },
       currency: { currencyCode: 'USD' },
-      taxPercentage: 8.875,
+      // Dental care is not subject to New York sales tax (and rates keep two decimals: 8.875 % answers 422).
+      taxPercentage: 0,
       locale: 'en-US',
       timeZone: 'America/New_York',
       services: ['Check-up', 'Cleaning', 'Whitening'],

@@ -14,6 +14,7 @@ import { BODY_LIMIT_BYTES, loggerOptions, requestBodyPlugin } from './plugins/re
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { sitemapsPlugin } from './plugins/sitemaps.ts';
+import { qrRedirectPlugin } from './plugins/qr-redirect.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, verifier, logger = true, assetStora
   await app.register(apiPlugin, { config, db, verifier, secret, assetStorage: assetStorage ?? assetStorageFor(config.assets, app.log) });
   await app.register(healthPlugin, { db, verifier });
   await app.register(sitemapsPlugin, { config, db });
+  await app.register(qrRedirectPlugin, { config, db });
   await app.register(spaPlugin, { config });
   return app;
 }

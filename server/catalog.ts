@@ -2,6 +2,8 @@ import { currencyExponent } from '../common/money/index.ts';
 import type { BusinessCategoriesByLanguage, Currency, SubscriptionPlan } from '../generated/types.gen.ts';
 
 // Product catalogue served by GET /v1/configuration and GET /v1/currencies/list.
+// The plans' selling points are not here: the SPA writes them from its messages, in the page's
+// language (src/features/license/plan-features.ts; issue 18), so `features` is empty.
 
 export const PLANS: { pro: SubscriptionPlan; premium: SubscriptionPlan } = {
   pro: {
@@ -9,14 +11,14 @@ export const PLANS: { pro: SubscriptionPlan; premium: SubscriptionPlan } = {
     price: { amount: 1990, currency: 'EUR' },
     prices: [{ amount: 1990, currency: 'USD' }, { amount: 1790, currency: 'GBP' }],
     interval: 'PLAN_INTERVAL_MONTH',
-    features: ['Unlimited appointments', 'Customers, services and inventory', 'Sales, invoices and expenses', 'Up to 3 team members'],
+    features: [],
   },
   premium: {
     name: 'Premium',
     price: { amount: 3990, currency: 'EUR' },
     prices: [{ amount: 3990, currency: 'USD' }, { amount: 3490, currency: 'GBP' }],
     interval: 'PLAN_INTERVAL_MONTH',
-    features: ['Everything in Pro', 'Unlimited team members', 'Receipt scanning', 'Advanced reports and statistics'],
+    features: [],
   },
 };
 

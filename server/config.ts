@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { PhoneSettings, TwilioSettings, WhatsAppSettings } from './notifications/phone.ts';
 
 /** Everything the server reads from its environment, with the embedded defaults of `npm start`. */
 export interface ServerConfig {
@@ -56,6 +57,17 @@ export interface ServerConfig {
     /** OUTBOX_WORKER=off keeps this instance from sending (another instance sends). */
     worker: boolean;
   };
+  /**
+   * Reminders by SMS and WhatsApp (server/notifications/phone.ts). Each channel is sent when its
+   * provider is configured; without one, its reminders are `skipped` / unsupported_channel when due
+   * and the appointment page offers a one-click WhatsApp message instead.
+   * - sms: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID);
+   *   TWILIO_API_URL (default https://api.twilio.com).
+   * - whatsapp: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID; WHATSAPP_TEMPLATE (default
+   *   appointment_reminder), WHATSAPP_API_VERSION (default 21.0), WHATSAPP_API_URL (default
+   *   https://graph.facebook.com).
+   */
+  phone: PhoneSettings;
   rateLimit: {
     /**
      * The public operations (cancellation page, booking page), per client address and minute
@@ -170,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pollMs: Number(env.OUTBOX_POLL_MS ?? 5000),
       worker: env.OUTBOX_WORKER !== 'off',
     },
+    phone: {
+      ...(env.TWILIO_ACCOUNT_SID || env.TWILIO_AUTH_TOKEN ? { sms: twilioConfig(env) } : {}),
+      ...(env.WHATSAPP_TOKEN || env.WHATSAPP_PHONE_NUMBER_ID ? { whatsapp: whatsAppConfig(env) } : {}),
+    },
     rateLimit: {
       publicPerMinute: Number(env.PUBLIC_RATE_LIMIT ?? 30),
       bookingsPerContactPerHour: Number(env.BOOKING_CONTACT_RATE_LIMIT ?? 5),
@@ -188,6 +204,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       orphanGraceSeconds: Number(env.ASSET_ORPHAN_GRACE_SECONDS ?? 24 * 3600),
       cleanup: env.ASSET_CLEANUP !== 'off',
     },
+  };
+}
+
+function twilioConfig(env: NodeJS.ProcessEnv): TwilioSettings {
+  const accountSid = env.TWILIO_ACCOUNT_SID || '';
+  const authToken = env.TWILIO_AUTH_TOKEN || '';
+  const from = env.TWILIO_FROM || undefined;
+  const messagingServiceSid = env.TWILIO_MESSAGING_SERVICE_SID || undefined;
+  if (!accountSid || !authToken || !(from || messagingServiceSid)) {
+    throw new Error('SMS reminders need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID); set all of them, or none.');
+  }
+  return {
+    accountSid,
+    authToken,
+    ...(from ? { from } : {}),
+    ...(messagingServiceSid ? { messagingServiceSid } : {}),
+    baseUrl: (env.TWILIO_API_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
+  };
+}
+
+function whatsAppConfig(env: NodeJS.ProcessEnv): WhatsAppSettings {
+  const token = env.WHATSAPP_TOKEN || '';
+  const phoneNumberId = env.WHATSAPP_PHONE_NUMBER_ID || '';
+  if (!token || !phoneNumberId) throw new Error('WhatsApp reminders need both WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID; set both, or neither.');
+  const apiVersion = (env.WHATSAPP_API_VERSION || '21.0').replace(/^v/, '');
+  if (!/^\d+\.\d+$/.test(apiVersion)) throw new Error('WHATSAPP_API_VERSION must look like 21.0.');
+  return {
+    token,
+    phoneNumberId,
+    template: env.WHATSAPP_TEMPLATE || 'appointment_reminder',
+    apiVersion,
+    baseUrl: (env.WHATSAPP_API_URL || 'https://graph.facebook.com').replace(/\/+$/, ''),
   };
 }
 

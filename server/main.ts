@@ -8,6 +8,7 @@ import { openWhenReachable } from './db/deferred-database.ts';
 import { lazyServerSecret } from './notifications/cancel-token.ts';
 import { transportFor } from './notifications/transport.ts';
 import { createOutboxWorker } from './notifications/worker.ts';
+import { phoneSendersFor, reminderChannels } from './notifications/phone.ts';
 import { periodic } from './periodic.ts';
 
 const config = loadConfig();
@@ -55,6 +56,8 @@ const worker = createOutboxWorker({
   db,
   transport,
   render: { secret, publicUrl: config.publicUrl, from: config.mail.from },
+  // Reminders by SMS (Twilio) and WhatsApp (Cloud API) when configured (TWILIO_*, WHATSAPP_*).
+  phone: phoneSendersFor(config.phone),
   pollMs: config.mail.pollMs,
   log: app.log,
 });
@@ -90,7 +93,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ host: config.host, port: config.port });
 if (config.mail.worker) {
   worker.start();
-  app.log.info({ transport: transport.kind, ...(transport.kind === 'files' ? { dir: config.mail.outboxDir } : {}) }, 'outbox worker started');
+  app.log.info(
+    { transport: transport.kind, ...(transport.kind === 'files' ? { dir: config.mail.outboxDir } : {}), reminderChannels: reminderChannels(config.phone) },
+    'outbox worker started',
+  );
 }
 if (config.assets.cleanup) {
   assetCleaner.start();

@@ -28,6 +28,10 @@ beforeAll(async () => {
   writeFileSync(join(spa, 'book.html.br'), brotliCompressSync(BOOK));
   writeFileSync(join(spa, 'book.html.gz'), gzipSync(BOOK));
   writeFileSync(join(spa, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The SPA's routes as the build writes them (scripts/vite-spa-routes.ts), a few of this checkout's.
+  mkdirSync(join(spa, 'builds'));
+  const routes = ['/{-$locale}', '/{-$locale}/settings', '/{-$locale}/login', '/{-$locale}/services/create', '/{-$locale}/services/$id', '/{-$locale}/customers/$customerId/$serviceId/edit'];
+  writeFileSync(join(spa, 'builds', 'routes.json'), JSON.stringify({ routes, locales: ['en-US', 'es-ES'] }));
   db = await openDatabase({ dataDir: join(dir, 'db') });
   const config = loadConfig({ FIREBASE_PROJECT_ID: 'demo-cita', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1', SPA_DIST: spa, DATA_DIR: dir });
   const verifier = createIdTokenVerifier({ projectId: 'demo-cita', emulatorHost: '127.0.0.1:1', production: false });
@@ -54,7 +58,7 @@ describe('the built SPA', () => {
     const plain = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
-  });
+  }, 20_000); // slow on a loaded machine (the default 5 s was missed by 74 ms in CI)
 
   it('makes files without a content hash revalidate', async () => {
     const icon = await app.inject({ url: '/favicon.svg' });
@@ -76,10 +80,47 @@ describe('the built SPA', () => {
     expect(plain.body).toBe(BOOK);
     for (const url of ['/book', '/book/a/b', '/settings', '/fr-FR/book/x']) {
       const other = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(other.statusCode, url).toBe(url === '/settings' ? 200 : 404);
       expect(other.body, url).toContain('<div id="root"></div>');
       // The charset is said by the header (the page's <meta charset> may come later than its first 1,024 bytes).
       expect(other.headers['content-type'], url).toMatch(/^text\/html; charset=utf-8$/i);
       expect(other.body, url).not.toContain('<title>book</title>');
+    }
+  });
+
+  it('answers 200 for the SPA\'s pages in both languages, and 404 with the same page for unknown addresses', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    for (const url of ['/', '/es-ES', '/es-ES/', '/settings', '/es-ES/settings?tab=booking', '/login/', '/services/create', '/es-ES/services/abc', '/customers/c1/s1/edit', '/en-US/settings']) {
+      const page = await app.inject({ url, headers: html });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe('<!doctype html><div id="root"></div>');
+    }
+    for (const url of ['/nope', '/es-ES/nope', '/fr-FR/settings', '/services/create/more', '/customers/c1/s1', '/wp-login.php', '/es-ES/book']) {
+      const page = await app.inject({ url, headers: html });
+      // The app still loads: it draws its translated not-found page.
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body, url).toBe('<!doctype html><div id="root"></div>');
+      expect(page.headers['content-type'], url).toMatch(/^text\/html; charset=utf-8$/i);
+      expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+  });
+
+  it('keeps the addresses that are not pages of the SPA', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    const config = await app.inject({ url: '/runtime-config.json' });
+    expect(config.statusCode).toBe(200);
+    expect(config.json()).toHaveProperty('firebase');
+    for (const url of ['/robots.txt', '/sitemap.xml', '/es-ES-sitemap.xml', '/favicon.svg', '/assets/main-abc123.js', '/builds/routes.json']) {
+      expect((await app.inject({ url, headers: html })).statusCode, url).toBe(200);
+    }
+    // An unknown QR code has its own page; the API answers problem+json, also to a browser.
+    const qr = await app.inject({ url: '/q/Zz9Zz9Zz', headers: html });
+    expect(qr.statusCode).toBe(404);
+    expect(qr.body).not.toContain('<div id="root">');
+    for (const url of ['/v1/nope', '/nope']) {
+      const api = await app.inject({ url, headers: url.startsWith('/v1') ? html : { accept: 'application/json' } });
+      expect(api.statusCode, url).toBe(404);
+      expect(api.headers['content-type'], url).toMatch(/^application\/problem\+json/);
     }
   });
 });

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as Char123LocaleChar125DashboardRouteRouteImport } from './routes/{-$locale}/_dashboard/route'
 import { Route as Char123LocaleChar125OnboardingRouteRouteImport } from './routes/{-$locale}/_onboarding/route'
+import { Route as Char123LocaleChar125SheetRouteRouteImport } from './routes/{-$locale}/_sheet/route'
 import { Route as Char123LocaleChar125CancelAppointmentsRouteImport } from './routes/{-$locale}/cancel-appointments'
 import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$locale}/register'
 import { Route as Char123LocaleChar125DashboardIndexRouteImport } from './routes/{-$locale}/_dashboard/index'
@@ -25,10 +26,13 @@ import { Route as Char123LocaleChar125LoginIndexRouteImport } from './routes/{-$
 import { Route as Char123LocaleChar125LoginForgotPasswordRouteImport } from './routes/{-$locale}/login/forgot-password'
 import { Route as Char123LocaleChar125LoginSsoRouteImport } from './routes/{-$locale}/login/sso'
 import { Route as Char123LocaleChar125DashboardBusinessPaymentTransactionsRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-transactions'
+import { Route as Char123LocaleChar125DashboardBusinessReportsRouteImport } from './routes/{-$locale}/_dashboard/_business/reports'
 import { Route as Char123LocaleChar125DashboardBusinessSettingsRouteImport } from './routes/{-$locale}/_dashboard/_business/settings'
+import { Route as Char123LocaleChar125DashboardBusinessStatisticsRouteImport } from './routes/{-$locale}/_dashboard/_business/statistics'
 import { Route as Char123LocaleChar125OnboardingOnboardingIndexRouteImport } from './routes/{-$locale}/_onboarding/onboarding/index'
 import { Route as Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRouteImport } from './routes/{-$locale}/_onboarding/onboarding/how-do-you-work'
 import { Route as Char123LocaleChar125OnboardingOnboardingOpeningHoursRouteImport } from './routes/{-$locale}/_onboarding/onboarding/opening-hours'
+import { Route as Char123LocaleChar125SheetQrsIdRouteImport } from './routes/{-$locale}/_sheet/qrs/$id'
 import { Route as Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/appointments-distinctions/index'
 import { Route as Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRouteImport } from './routes/{-$locale}/_dashboard/_business/appointments-distinctions/$id'
 import { Route as Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/appointments-distinctions/create'
@@ -41,6 +45,9 @@ import { Route as Char123LocaleChar125DashboardBusinessCustomerTagsIdRouteImport
 import { Route as Char123LocaleChar125DashboardBusinessCustomerTagsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/customer-tags/create'
 import { Route as Char123LocaleChar125DashboardBusinessCustomersIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/index'
 import { Route as Char123LocaleChar125DashboardBusinessCustomersCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/customers/create'
+import { Route as Char123LocaleChar125DashboardBusinessExpensesIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/expenses/index'
+import { Route as Char123LocaleChar125DashboardBusinessExpensesIdRouteImport } from './routes/{-$locale}/_dashboard/_business/expenses/$id'
+import { Route as Char123LocaleChar125DashboardBusinessExpensesCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/expenses/create'
 import { Route as Char123LocaleChar125DashboardBusinessInventoryIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/inventory/index'
 import { Route as Char123LocaleChar125DashboardBusinessInventoryIdRouteImport } from './routes/{-$locale}/_dashboard/_business/inventory/$id'
 import { Route as Char123LocaleChar125DashboardBusinessInventoryCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/inventory/create'
@@ -53,6 +60,10 @@ import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsIdRouteImpo
 import { Route as Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-methods/create'
 import { Route as Char123LocaleChar125DashboardBusinessPaymentTransactionIdRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-transaction/$id'
 import { Route as Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/payment-transaction/create'
+import { Route as Char123LocaleChar125DashboardBusinessPortfolioIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/portfolio/index'
+import { Route as Char123LocaleChar125DashboardBusinessPortfolioIdRouteImport } from './routes/{-$locale}/_dashboard/_business/portfolio/$id'
+import { Route as Char123LocaleChar125DashboardBusinessQrsIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/qrs/index'
+import { Route as Char123LocaleChar125DashboardBusinessQrsCreateRouteImport } from './routes/{-$locale}/_dashboard/_business/qrs/create'
 import { Route as Char123LocaleChar125DashboardBusinessSalesIndexRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/index'
 import { Route as Char123LocaleChar125DashboardBusinessSalesIdRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/$id'
 import { Route as Char123LocaleChar125DashboardBusinessSalesCashUpRouteImport } from './routes/{-$locale}/_dashboard/_business/sales/cash-up'
@@ -84,6 +95,11 @@ const Char123LocaleChar125DashboardRouteRoute =
 const Char123LocaleChar125OnboardingRouteRoute =
   Char123LocaleChar125OnboardingRouteRouteImport.update({
     id: '/_onboarding',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125SheetRouteRoute =
+  Char123LocaleChar125SheetRouteRouteImport.update({
+    id: '/_sheet',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 const Char123LocaleChar125CancelAppointmentsRoute =
@@ -163,10 +179,22 @@ const Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute =
     path: '/payment-transactions',
     getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardBusinessReportsRoute =
+  Char123LocaleChar125DashboardBusinessReportsRouteImport.update({
+    id: '/reports',
+    path: '/reports',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardBusinessSettingsRoute =
   Char123LocaleChar125DashboardBusinessSettingsRouteImport.update({
     id: '/settings',
     path: '/settings',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessStatisticsRoute =
+  Char123LocaleChar125DashboardBusinessStatisticsRouteImport.update({
+    id: '/statistics',
+    path: '/statistics',
     getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
 const Char123LocaleChar125OnboardingOnboardingIndexRoute =
@@ -186,6 +214,12 @@ const Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute =
     id: '/onboarding/opening-hours',
     path: '/onboarding/opening-hours',
     getParentRoute: () => Char123LocaleChar125OnboardingRouteRoute,
+  } as any)
+const Char123LocaleChar125SheetQrsIdRoute =
+  Char123LocaleChar125SheetQrsIdRouteImport.update({
+    id: '/qrs/$id',
+    path: '/qrs/$id',
+    getParentRoute: () => Char123LocaleChar125SheetRouteRoute,
   } as any)
 const Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRoute =
   Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIndexRouteImport.update(
@@ -265,6 +299,24 @@ const Char123LocaleChar125DashboardBusinessCustomersCreateRoute =
     path: '/customers/create',
     getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
   } as any)
+const Char123LocaleChar125DashboardBusinessExpensesIndexRoute =
+  Char123LocaleChar125DashboardBusinessExpensesIndexRouteImport.update({
+    id: '/expenses/',
+    path: '/expenses/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessExpensesIdRoute =
+  Char123LocaleChar125DashboardBusinessExpensesIdRouteImport.update({
+    id: '/expenses/$id',
+    path: '/expenses/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessExpensesCreateRoute =
+  Char123LocaleChar125DashboardBusinessExpensesCreateRouteImport.update({
+    id: '/expenses/create',
+    path: '/expenses/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardBusinessInventoryIndexRoute =
   Char123LocaleChar125DashboardBusinessInventoryIndexRouteImport.update({
     id: '/inventory/',
@@ -339,6 +391,30 @@ const Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute =
       getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
     } as any,
   )
+const Char123LocaleChar125DashboardBusinessPortfolioIndexRoute =
+  Char123LocaleChar125DashboardBusinessPortfolioIndexRouteImport.update({
+    id: '/portfolio/',
+    path: '/portfolio/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessPortfolioIdRoute =
+  Char123LocaleChar125DashboardBusinessPortfolioIdRouteImport.update({
+    id: '/portfolio/$id',
+    path: '/portfolio/$id',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessQrsIndexRoute =
+  Char123LocaleChar125DashboardBusinessQrsIndexRouteImport.update({
+    id: '/qrs/',
+    path: '/qrs/',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
+const Char123LocaleChar125DashboardBusinessQrsCreateRoute =
+  Char123LocaleChar125DashboardBusinessQrsCreateRouteImport.update({
+    id: '/qrs/create',
+    path: '/qrs/create',
+    getParentRoute: () => Char123LocaleChar125DashboardBusinessRouteRoute,
+  } as any)
 const Char123LocaleChar125DashboardBusinessSalesIndexRoute =
   Char123LocaleChar125DashboardBusinessSalesIndexRouteImport.update({
     id: '/sales/',
@@ -460,9 +536,12 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
   '/{-$locale}/payment-transactions': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
+  '/{-$locale}/reports': typeof Char123LocaleChar125DashboardBusinessReportsRoute
   '/{-$locale}/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
+  '/{-$locale}/statistics': typeof Char123LocaleChar125DashboardBusinessStatisticsRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/qrs/$id': typeof Char123LocaleChar125SheetQrsIdRoute
   '/{-$locale}/onboarding/': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
   '/{-$locale}/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute
   '/{-$locale}/appointments-distinctions/create': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute
@@ -472,6 +551,8 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute
   '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute
   '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
+  '/{-$locale}/expenses/$id': typeof Char123LocaleChar125DashboardBusinessExpensesIdRoute
+  '/{-$locale}/expenses/create': typeof Char123LocaleChar125DashboardBusinessExpensesCreateRoute
   '/{-$locale}/inventory/$id': typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
   '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   '/{-$locale}/invoices/$id': typeof Char123LocaleChar125DashboardBusinessInvoicesIdRoute
@@ -481,6 +562,8 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   '/{-$locale}/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
   '/{-$locale}/payment-transaction/create': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  '/{-$locale}/portfolio/$id': typeof Char123LocaleChar125DashboardBusinessPortfolioIdRoute
+  '/{-$locale}/qrs/create': typeof Char123LocaleChar125DashboardBusinessQrsCreateRoute
   '/{-$locale}/sales/$id': typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
   '/{-$locale}/sales/cash-up': typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
   '/{-$locale}/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
@@ -492,9 +575,12 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/appointments/': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   '/{-$locale}/customer-tags/': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
   '/{-$locale}/customers/': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
+  '/{-$locale}/expenses/': typeof Char123LocaleChar125DashboardBusinessExpensesIndexRoute
   '/{-$locale}/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/invoices/': typeof Char123LocaleChar125DashboardBusinessInvoicesIndexRoute
   '/{-$locale}/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/portfolio/': typeof Char123LocaleChar125DashboardBusinessPortfolioIndexRoute
+  '/{-$locale}/qrs/': typeof Char123LocaleChar125DashboardBusinessQrsIndexRoute
   '/{-$locale}/sales/': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   '/{-$locale}/team/': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
@@ -518,9 +604,12 @@ export interface FileRoutesByTo {
   '/{-$locale}/login/sso': typeof Char123LocaleChar125LoginSsoRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginIndexRoute
   '/{-$locale}/payment-transactions': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
+  '/{-$locale}/reports': typeof Char123LocaleChar125DashboardBusinessReportsRoute
   '/{-$locale}/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
+  '/{-$locale}/statistics': typeof Char123LocaleChar125DashboardBusinessStatisticsRoute
   '/{-$locale}/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/qrs/$id': typeof Char123LocaleChar125SheetQrsIdRoute
   '/{-$locale}/onboarding': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
   '/{-$locale}/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute
   '/{-$locale}/appointments-distinctions/create': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute
@@ -530,6 +619,8 @@ export interface FileRoutesByTo {
   '/{-$locale}/customer-tags/$id': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute
   '/{-$locale}/customer-tags/create': typeof Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute
   '/{-$locale}/customers/create': typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
+  '/{-$locale}/expenses/$id': typeof Char123LocaleChar125DashboardBusinessExpensesIdRoute
+  '/{-$locale}/expenses/create': typeof Char123LocaleChar125DashboardBusinessExpensesCreateRoute
   '/{-$locale}/inventory/$id': typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
   '/{-$locale}/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   '/{-$locale}/invoices/$id': typeof Char123LocaleChar125DashboardBusinessInvoicesIdRoute
@@ -539,6 +630,8 @@ export interface FileRoutesByTo {
   '/{-$locale}/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   '/{-$locale}/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
   '/{-$locale}/payment-transaction/create': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  '/{-$locale}/portfolio/$id': typeof Char123LocaleChar125DashboardBusinessPortfolioIdRoute
+  '/{-$locale}/qrs/create': typeof Char123LocaleChar125DashboardBusinessQrsCreateRoute
   '/{-$locale}/sales/$id': typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
   '/{-$locale}/sales/cash-up': typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
   '/{-$locale}/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
@@ -550,9 +643,12 @@ export interface FileRoutesByTo {
   '/{-$locale}/appointments': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   '/{-$locale}/customer-tags': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
   '/{-$locale}/customers': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
+  '/{-$locale}/expenses': typeof Char123LocaleChar125DashboardBusinessExpensesIndexRoute
   '/{-$locale}/inventory': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/invoices': typeof Char123LocaleChar125DashboardBusinessInvoicesIndexRoute
   '/{-$locale}/payment-methods': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/portfolio': typeof Char123LocaleChar125DashboardBusinessPortfolioIndexRoute
+  '/{-$locale}/qrs': typeof Char123LocaleChar125DashboardBusinessQrsIndexRoute
   '/{-$locale}/sales': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/services': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   '/{-$locale}/team': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
@@ -568,6 +664,7 @@ export interface FileRoutesById {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/{-$locale}/_dashboard': typeof Char123LocaleChar125DashboardRouteRouteWithChildren
   '/{-$locale}/_onboarding': typeof Char123LocaleChar125OnboardingRouteRouteWithChildren
+  '/{-$locale}/_sheet': typeof Char123LocaleChar125SheetRouteRouteWithChildren
   '/{-$locale}/cancel-appointments': typeof Char123LocaleChar125CancelAppointmentsRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
   '/{-$locale}/_dashboard/_business': typeof Char123LocaleChar125DashboardBusinessRouteRouteWithChildren
@@ -581,9 +678,12 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/': typeof Char123LocaleChar125DashboardIndexRoute
   '/{-$locale}/login/': typeof Char123LocaleChar125LoginIndexRoute
   '/{-$locale}/_dashboard/_business/payment-transactions': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
+  '/{-$locale}/_dashboard/_business/reports': typeof Char123LocaleChar125DashboardBusinessReportsRoute
   '/{-$locale}/_dashboard/_business/settings': typeof Char123LocaleChar125DashboardBusinessSettingsRoute
+  '/{-$locale}/_dashboard/_business/statistics': typeof Char123LocaleChar125DashboardBusinessStatisticsRoute
   '/{-$locale}/_onboarding/onboarding/how-do-you-work': typeof Char123LocaleChar125OnboardingOnboardingHowDoYouWorkRoute
   '/{-$locale}/_onboarding/onboarding/opening-hours': typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRoute
+  '/{-$locale}/_sheet/qrs/$id': typeof Char123LocaleChar125SheetQrsIdRoute
   '/{-$locale}/_onboarding/onboarding/': typeof Char123LocaleChar125OnboardingOnboardingIndexRoute
   '/{-$locale}/_dashboard/_business/appointments-distinctions/$id': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute
   '/{-$locale}/_dashboard/_business/appointments-distinctions/create': typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute
@@ -593,6 +693,8 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/customer-tags/$id': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute
   '/{-$locale}/_dashboard/_business/customer-tags/create': typeof Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute
   '/{-$locale}/_dashboard/_business/customers/create': typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
+  '/{-$locale}/_dashboard/_business/expenses/$id': typeof Char123LocaleChar125DashboardBusinessExpensesIdRoute
+  '/{-$locale}/_dashboard/_business/expenses/create': typeof Char123LocaleChar125DashboardBusinessExpensesCreateRoute
   '/{-$locale}/_dashboard/_business/inventory/$id': typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
   '/{-$locale}/_dashboard/_business/inventory/create': typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   '/{-$locale}/_dashboard/_business/invoices/$id': typeof Char123LocaleChar125DashboardBusinessInvoicesIdRoute
@@ -602,6 +704,8 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/payment-methods/create': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   '/{-$locale}/_dashboard/_business/payment-transaction/$id': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
   '/{-$locale}/_dashboard/_business/payment-transaction/create': typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  '/{-$locale}/_dashboard/_business/portfolio/$id': typeof Char123LocaleChar125DashboardBusinessPortfolioIdRoute
+  '/{-$locale}/_dashboard/_business/qrs/create': typeof Char123LocaleChar125DashboardBusinessQrsCreateRoute
   '/{-$locale}/_dashboard/_business/sales/$id': typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
   '/{-$locale}/_dashboard/_business/sales/cash-up': typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
   '/{-$locale}/_dashboard/_business/sales/new': typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
@@ -613,9 +717,12 @@ export interface FileRoutesById {
   '/{-$locale}/_dashboard/_business/appointments/': typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   '/{-$locale}/_dashboard/_business/customer-tags/': typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
   '/{-$locale}/_dashboard/_business/customers/': typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
+  '/{-$locale}/_dashboard/_business/expenses/': typeof Char123LocaleChar125DashboardBusinessExpensesIndexRoute
   '/{-$locale}/_dashboard/_business/inventory/': typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   '/{-$locale}/_dashboard/_business/invoices/': typeof Char123LocaleChar125DashboardBusinessInvoicesIndexRoute
   '/{-$locale}/_dashboard/_business/payment-methods/': typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  '/{-$locale}/_dashboard/_business/portfolio/': typeof Char123LocaleChar125DashboardBusinessPortfolioIndexRoute
+  '/{-$locale}/_dashboard/_business/qrs/': typeof Char123LocaleChar125DashboardBusinessQrsIndexRoute
   '/{-$locale}/_dashboard/_business/sales/': typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   '/{-$locale}/_dashboard/_business/services/': typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   '/{-$locale}/_dashboard/_business/team/': typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
@@ -642,9 +749,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/'
     | '/{-$locale}/login/'
     | '/{-$locale}/payment-transactions'
+    | '/{-$locale}/reports'
     | '/{-$locale}/settings'
+    | '/{-$locale}/statistics'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/qrs/$id'
     | '/{-$locale}/onboarding/'
     | '/{-$locale}/appointments-distinctions/$id'
     | '/{-$locale}/appointments-distinctions/create'
@@ -654,6 +764,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/customer-tags/$id'
     | '/{-$locale}/customer-tags/create'
     | '/{-$locale}/customers/create'
+    | '/{-$locale}/expenses/$id'
+    | '/{-$locale}/expenses/create'
     | '/{-$locale}/inventory/$id'
     | '/{-$locale}/inventory/create'
     | '/{-$locale}/invoices/$id'
@@ -663,6 +775,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/payment-methods/create'
     | '/{-$locale}/payment-transaction/$id'
     | '/{-$locale}/payment-transaction/create'
+    | '/{-$locale}/portfolio/$id'
+    | '/{-$locale}/qrs/create'
     | '/{-$locale}/sales/$id'
     | '/{-$locale}/sales/cash-up'
     | '/{-$locale}/sales/new'
@@ -674,9 +788,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/appointments/'
     | '/{-$locale}/customer-tags/'
     | '/{-$locale}/customers/'
+    | '/{-$locale}/expenses/'
     | '/{-$locale}/inventory/'
     | '/{-$locale}/invoices/'
     | '/{-$locale}/payment-methods/'
+    | '/{-$locale}/portfolio/'
+    | '/{-$locale}/qrs/'
     | '/{-$locale}/sales/'
     | '/{-$locale}/services/'
     | '/{-$locale}/team/'
@@ -700,9 +817,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/login/sso'
     | '/{-$locale}/login'
     | '/{-$locale}/payment-transactions'
+    | '/{-$locale}/reports'
     | '/{-$locale}/settings'
+    | '/{-$locale}/statistics'
     | '/{-$locale}/onboarding/how-do-you-work'
     | '/{-$locale}/onboarding/opening-hours'
+    | '/{-$locale}/qrs/$id'
     | '/{-$locale}/onboarding'
     | '/{-$locale}/appointments-distinctions/$id'
     | '/{-$locale}/appointments-distinctions/create'
@@ -712,6 +832,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/customer-tags/$id'
     | '/{-$locale}/customer-tags/create'
     | '/{-$locale}/customers/create'
+    | '/{-$locale}/expenses/$id'
+    | '/{-$locale}/expenses/create'
     | '/{-$locale}/inventory/$id'
     | '/{-$locale}/inventory/create'
     | '/{-$locale}/invoices/$id'
@@ -721,6 +843,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/payment-methods/create'
     | '/{-$locale}/payment-transaction/$id'
     | '/{-$locale}/payment-transaction/create'
+    | '/{-$locale}/portfolio/$id'
+    | '/{-$locale}/qrs/create'
     | '/{-$locale}/sales/$id'
     | '/{-$locale}/sales/cash-up'
     | '/{-$locale}/sales/new'
@@ -732,9 +856,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/appointments'
     | '/{-$locale}/customer-tags'
     | '/{-$locale}/customers'
+    | '/{-$locale}/expenses'
     | '/{-$locale}/inventory'
     | '/{-$locale}/invoices'
     | '/{-$locale}/payment-methods'
+    | '/{-$locale}/portfolio'
+    | '/{-$locale}/qrs'
     | '/{-$locale}/sales'
     | '/{-$locale}/services'
     | '/{-$locale}/team'
@@ -749,6 +876,7 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/{-$locale}/_dashboard'
     | '/{-$locale}/_onboarding'
+    | '/{-$locale}/_sheet'
     | '/{-$locale}/cancel-appointments'
     | '/{-$locale}/register'
     | '/{-$locale}/_dashboard/_business'
@@ -762,9 +890,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/'
     | '/{-$locale}/login/'
     | '/{-$locale}/_dashboard/_business/payment-transactions'
+    | '/{-$locale}/_dashboard/_business/reports'
     | '/{-$locale}/_dashboard/_business/settings'
+    | '/{-$locale}/_dashboard/_business/statistics'
     | '/{-$locale}/_onboarding/onboarding/how-do-you-work'
     | '/{-$locale}/_onboarding/onboarding/opening-hours'
+    | '/{-$locale}/_sheet/qrs/$id'
     | '/{-$locale}/_onboarding/onboarding/'
     | '/{-$locale}/_dashboard/_business/appointments-distinctions/$id'
     | '/{-$locale}/_dashboard/_business/appointments-distinctions/create'
@@ -774,6 +905,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/customer-tags/$id'
     | '/{-$locale}/_dashboard/_business/customer-tags/create'
     | '/{-$locale}/_dashboard/_business/customers/create'
+    | '/{-$locale}/_dashboard/_business/expenses/$id'
+    | '/{-$locale}/_dashboard/_business/expenses/create'
     | '/{-$locale}/_dashboard/_business/inventory/$id'
     | '/{-$locale}/_dashboard/_business/inventory/create'
     | '/{-$locale}/_dashboard/_business/invoices/$id'
@@ -783,6 +916,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/payment-methods/create'
     | '/{-$locale}/_dashboard/_business/payment-transaction/$id'
     | '/{-$locale}/_dashboard/_business/payment-transaction/create'
+    | '/{-$locale}/_dashboard/_business/portfolio/$id'
+    | '/{-$locale}/_dashboard/_business/qrs/create'
     | '/{-$locale}/_dashboard/_business/sales/$id'
     | '/{-$locale}/_dashboard/_business/sales/cash-up'
     | '/{-$locale}/_dashboard/_business/sales/new'
@@ -794,9 +929,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/_dashboard/_business/appointments/'
     | '/{-$locale}/_dashboard/_business/customer-tags/'
     | '/{-$locale}/_dashboard/_business/customers/'
+    | '/{-$locale}/_dashboard/_business/expenses/'
     | '/{-$locale}/_dashboard/_business/inventory/'
     | '/{-$locale}/_dashboard/_business/invoices/'
     | '/{-$locale}/_dashboard/_business/payment-methods/'
+    | '/{-$locale}/_dashboard/_business/portfolio/'
+    | '/{-$locale}/_dashboard/_business/qrs/'
     | '/{-$locale}/_dashboard/_business/sales/'
     | '/{-$locale}/_dashboard/_business/services/'
     | '/{-$locale}/_dashboard/_business/team/'
@@ -833,6 +971,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/{-$locale}'
       preLoaderRoute: typeof Char123LocaleChar125OnboardingRouteRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_sheet': {
+      id: '/{-$locale}/_sheet'
+      path: ''
+      fullPath: '/{-$locale}'
+      preLoaderRoute: typeof Char123LocaleChar125SheetRouteRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
     '/{-$locale}/cancel-appointments': {
@@ -926,11 +1071,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
+    '/{-$locale}/_dashboard/_business/reports': {
+      id: '/{-$locale}/_dashboard/_business/reports'
+      path: '/reports'
+      fullPath: '/{-$locale}/reports'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessReportsRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
     '/{-$locale}/_dashboard/_business/settings': {
       id: '/{-$locale}/_dashboard/_business/settings'
       path: '/settings'
       fullPath: '/{-$locale}/settings'
       preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessSettingsRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/statistics': {
+      id: '/{-$locale}/_dashboard/_business/statistics'
+      path: '/statistics'
+      fullPath: '/{-$locale}/statistics'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessStatisticsRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
     '/{-$locale}/_onboarding/onboarding/': {
@@ -953,6 +1112,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/onboarding/opening-hours'
       preLoaderRoute: typeof Char123LocaleChar125OnboardingOnboardingOpeningHoursRouteImport
       parentRoute: typeof Char123LocaleChar125OnboardingRouteRoute
+    }
+    '/{-$locale}/_sheet/qrs/$id': {
+      id: '/{-$locale}/_sheet/qrs/$id'
+      path: '/qrs/$id'
+      fullPath: '/{-$locale}/qrs/$id'
+      preLoaderRoute: typeof Char123LocaleChar125SheetQrsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125SheetRouteRoute
     }
     '/{-$locale}/_dashboard/_business/appointments-distinctions/': {
       id: '/{-$locale}/_dashboard/_business/appointments-distinctions/'
@@ -1038,6 +1204,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCreateRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
+    '/{-$locale}/_dashboard/_business/expenses/': {
+      id: '/{-$locale}/_dashboard/_business/expenses/'
+      path: '/expenses'
+      fullPath: '/{-$locale}/expenses/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessExpensesIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/expenses/$id': {
+      id: '/{-$locale}/_dashboard/_business/expenses/$id'
+      path: '/expenses/$id'
+      fullPath: '/{-$locale}/expenses/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessExpensesIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/expenses/create': {
+      id: '/{-$locale}/_dashboard/_business/expenses/create'
+      path: '/expenses/create'
+      fullPath: '/{-$locale}/expenses/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessExpensesCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
     '/{-$locale}/_dashboard/_business/inventory/': {
       id: '/{-$locale}/_dashboard/_business/inventory/'
       path: '/inventory'
@@ -1120,6 +1307,34 @@ declare module '@tanstack/react-router' {
       path: '/payment-transaction/create'
       fullPath: '/{-$locale}/payment-transaction/create'
       preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/portfolio/': {
+      id: '/{-$locale}/_dashboard/_business/portfolio/'
+      path: '/portfolio'
+      fullPath: '/{-$locale}/portfolio/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPortfolioIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/portfolio/$id': {
+      id: '/{-$locale}/_dashboard/_business/portfolio/$id'
+      path: '/portfolio/$id'
+      fullPath: '/{-$locale}/portfolio/$id'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessPortfolioIdRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/qrs/': {
+      id: '/{-$locale}/_dashboard/_business/qrs/'
+      path: '/qrs'
+      fullPath: '/{-$locale}/qrs/'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessQrsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
+    }
+    '/{-$locale}/_dashboard/_business/qrs/create': {
+      id: '/{-$locale}/_dashboard/_business/qrs/create'
+      path: '/qrs/create'
+      fullPath: '/{-$locale}/qrs/create'
+      preLoaderRoute: typeof Char123LocaleChar125DashboardBusinessQrsCreateRouteImport
       parentRoute: typeof Char123LocaleChar125DashboardBusinessRouteRoute
     }
     '/{-$locale}/_dashboard/_business/sales/': {
@@ -1239,7 +1454,9 @@ declare module '@tanstack/react-router' {
 
 interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute
+  Char123LocaleChar125DashboardBusinessReportsRoute: typeof Char123LocaleChar125DashboardBusinessReportsRoute
   Char123LocaleChar125DashboardBusinessSettingsRoute: typeof Char123LocaleChar125DashboardBusinessSettingsRoute
+  Char123LocaleChar125DashboardBusinessStatisticsRoute: typeof Char123LocaleChar125DashboardBusinessStatisticsRoute
   Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute
   Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute
   Char123LocaleChar125DashboardBusinessAppointmentsIdRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsIdRoute
@@ -1248,6 +1465,8 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsIdRoute
   Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute
   Char123LocaleChar125DashboardBusinessCustomersCreateRoute: typeof Char123LocaleChar125DashboardBusinessCustomersCreateRoute
+  Char123LocaleChar125DashboardBusinessExpensesIdRoute: typeof Char123LocaleChar125DashboardBusinessExpensesIdRoute
+  Char123LocaleChar125DashboardBusinessExpensesCreateRoute: typeof Char123LocaleChar125DashboardBusinessExpensesCreateRoute
   Char123LocaleChar125DashboardBusinessInventoryIdRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIdRoute
   Char123LocaleChar125DashboardBusinessInventoryCreateRoute: typeof Char123LocaleChar125DashboardBusinessInventoryCreateRoute
   Char123LocaleChar125DashboardBusinessInvoicesIdRoute: typeof Char123LocaleChar125DashboardBusinessInvoicesIdRoute
@@ -1257,6 +1476,8 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsCreateRoute
   Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute
   Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute: typeof Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute
+  Char123LocaleChar125DashboardBusinessPortfolioIdRoute: typeof Char123LocaleChar125DashboardBusinessPortfolioIdRoute
+  Char123LocaleChar125DashboardBusinessQrsCreateRoute: typeof Char123LocaleChar125DashboardBusinessQrsCreateRoute
   Char123LocaleChar125DashboardBusinessSalesIdRoute: typeof Char123LocaleChar125DashboardBusinessSalesIdRoute
   Char123LocaleChar125DashboardBusinessSalesCashUpRoute: typeof Char123LocaleChar125DashboardBusinessSalesCashUpRoute
   Char123LocaleChar125DashboardBusinessSalesNewRoute: typeof Char123LocaleChar125DashboardBusinessSalesNewRoute
@@ -1267,9 +1488,12 @@ interface Char123LocaleChar125DashboardBusinessRouteRouteChildren {
   Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute: typeof Char123LocaleChar125DashboardBusinessAppointmentsIndexRoute
   Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute
   Char123LocaleChar125DashboardBusinessCustomersIndexRoute: typeof Char123LocaleChar125DashboardBusinessCustomersIndexRoute
+  Char123LocaleChar125DashboardBusinessExpensesIndexRoute: typeof Char123LocaleChar125DashboardBusinessExpensesIndexRoute
   Char123LocaleChar125DashboardBusinessInventoryIndexRoute: typeof Char123LocaleChar125DashboardBusinessInventoryIndexRoute
   Char123LocaleChar125DashboardBusinessInvoicesIndexRoute: typeof Char123LocaleChar125DashboardBusinessInvoicesIndexRoute
   Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute: typeof Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute
+  Char123LocaleChar125DashboardBusinessPortfolioIndexRoute: typeof Char123LocaleChar125DashboardBusinessPortfolioIndexRoute
+  Char123LocaleChar125DashboardBusinessQrsIndexRoute: typeof Char123LocaleChar125DashboardBusinessQrsIndexRoute
   Char123LocaleChar125DashboardBusinessSalesIndexRoute: typeof Char123LocaleChar125DashboardBusinessSalesIndexRoute
   Char123LocaleChar125DashboardBusinessServicesIndexRoute: typeof Char123LocaleChar125DashboardBusinessServicesIndexRoute
   Char123LocaleChar125DashboardBusinessTeamIndexRoute: typeof Char123LocaleChar125DashboardBusinessTeamIndexRoute
@@ -1285,8 +1509,12 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
   {
     Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute:
       Char123LocaleChar125DashboardBusinessPaymentTransactionsRoute,
+    Char123LocaleChar125DashboardBusinessReportsRoute:
+      Char123LocaleChar125DashboardBusinessReportsRoute,
     Char123LocaleChar125DashboardBusinessSettingsRoute:
       Char123LocaleChar125DashboardBusinessSettingsRoute,
+    Char123LocaleChar125DashboardBusinessStatisticsRoute:
+      Char123LocaleChar125DashboardBusinessStatisticsRoute,
     Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute:
       Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsIdRoute,
     Char123LocaleChar125DashboardBusinessAppointmentsDistinctionsCreateRoute:
@@ -1303,6 +1531,10 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessCustomerTagsCreateRoute,
     Char123LocaleChar125DashboardBusinessCustomersCreateRoute:
       Char123LocaleChar125DashboardBusinessCustomersCreateRoute,
+    Char123LocaleChar125DashboardBusinessExpensesIdRoute:
+      Char123LocaleChar125DashboardBusinessExpensesIdRoute,
+    Char123LocaleChar125DashboardBusinessExpensesCreateRoute:
+      Char123LocaleChar125DashboardBusinessExpensesCreateRoute,
     Char123LocaleChar125DashboardBusinessInventoryIdRoute:
       Char123LocaleChar125DashboardBusinessInventoryIdRoute,
     Char123LocaleChar125DashboardBusinessInventoryCreateRoute:
@@ -1321,6 +1553,10 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessPaymentTransactionIdRoute,
     Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute:
       Char123LocaleChar125DashboardBusinessPaymentTransactionCreateRoute,
+    Char123LocaleChar125DashboardBusinessPortfolioIdRoute:
+      Char123LocaleChar125DashboardBusinessPortfolioIdRoute,
+    Char123LocaleChar125DashboardBusinessQrsCreateRoute:
+      Char123LocaleChar125DashboardBusinessQrsCreateRoute,
     Char123LocaleChar125DashboardBusinessSalesIdRoute:
       Char123LocaleChar125DashboardBusinessSalesIdRoute,
     Char123LocaleChar125DashboardBusinessSalesCashUpRoute:
@@ -1341,12 +1577,18 @@ const Char123LocaleChar125DashboardBusinessRouteRouteChildren: Char123LocaleChar
       Char123LocaleChar125DashboardBusinessCustomerTagsIndexRoute,
     Char123LocaleChar125DashboardBusinessCustomersIndexRoute:
       Char123LocaleChar125DashboardBusinessCustomersIndexRoute,
+    Char123LocaleChar125DashboardBusinessExpensesIndexRoute:
+      Char123LocaleChar125DashboardBusinessExpensesIndexRoute,
     Char123LocaleChar125DashboardBusinessInventoryIndexRoute:
       Char123LocaleChar125DashboardBusinessInventoryIndexRoute,
     Char123LocaleChar125DashboardBusinessInvoicesIndexRoute:
       Char123LocaleChar125DashboardBusinessInvoicesIndexRoute,
     Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute:
       Char123LocaleChar125DashboardBusinessPaymentMethodsIndexRoute,
+    Char123LocaleChar125DashboardBusinessPortfolioIndexRoute:
+      Char123LocaleChar125DashboardBusinessPortfolioIndexRoute,
+    Char123LocaleChar125DashboardBusinessQrsIndexRoute:
+      Char123LocaleChar125DashboardBusinessQrsIndexRoute,
     Char123LocaleChar125DashboardBusinessSalesIndexRoute:
       Char123LocaleChar125DashboardBusinessSalesIndexRoute,
     Char123LocaleChar125DashboardBusinessServicesIndexRoute:
@@ -1423,9 +1665,24 @@ const Char123LocaleChar125OnboardingRouteRouteWithChildren =
     Char123LocaleChar125OnboardingRouteRouteChildren,
   )
 
+interface Char123LocaleChar125SheetRouteRouteChildren {
+  Char123LocaleChar125SheetQrsIdRoute: typeof Char123LocaleChar125SheetQrsIdRoute
+}
+
+const Char123LocaleChar125SheetRouteRouteChildren: Char123LocaleChar125SheetRouteRouteChildren =
+  {
+    Char123LocaleChar125SheetQrsIdRoute: Char123LocaleChar125SheetQrsIdRoute,
+  }
+
+const Char123LocaleChar125SheetRouteRouteWithChildren =
+  Char123LocaleChar125SheetRouteRoute._addFileChildren(
+    Char123LocaleChar125SheetRouteRouteChildren,
+  )
+
 interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125DashboardRouteRoute: typeof Char123LocaleChar125DashboardRouteRouteWithChildren
   Char123LocaleChar125OnboardingRouteRoute: typeof Char123LocaleChar125OnboardingRouteRouteWithChildren
+  Char123LocaleChar125SheetRouteRoute: typeof Char123LocaleChar125SheetRouteRouteWithChildren
   Char123LocaleChar125CancelAppointmentsRoute: typeof Char123LocaleChar125CancelAppointmentsRoute
   Char123LocaleChar125RegisterRoute: typeof Char123LocaleChar125RegisterRoute
   Char123LocaleChar125BusinessAutoRegisterRoute: typeof Char123LocaleChar125BusinessAutoRegisterRoute
@@ -1441,6 +1698,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
       Char123LocaleChar125DashboardRouteRouteWithChildren,
     Char123LocaleChar125OnboardingRouteRoute:
       Char123LocaleChar125OnboardingRouteRouteWithChildren,
+    Char123LocaleChar125SheetRouteRoute:
+      Char123LocaleChar125SheetRouteRouteWithChildren,
     Char123LocaleChar125CancelAppointmentsRoute:
       Char123LocaleChar125CancelAppointmentsRoute,
     Char123LocaleChar125RegisterRoute: Char123LocaleChar125RegisterRoute,

@@ -7,7 +7,7 @@
 //     Target: search p99 < 50 ms on PGlite (ISSUE 7); the same target is reported for the rest.
 //   - /customers interactive in Chromium with those 10,000 customers (PGlite): from navigation to the
 //     first page of rows shown and the search box answering a search. Target < 1 s (median of 5 cold loads).
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -178,9 +178,19 @@ async function apiRowsFor(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
 }
 
 /** Checks `ready` in the page at every frame; it answers the page's performance.now() once it holds, else false. */
-async function frameWhen(page: Page, ready: () => number | false): Promise<number> {
+export async function frameWhen(page: Page, ready: () => number | false): Promise<number> {
   const handle = await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 20_000 });
   return Math.round((await handle.jsonValue()) as number);
+}
+
+/** A new browser context signed in as `cita`'s owner (token cookie, the session in localStorage), its page sent to `path` (navigation only committed). */
+export async function openSignedIn(browser: Browser, cita: { token: string; baseUrl: string }, session: string, path: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  await context.addCookies([{ name: 'token', value: cita.token, url: cita.baseUrl }, { name: 'locale', value: 'en-US', url: cita.baseUrl }]);
+  await context.addInitScript((value) => window.localStorage.setItem('session', value), session);
+  const page = await context.newPage();
+  await page.goto(`${cita.baseUrl}${path}`, { waitUntil: 'commit' });
+  return { context, page };
 }
 
 /** /customers in Chromium: navigation → the first rows shown and a search answered, cold (new context) each time. */
@@ -198,14 +208,10 @@ export async function pageRows(): Promise<BenchRow[]> {
     const shown: number[] = [];
     const searched: number[] = [];
     for (let i = 0; i < PAGE_LOADS + 1; i += 1) {
-      const context = await browser.newContext({ locale: 'en-US' });
-      await context.addCookies([{ name: 'token', value: cita.token, url: cita.baseUrl }, { name: 'locale', value: 'en-US', url: cita.baseUrl }]);
-      await context.addInitScript((value) => window.localStorage.setItem('session', value), session);
-      const page = await context.newPage();
       // Times come from the page's own clock, checked at every frame: Playwright's locator waits poll
       // with a back-off (0, 20, 50, 100, 100, then every 500 ms), which rounded a load up by up to half a
       // second. Navigation start is the page's time origin, so the first value is from navigation.
-      await page.goto(`${cita.baseUrl}/customers`, { waitUntil: 'commit' });
+      const { context, page } = await openSignedIn(browser, cita, session, '/customers');
       const firstRows = await frameWhen(page, () =>
         document.querySelectorAll('tr').length > 50 && (document.getElementById('root')?.textContent ?? '').includes('10,000 customers') ? performance.now() : false,
       );

@@ -1,17 +1,22 @@
 // `npm run bench`: prints a table and writes bench/results.json (rows {name, value, unit, target, met}).
 // Not part of `npm test`: speed is measured here, against floors measured in the same run.
-//   BENCH_ONLY=bundle|api|coldstart|catalogue|calendar-api|calendar|lighthouse|booking|import (a comma-separated list)   BENCH_SECONDS=8
+//   BENCH_ONLY=bundle|api|coldstart|catalogue|calendar-api|calendar|lighthouse|booking|import|books|ocr|money|qr|sales-list (a comma-separated list)   BENCH_SECONDS=8
 //   BENCH_DATABASE_URL=postgres://… (else TEST_DATABASE_URL)   BENCH_INSTALL=1 (npm ci on a fresh copy)
 // One line per group: a group is a function returning rows.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { apiRows } from './api.ts';
 import { bookingRows } from './booking.ts';
+import { booksRows } from './books.ts';
 import { bundleRows } from './bundle.ts';
 import { calendarApiRows } from './calendar-api.ts';
 import { catalogueRows } from './catalogue.ts';
 import { coldstartRows } from './coldstart.ts';
 import { importRowsBench } from './import.ts';
 import { lighthouseRows } from './lighthouse.ts';
+import { moneyRows } from './money.ts';
+import { ocrRows } from './ocr.ts';
+import { qrRows } from './qr.ts';
+import { salesListRows } from './sales-list.ts';
 import { calendarRows } from './calendar.ts';
 import type { BenchRow } from './rows.ts';
 
@@ -25,6 +30,11 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   calendar: calendarRows,
   booking: () => bookingRows(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL),
   import: importRowsBench,
+  books: booksRows,
+  ocr: ocrRows,
+  money: moneyRows,
+  qr: qrRows,
+  'sales-list': salesListRows,
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { e164 } from '../notifications/phone.ts';
 
 /**
  * What the customer hears about appointments. The appointment handlers call this inside their
@@ -6,9 +7,10 @@ import type { Queryable } from '../db/database.ts';
  * they touched; it brings the outbox in line with the appointments as they now are:
  *
  * - a live appointment (pending or confirmed) has one outbox row per reminder, due minutesBefore
- *   before its start (SMS and WhatsApp rows are kept as `skipped` / unsupported_channel; a reminder
- *   already past, or a customer without e-mail, `skipped` too); reminders no longer asked for, or
- *   for an old start time, are dropped;
+ *   before its start (an SMS or WhatsApp reminder goes to the customer's phone, an e-mail one to the
+ *   address; a reminder already past, or a customer without the phone or e-mail it needs, is
+ *   `skipped`; without a configured SMS or WhatsApp provider the worker skips those when due, as
+ *   unsupported_channel); reminders no longer asked for, or for an old start time, are dropped;
  * - a new appointment, a change of its time, and a change of its customer (a new link version, whose
  *   links only the new customer gets) sends a confirmation (the iCalendar SEQUENCE grows);
  * - a cancelled or rejected appointment drops its pending messages and sends one cancellation notice
@@ -21,7 +23,8 @@ export async function appointmentsChanged(tx: Queryable, tenantId: string, appoi
   const ids = [...new Set(appointmentIds)];
   if (ids.length === 0) return;
   const { rows } = await tx.query<AppointmentRow>(
-    `SELECT id, status, start_at, end_at, reminders, customer_snapshot->>'email' AS email, link_version
+    `SELECT id, status, start_at, end_at, reminders, customer_snapshot->>'email' AS email,
+            customer_snapshot->>'phoneCountryCode' AS phone_country_code, customer_snapshot->>'phoneNumber' AS phone_number, link_version
        FROM appointments WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
     [tenantId, ids],
   );
@@ -51,6 +54,8 @@ interface AppointmentRow {
   end_at: Date;
   reminders: Array<{ channel: string; minutesBefore: number; sent?: boolean; sentAt?: string }>;
   email: string | null;
+  phone_country_code: string | null;
+  phone_number: string | null;
   link_version: number;
 }
 interface NoticeRow {
@@ -64,6 +69,8 @@ interface NoticeRow {
 
 export const LIVE_STATUSES: readonly string[] = ['APPOINTMENT_STATUS_PENDING', 'APPOINTMENT_STATUS_CONFIRMED'];
 const NOTIFIED_CANCELLATIONS: readonly string[] = ['APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED'];
+
+const PHONE_CHANNELS: readonly string[] = ['REMINDER_CHANNEL_SMS', 'REMINDER_CHANNEL_WHATSAPP'];
 
 const epoch = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
 const channelKey = (channel: string) => channel.replace('REMINDER_CHANNEL_', '').toLowerCase();
@@ -205,8 +212,13 @@ async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow
     const key = reminderKey(id, reminder.channel, reminder.minutesBefore, startAt, linkVersion);
     wanted.push(key);
     const dueAt = new Date(startAt.getTime() - reminder.minutesBefore * 60_000);
-    const skip =
-      reminder.channel !== 'REMINDER_CHANNEL_EMAIL' ? 'unsupported_channel' : !email ? 'no_recipient' : dueAt.getTime() <= now ? 'too_late' : null;
+    const reachable =
+      reminder.channel === 'REMINDER_CHANNEL_EMAIL'
+        ? Boolean(email)
+        : PHONE_CHANNELS.includes(reminder.channel)
+          ? Boolean(e164(appointment.phone_country_code, appointment.phone_number))
+          : null;
+    const skip = reachable === null ? 'unsupported_channel' : !reachable ? 'no_recipient' : dueAt.getTime() <= now ? 'too_late' : null;
     await schedule(tx, tenantId, id, {
       key,
       kind: 'reminder',

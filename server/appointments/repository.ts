@@ -399,13 +399,17 @@ export interface LinkedRow extends LinkedAppointment {
   customer_name: string | null;
   business_name: string;
   time_zone: string;
+  /** The business's phone, what the cancellation page gives to call (public on its booking page too). */
+  business_phone_country_code: string | null;
+  business_phone_number: string | null;
 }
 
 export async function loadLinked(tx: Queryable, tenantId: string, appointmentId: string, lock: boolean): Promise<LinkedRow | undefined> {
   const { rows } = await tx.query<LinkedRow>(
     `SELECT a.user_id, a.status, a.start_at, to_char(a.start_local, 'YYYY-MM-DD"T"HH24:MI') AS start_local,
             to_char(a.end_local, 'YYYY-MM-DD"T"HH24:MI') AS end_local, a.customer_snapshot->>'name' AS customer_name,
-            a.cancelled_by, t.business_name, t.time_zone, t.cancellation_cutoff_minutes AS cutoff, a.link_version
+            a.cancelled_by, t.business_name, t.time_zone, t.cancellation_cutoff_minutes AS cutoff, a.link_version,
+            t.phone_country_code AS business_phone_country_code, t.phone_number AS business_phone_number
        FROM appointments a JOIN tenants t ON t.id = a.tenant_id
       WHERE a.tenant_id = $1 AND a.id = $2 AND t.status <> 'TENANT_STATUS_DELETED'
       ${lock ? 'FOR UPDATE OF a' : ''}`,
@@ -436,4 +440,26 @@ export async function serviceNames(tx: Queryable, tenantId: string, appointmentI
 export async function memberName(db: Pick<Database, 'querySystem'>, userId: string): Promise<string | null> {
   const { rows } = await db.querySystem<{ name: string | null }>(`SELECT name FROM users WHERE id = $1`, [userId]);
   return rows[0]?.name ?? null;
+}
+
+/** What moving an appointment by its link needs of it: how long it lasts and the buffers of its services (as they are now). */
+export async function durationAndBuffer(tx: Queryable, tenantId: string, appointmentId: string): Promise<{ minutes: number; buffer: number }> {
+  const { rows } = await tx.query<{ minutes: string | number; buffer: string | number }>(
+    `SELECT (extract(epoch FROM a.end_at - a.start_at) / 60)::int AS minutes,
+            (SELECT coalesce(sum(s.buffer_minutes), 0) FROM appointment_services x JOIN services s ON s.tenant_id = x.tenant_id AND s.id = x.service_id
+              WHERE x.tenant_id = a.tenant_id AND x.appointment_id = a.id) AS buffer
+       FROM appointments a WHERE a.tenant_id = $1 AND a.id = $2`,
+    [tenantId, appointmentId],
+  );
+  return { minutes: Number(rows[0]?.minutes ?? 0), buffer: Number(rows[0]?.buffer ?? 0) };
+}
+
+/** The customer moved the appointment by its link: the new time; PENDING again when the business confirms online bookings by hand. */
+export async function moveByCustomer(tx: Queryable, tenantId: string, appointmentId: string, slot: Slot, pendingAgain: boolean): Promise<void> {
+  await tx.query(
+    `UPDATE appointments SET start_at = $3, end_at = $4, start_local = $5, end_local = $6,
+            status = CASE WHEN $7 THEN 'APPOINTMENT_STATUS_PENDING' ELSE status END, version = version + 1
+      WHERE tenant_id = $1 AND id = $2`,
+    [tenantId, appointmentId, slot.startAt.toString(), slot.endAt.toString(), sqlLocal(slot.start), sqlLocal(slot.end), pendingAgain],
+  );
 }

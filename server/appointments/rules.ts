@@ -68,6 +68,19 @@ export function transitionProblem(check: Exclude<TransitionCheck, 'ok'>, from: A
   return new HttpProblem(409, `An appointment cannot go from ${from} to ${to}.`, 'invalid_transition', undefined, { retryable: false });
 }
 
+/**
+ * An appointment its money refers to cannot be called off or deleted (issue 17): cancelling or
+ * rejecting one whose sale still stands would leave a charge for an appointment that did not happen,
+ * deleting one with a sale or an invoice would take it out of their history. 409 `appointment_charged`.
+ */
+export function appointmentCharged(action: 'status' | 'delete'): HttpProblem {
+  const detail =
+    action === 'status'
+      ? 'This appointment was charged: void or refund its sale before cancelling or rejecting it.'
+      : 'This appointment was charged or invoiced, so it stays in the history: cancel it instead (after voiding or refunding its sale).';
+  return new HttpProblem(409, detail, 'appointment_charged', undefined, { retryable: false });
+}
+
 const allowedMemo = new Map<string, AppointmentStatus[]>();
 /** The statuses the caller may move an appointment to (memoized: a week of ten members asks 400 times). */
 export function allowedStatuses(status: AppointmentStatus, role: TeamRole, started: boolean): AppointmentStatus[] {

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { periodic } from '../periodic.ts';
+import { periodClaim, periodic } from '../periodic.ts';
 import type { AssetStorage } from './storage.ts';
 
 /**
@@ -10,17 +10,20 @@ import type { AssetStorage } from './storage.ts';
  * the storage is down at that moment. After commit the handler tries at once (purgeStorageKeys);
  * whatever is left, the cleaner retries.
  *
- * The cleaner (one per server instance, like the outbox worker) also deletes orphans: images that
+ * The cleaner (started on every server instance) also deletes orphans: images that
  * nothing references (no business logo or cover, avatar, service picture, photo of a product not
  * deleted, service-object photo, portfolio item) once they are older than a grace period (24 h by
  * default), which covers both an upload whose form was never saved and an image that was replaced
  * or removed from what showed it (a deleted product's photo goes too: its reference is cleared).
  *
- * Several instances on one PostgreSQL: candidates are locked with FOR UPDATE SKIP LOCKED, and the
- * references are checked again by a second statement once the locks are held. A request that
- * starts referencing an image holds a KEY SHARE lock on its row until it commits (the foreign keys
- * for logo, cover, avatar, service picture and product photo; assertAssetsExist's FOR KEY SHARE for photos), so the
- * cleaner either skips the image or the request waits and then finds it gone (422 unknown_asset):
+ * Several instances on one PostgreSQL: the loop's scheduled passes run once per interval between
+ * them (periodClaim: the instance that claims the period runs the pass). Passes may still overlap
+ * (a full batch goes on at once; tests run runOnce side by side): candidates are locked with
+ * FOR UPDATE SKIP LOCKED, and the references are checked again by a second statement once the
+ * locks are held. A request that starts referencing an image holds a KEY SHARE lock on its row
+ * until it commits (the foreign keys for logo, cover, avatar, service picture and product photo;
+ * assertAssetsExist's FOR KEY SHARE for photos), so the cleaner either skips the image or the
+ * request waits and then finds it gone (422 unknown_asset):
  * an image is never deleted under a reference being saved.
  */
 
@@ -44,6 +47,8 @@ export const UNREFERENCED_IN_TENANT = `
   AND NOT EXISTS (SELECT 1 FROM services s WHERE s.tenant_id = a.tenant_id AND s.image_asset_id = a.id)
   AND NOT EXISTS (SELECT 1 FROM inventory_items i WHERE i.tenant_id = a.tenant_id AND i.image_asset_id = a.id AND i.deleted_at IS NULL)
   AND NOT EXISTS (SELECT 1 FROM portfolio_items p WHERE p.tenant_id = a.tenant_id AND p.image_asset_id = a.id)
+  AND NOT EXISTS (SELECT 1 FROM expenses e WHERE e.tenant_id = a.tenant_id AND e.receipt_asset_id = a.id)
+  AND NOT EXISTS (SELECT 1 FROM portfolio_items p WHERE p.tenant_id = a.tenant_id AND p.before_image_asset_id = a.id)
   AND NOT EXISTS (SELECT 1 FROM service_objects o
                    WHERE o.tenant_id = a.tenant_id AND o.photos @> jsonb_build_array(jsonb_build_object('assetId', a.id::text)))`;
 
@@ -184,6 +189,7 @@ export function createAssetCleaner(options: AssetCleanerOptions) {
     delayAfter: (pass) => (pass.orphans >= batchSize || pass.purged >= batchSize ? 0 : intervalMs),
     retryMs: intervalMs,
     failure: 'asset cleaner pass failed',
+    claim: periodClaim(db, 'asset-cleaner', intervalMs),
     ...(options.log ? { log: options.log } : {}),
   });
 

@@ -11,6 +11,16 @@ export const STORED_QUALITY = 80;
 export const MAX_INPUT_PIXELS = 100_000_000;
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+/** A PDF document: accepted as a receipt (expenses), never where an image is shown. */
+export const PDF_MIME_TYPE = 'application/pdf';
+/** Largest accepted PDF: it is kept as uploaded (a receipt is a few hundred kB). */
+export const MAX_PDF_BYTES = 5 * 1024 * 1024;
+
+/** A PDF by its magic bytes: "%PDF-" within the first 1024 bytes, as readers allow. */
+export function isPdf(bytes: Buffer): boolean {
+  const at = bytes.subarray(0, 1024).indexOf('%PDF-', 0, 'latin1');
+  return at >= 0;
+}
 
 /** The image type by its magic bytes (never by name or declared type), or undefined. */
 export function sniffImageType(bytes: Buffer): ImageType | undefined {
@@ -38,6 +48,25 @@ export interface StoredImage {
   height: number;
 }
 
+/** What is stored for an upload: a re-encoded image, or a PDF as it came (no size in pixels). */
+export type StoredFile = StoredImage | { bytes: Buffer; mimeType: typeof PDF_MIME_TYPE; width?: undefined; height?: undefined };
+
+/** The storage key's extension of a stored file. */
+export const extensionOf = (mimeType: StoredFile['mimeType']) => (mimeType === PDF_MIME_TYPE ? 'pdf' : 'webp');
+
+/**
+ * Checks an upload: an image is re-encoded (processImage); a PDF is kept as it came, after its
+ * magic bytes and size are checked. A PDF is only opened by the receipt reader's process
+ * (server/expenses/ocr-child.mjs), never on the request thread.
+ */
+export async function processUpload(bytes: Buffer): Promise<StoredFile> {
+  if (!sniffImageType(bytes) && isPdf(bytes)) {
+    if (bytes.length > MAX_PDF_BYTES) throw new HttpProblem(413, `The PDF is larger than ${MAX_PDF_BYTES / 1024 / 1024} MB.`, 'payload_too_large');
+    return { bytes, mimeType: PDF_MIME_TYPE };
+  }
+  return processImage(bytes);
+}
+
 /**
  * Checks an upload and re-encodes it for storage: JPEG, PNG or WebP by content; orientation applied;
  * EXIF, ICC and other metadata dropped; fit inside 1600 × 1600 px without enlarging; WebP quality 80.
@@ -46,7 +75,7 @@ export async function processImage(bytes: Buffer): Promise<StoredImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) {
     throw new HttpProblem(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 'payload_too_large');
   }
-  if (!sniffImageType(bytes)) throw invalid('not_an_image', 'The file is not a JPEG, PNG or WebP image (its content was checked, not its name).');
+  if (!sniffImageType(bytes)) throw invalid('not_an_image', 'The file is not a JPEG, PNG or WebP image, nor a PDF (its content was checked, not its name).');
   let pixels: number;
   try {
     const meta = await sharp(bytes).metadata();

@@ -1,6 +1,7 @@
 import type { Asset } from '../../generated/types.gen.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem } from '../problem.ts';
+import { PDF_MIME_TYPE } from './images.ts';
 
 /**
  * What other domains need to reference images by asset id (ARCHITECTURE: files are referenced by
@@ -20,8 +21,8 @@ export function toAsset(row: Record<string, unknown>): Asset {
     mimeType: row.mime_type as Asset['mimeType'],
     fileName: row.file_name as string,
     size: Number(row.size),
-    width: Number(row.width),
-    height: Number(row.height),
+    ...(row.width == null ? {} : { width: Number(row.width) }),
+    ...(row.height == null ? {} : { height: Number(row.height) }),
     createdBy: row.created_by as string,
     createdAt: (row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at))).toISOString(),
   };
@@ -29,15 +30,21 @@ export function toAsset(row: Record<string, unknown>): Asset {
 
 /**
  * 422 `unknown_asset` naming the field of the first id that is not an image of `tenantId`.
- * `ids` pairs each asset id with the JSON pointer of the field that carries it.
+ * `ids` pairs each asset id with the JSON pointer of the field that carries it. A PDF counts only
+ * where `documents` says so (a receipt); everywhere else an asset is shown as an image.
  */
-export async function assertAssetsExist(tx: Queryable, tenantId: string, ids: Array<{ id: string; field: string }>): Promise<void> {
+export async function assertAssetsExist(
+  tx: Queryable,
+  tenantId: string,
+  ids: Array<{ id: string; field: string }>,
+  { documents = false }: { documents?: boolean } = {},
+): Promise<void> {
   if (ids.length === 0) return;
   // FOR KEY SHARE: the image cannot be deleted (server/assets/cleanup.ts) until this reference is saved.
-  const { rows } = await tx.query<{ id: string }>('SELECT id FROM assets WHERE tenant_id = $1 AND id = ANY($2::uuid[]) FOR KEY SHARE', [
-    tenantId,
-    ids.map((entry) => entry.id),
-  ]);
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM assets WHERE tenant_id = $1 AND id = ANY($2::uuid[])${documents ? '' : ` AND mime_type <> '${PDF_MIME_TYPE}'`} FOR KEY SHARE`,
+    [tenantId, ids.map((entry) => entry.id)],
+  );
   const found = new Set(rows.map((row) => row.id));
   const missing = ids.find((entry) => !found.has(entry.id));
   if (missing) {
@@ -55,7 +62,7 @@ export async function avatarAssetOf(tx: Queryable, userId: string, assetId: stri
   const { rows } = await tx.query<{ tenant_id: string }>(
     `SELECT a.tenant_id FROM memberships m
        JOIN tenants t ON t.id = m.tenant_id AND t.status <> 'TENANT_STATUS_DELETED'
-       JOIN assets a ON a.tenant_id = m.tenant_id AND a.id = $2
+       JOIN assets a ON a.tenant_id = m.tenant_id AND a.id = $2 AND a.mime_type <> '${PDF_MIME_TYPE}'
       WHERE m.user_id = $1 AND a.created_by = $1`,
     [userId, assetId],
   );

@@ -23,7 +23,7 @@ export interface AssetStorage {
   delete(key: string): Promise<void>;
 }
 
-const KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}\.(webp|jpg|png)$/;
+const KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}\.(webp|jpg|png|pdf)$/;
 
 function checkKey(key: string): string {
   if (!KEY.test(key)) throw new TypeError(`invalid asset storage key ${JSON.stringify(key)}`);
@@ -101,7 +101,7 @@ export function s3Storage(config: S3AssetConfig, log?: Log): AssetStorage {
     kind: 's3',
     async put(key, bytes) {
       try {
-        await client.send(new PutObjectCommand({ Bucket, Key: keyOf(key), Body: bytes, ContentType: 'image/webp', ContentLength: bytes.length }));
+        await client.send(new PutObjectCommand({ Bucket, Key: keyOf(key), Body: bytes, ContentType: key.endsWith('.pdf') ? 'application/pdf' : 'image/webp', ContentLength: bytes.length }));
       } catch (error) {
         throw unavailable('put', key, error);
       }

@@ -112,6 +112,17 @@ export const bookingNotFound = () => new HttpProblem(404, 'No business takes onl
  * turned off and deleted or suspended businesses are the same 404.
  */
 export async function findBookingBusiness(db: Database, slug: string): Promise<BookingBusiness> {
+  const found = await bookingBusinessWhere(db, 't.booking_slug = $1', slug);
+  if (!found) throw bookingNotFound();
+  return found;
+}
+
+/** The business `tenantId` as its booking page sees it, or null when it takes no online bookings (a reschedule by link). */
+export async function bookingBusinessOf(db: Database, tenantId: string): Promise<BookingBusiness | null> {
+  return bookingBusinessWhere(db, 't.id = $1', tenantId);
+}
+
+async function bookingBusinessWhere(db: Database, where: 't.booking_slug = $1' | 't.id = $1', value: string): Promise<BookingBusiness | null> {
   const { rows } = await db.querySystem(
     `SELECT t.*,
             (SELECT coalesce(json_agg(json_build_object('id', x.user_id, 'name', x.name) ORDER BY x.joined_at, x.user_id), '[]')
@@ -119,11 +130,11 @@ export async function findBookingBusiness(db: Database, slug: string): Promise<B
                       WHERE m.tenant_id = t.id AND m.bookable_online AND u.status NOT IN ('USER_STATUS_DELETED', 'USER_STATUS_SUSPENDED')
                       ORDER BY m.joined_at, m.user_id LIMIT 200) x) AS team
        FROM tenants t
-      WHERE t.booking_slug = $1 AND t.booking_enabled AND t.status NOT IN ('TENANT_STATUS_DELETED', 'TENANT_STATUS_SUSPENDED')`,
-    [slug],
+      WHERE ${where} AND t.booking_enabled AND t.booking_slug IS NOT NULL AND t.status NOT IN ('TENANT_STATUS_DELETED', 'TENANT_STATUS_SUSPENDED')`,
+    [value],
   );
   const row = rows[0];
-  if (!row) throw bookingNotFound();
+  if (!row) return null;
   const hours = parseJson(row.opening_hours as string | { weekly?: Weekly; closedDates?: Array<{ date: string; reason?: string }> } | null);
   const team = (parseJson(row.team as string | Array<{ id: string; name: string | null }>) ?? []).map((m) => {
     const name = m.name?.trim().slice(0, 100);

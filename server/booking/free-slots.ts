@@ -1,14 +1,36 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Queryable } from '../db/database.ts';
 import { FREEING } from '../appointments/rules.ts';
-import { unprocessable } from '../problem.ts';
+import { HttpProblem, unprocessable } from '../problem.ts';
 import { loadMembers, loadTimeOff, parseJson, scheduleOf } from '../scheduling/schedules-db.ts';
-import { computeAvailability, requestWindow, type Candidate, type FreeDay, type Span } from './availability.ts';
+import { computeAvailability, instantOfWall, requestWindow, wallOfInstant, type Candidate, type FreeDay, type Span } from './availability.ts';
 import type { BookableService, BookingBusiness } from './business.ts';
 
 /** Appointments read for one availability answer, at most (a bound on what an anonymous call costs). */
 const MAX_APPOINTMENTS = 20_000;
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+export const slotUnavailable = (detail = 'This time is not one the business offers for online booking.') =>
+  new HttpProblem(422, detail, 'slot_unavailable', [{ field: '/startAt', code: 'slot_unavailable', message: detail }]);
+
+/**
+ * The wall-clock minute of `startAt` (epoch ms) when it is a time the booking page could offer: on the
+ * slot interval of its day, its first occurrence, within the minimum notice and the horizon; else 422
+ * `slot_unavailable` on /startAt (whether it is free is asked of freeSlots afterwards).
+ */
+export function offeredWall(business: BookingBusiness, startAt: number, now: number): number {
+  if (!Number.isFinite(startAt)) throw unprocessable('/startAt', 'invalid_date', 'This is not a date and time.');
+  const rules = business.settings;
+  const zone = business.timeZone;
+  const wall = wallOfInstant(startAt, zone);
+  if (startAt % MINUTE_MS !== 0 || (wall % 1440) % rules.slotIntervalMinutes !== 0 || instantOfWall(wall, zone) !== startAt) {
+    throw slotUnavailable('Online bookings start at the times the booking page offers.');
+  }
+  if (startAt < now + rules.minimumNoticeMinutes * MINUTE_MS) throw slotUnavailable('This time is too soon to book online.');
+  if (startAt > now + rules.horizonDays * DAY_MS) throw slotUnavailable('This time is too far ahead to book online.');
+  return wall;
+}
 
 /**
  * The team members who may take the booking: those who perform every chosen service; only `userId`
@@ -31,6 +53,8 @@ export interface FreeSlotsQuery {
   now: number;
   /** Leave the appointments out: the times the business offers at all (working hours, notice, horizon). */
   ignoreAppointments?: boolean;
+  /** An appointment whose own time does not count as taken (the one being moved). */
+  exceptAppointmentId?: string;
 }
 
 /** The free times of the chosen services over the days asked for, read inside a tenant transaction. */
@@ -64,10 +88,10 @@ export async function freeSlots(tx: Queryable, query: FreeSlotsQuery): Promise<F
            SELECT a.user_id, (extract(epoch FROM a.start_at) * 1000)::bigint AS s,
                   (extract(epoch FROM a.end_at) * 1000)::bigint + ${buffer} * 60000 AS e
              FROM appointments a
-            WHERE a.tenant_id = $1 AND a.user_id = ANY($2::uuid[]) AND NOT (a.status = ANY($5::text[]))
+            WHERE a.tenant_id = $1 AND a.user_id = ANY($2::uuid[]) AND NOT (a.status = ANY($5::text[])) AND a.id IS DISTINCT FROM $6::uuid
               AND a.start_at < $4::timestamptz AND a.end_at > $3::timestamptz AND a.start_at > $3::timestamptz - interval '24 hours'
             LIMIT ${MAX_APPOINTMENTS}) t`,
-        [tenantId, userIds, from, to, FREEING],
+        [tenantId, userIds, from, to, FREEING, query.exceptAppointmentId ?? null],
       );
       const data = parseJson(rows[0]?.data ?? []) ?? [];
       for (const [userId, start, end] of data) {

@@ -229,16 +229,19 @@ export async function setTags(tx: Queryable, tenantId: string, customerId: strin
   );
 }
 
-/** Today in the business's time zone (YYYY-MM-DD), its locale and dial code, its name and e-mail; 404 when it is gone. */
-export async function businessToday(tx: Queryable, tenantId: string): Promise<{ today: string; locale: string; dialCode: string | null; name: string; email: string }> {
-  const { rows } = await tx.query<{ today: string; locale: string; phone_country_code: string | null; business_name: string; email: string }>(
-    `SELECT to_char(now() AT TIME ZONE time_zone, 'YYYY-MM-DD') AS today, locale, phone_country_code, business_name, email
+/** Today in the business's time zone (YYYY-MM-DD), its locale, country and dial code, its name and e-mail; 404 when it is gone. */
+export async function businessToday(
+  tx: Queryable,
+  tenantId: string,
+): Promise<{ today: string; locale: string; country: string | null; dialCode: string | null; name: string; email: string }> {
+  const { rows } = await tx.query<{ today: string; locale: string; country: string | null; phone_country_code: string | null; business_name: string; email: string }>(
+    `SELECT to_char(now() AT TIME ZONE time_zone, 'YYYY-MM-DD') AS today, locale, country, phone_country_code, business_name, email
        FROM tenants WHERE id = $1`,
     [tenantId],
   );
   const row = rows[0];
   if (!row) throw notFound();
-  return { today: row.today, locale: row.locale, dialCode: row.phone_country_code, name: row.business_name, email: row.email };
+  return { today: row.today, locale: row.locale, country: row.country, dialCode: row.phone_country_code, name: row.business_name, email: row.email };
 }
 
 /** The customer's tags, by name, with their colours. */

@@ -1,17 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldError } from '../problem.ts';
 import { HttpProblem } from '../problem.ts';
-import { checkImportRow, checkInput, IMPORT_CHUNK, importRowId, nextChunkSize, parseImportDate, planImport, searchTerms, splitTagNames, TAG_PALETTE, tagColorFor } from './rules.ts';
+import { checkImportRow, checkInput, IMPORT_CHUNK, importContext, importRowId, nextChunkSize, parseImportDate, planImport, searchTerms, splitTagNames, TAG_PALETTE, tagColorFor } from './rules.ts';
 
-const context = { locale: 'es-ES', defaultDialCode: '+34', today: '2026-11-23' };
+const context = { dateOrder: 'DMY' as const, defaultDialCode: '+34', today: '2026-11-23' };
 
 describe('customers rules', () => {
-  it('reads dates as ISO or in the business order, refusing impossible ones', () => {
-    expect(parseImportDate('1990-04-12', 'es-ES')).toBe('1990-04-12');
-    expect(parseImportDate('12/04/1990', 'es-ES')).toBe('1990-04-12');
-    expect(parseImportDate('04/12/1990', 'en-US')).toBe('1990-04-12');
-    expect(parseImportDate('31/02/1990', 'es-ES')).toBeUndefined();
-    expect(parseImportDate('ayer', 'es-ES')).toBeUndefined();
+  it('reads dates as ISO or in the order of the business country, refusing impossible ones', () => {
+    expect(parseImportDate('1990-04-12', 'DMY')).toBe('1990-04-12');
+    expect(parseImportDate('1990/04/12', 'MDY')).toBe('1990-04-12');
+    expect(parseImportDate('12/04/1990', 'DMY')).toBe('1990-04-12');
+    expect(parseImportDate('12.04.1990', 'DMY')).toBe('1990-04-12');
+    expect(parseImportDate('04/12/1990', 'MDY')).toBe('1990-04-12');
+    expect(parseImportDate('31/02/1990', 'DMY')).toBeUndefined();
+    expect(parseImportDate('12/31/1990', 'DMY')).toBeUndefined();
+    expect(parseImportDate('31/12/1990', 'MDY')).toBeUndefined();
+    // Year first where dates are written so; a year-last date is not guessed there.
+    expect(parseImportDate('1990/04/12', 'YMD')).toBe('1990-04-12');
+    expect(parseImportDate('12/04/1990', 'YMD')).toBeUndefined();
+    expect(parseImportDate('ayer', 'DMY')).toBeUndefined();
+  });
+
+  it("takes the date order from the business's country, not its language (issue 18)", () => {
+    const today = '2026-11-23';
+    // A US business whose owner works in Spanish: 03/04/2026 is March 4, and numbers without a dial code are +1.
+    const usInSpanish = importContext({ today, locale: 'es-ES', country: 'US', dialCode: null });
+    expect(usInSpanish).toEqual({ dateOrder: 'MDY', defaultDialCode: '+1', today });
+    expect(parseImportDate('03/04/2026', usInSpanish.dateOrder)).toBe('2026-03-04');
+    // A British business in English: day first, 3 April.
+    const britishInEnglish = importContext({ today, locale: 'en-US', country: 'GB', dialCode: null });
+    expect(britishInEnglish).toEqual({ dateOrder: 'DMY', defaultDialCode: '+44', today });
+    expect(parseImportDate('03/04/2026', britishInEnglish.dateOrder)).toBe('2026-04-03');
+    // A dial code the business chose wins over its country's.
+    expect(importContext({ today, locale: 'es-ES', country: 'ES', dialCode: '+351' }).defaultDialCode).toBe('+351');
+    // Created before the country was asked: its language decides, as before.
+    expect(importContext({ today, locale: 'en-US', country: null, dialCode: null })).toEqual({ dateOrder: 'MDY', defaultDialCode: '+1', today });
+    expect(importContext({ today, locale: 'es-ES', country: null, dialCode: null })).toEqual({ dateOrder: 'DMY', defaultDialCode: '+34', today });
+    // Through a whole row: a US business in Spanish imports the birthday 03/04/1990 as 4 March 1990.
+    const errors: FieldError[] = [];
+    expect(checkImportRow({ name: 'Ann', birthday: '03/04/1990' }, 0, usInSpanish, errors)).toMatchObject({ birthday: '1990-03-04' });
+    expect(errors).toEqual([]);
   });
 
   it('splits tag names once each, whatever the separator and case', () => {

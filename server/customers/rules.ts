@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { findRegion, type DateOrder } from '../../common/regions.ts';
 import type { CustomerImportRow, CustomerInput } from '../../generated/types.gen.ts';
 import { unprocessable, type FieldError } from '../problem.ts';
 
@@ -96,15 +97,19 @@ function validDate(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** YYYY-MM-DD, or the business's usual order with slashes (day first in es-ES, month first in en-US). */
-export function parseImportDate(text: string, locale: string): string | undefined {
+/**
+ * YYYY-MM-DD (or YYYY/MM/DD), or a date with the year last in the order of the business's country:
+ * day first (DMY: 03/04/2026 is 3 April), month first (MDY, the United States: 4 March). Where dates
+ * are written year first (YMD), a year-last date is not guessed.
+ */
+export function parseImportDate(text: string, order: DateOrder): string | undefined {
   let year: number, month: number, day: number;
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
-  const slashed = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(text);
-  if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (slashed) {
-    const [a, b] = [Number(slashed[1]), Number(slashed[2])];
-    [year, month, day] = locale === 'en-US' ? [Number(slashed[3]), a, b] : [Number(slashed[3]), b, a];
+  const yearFirst = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  const yearLast = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(text);
+  if (yearFirst) [year, month, day] = [Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3])];
+  else if (yearLast && order !== 'YMD') {
+    const [a, b] = [Number(yearLast[1]), Number(yearLast[2])];
+    [year, month, day] = order === 'MDY' ? [Number(yearLast[3]), a, b] : [Number(yearLast[3]), b, a];
   } else return undefined;
   if (!validDate(year, month, day)) return undefined;
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -125,8 +130,8 @@ export function splitTagNames(text: string): string[] {
 }
 
 export interface ImportContext {
-  /** The business's locale (date order). */
-  locale: string;
+  /** The order dates are written in the business's country (common/regions.ts). */
+  dateOrder: DateOrder;
   /** Dial code for numbers without one, e.g. '+34'. */
   defaultDialCode: string;
   /** Today, YYYY-MM-DD, in the business's zone: birthdays cannot be later. */
@@ -177,7 +182,7 @@ export function checkImportRow(row: CustomerImportRow, index: number, context: I
   const birthdayText = text(row.birthday);
   let birthday: string | null = null;
   if (birthdayText) {
-    const parsed = parseImportDate(birthdayText, context.locale);
+    const parsed = parseImportDate(birthdayText, context.dateOrder);
     if (!parsed) fail('birthday', 'invalid_date', 'Not a valid date (use YYYY-MM-DD).');
     else if (parsed > context.today || parsed < '1900-01-01') fail('birthday', 'out_of_range', 'The birthday cannot be in the future.');
     else birthday = parsed;
@@ -264,9 +269,18 @@ export function nextChunkSize(size: number, tookMs: number): number {
   return Math.min(IMPORT_CHUNK.max, 2 * size, Math.max(IMPORT_CHUNK.min, scaled));
 }
 
-/** The import's reading of the business: date order, dial code for numbers without one, today. */
-export function importContext(business: { today: string; locale: string; dialCode: string | null }): ImportContext {
-  return { locale: business.locale, defaultDialCode: business.dialCode ?? (business.locale === 'es-ES' ? '+34' : '+1'), today: business.today };
+/**
+ * The import's reading of the business: the date order and the dial code of its country (a business
+ * created before the country was asked: those of its language), today.
+ */
+export function importContext(business: { today: string; locale: string; country: string | null; dialCode: string | null }): ImportContext {
+  const region = findRegion(business.country);
+  const us = business.locale === 'en-US';
+  return {
+    dateOrder: region?.dateOrder ?? (us ? 'MDY' : 'DMY'),
+    defaultDialCode: business.dialCode ?? region?.dialCode ?? (us ? '+1' : '+34'),
+    today: business.today,
+  };
 }
 
 /** A customer id derived from (tenant, Idempotency-Key, row): the same row of a retried import gets the same id. */

@@ -21,9 +21,9 @@ export function pgliteTarget(): TestTarget {
   };
 }
 
-/** A new database `cita_test_<random>` created through TEST_DATABASE_URL, dropped by dispose(). */
-export async function postgresTarget(adminUrl: string): Promise<TestTarget> {
-  const name = `cita_test_${randomBytes(6).toString('hex')}`;
+/** A new database `<prefix>_<random>` (default `cita_test_<random>`) created through `adminUrl`, dropped by dispose(). */
+export async function postgresTarget(adminUrl: string, { prefix = 'cita_test' } = {}): Promise<TestTarget> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();

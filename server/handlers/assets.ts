@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { RouteHandlers } from '../../generated/fastify.gen.ts';
-import { decodeBase64, MAX_UPLOAD_BYTES, processImage } from '../assets/images.ts';
+import { decodeBase64, extensionOf, MAX_UPLOAD_BYTES, processUpload } from '../assets/images.ts';
 import { purgeStorageKeys, trashStorageKeys } from '../assets/cleanup.ts';
 import { toAsset } from '../assets/references.ts';
 import type { AssetStorage } from '../assets/storage.ts';
@@ -34,14 +34,14 @@ export function assetHandlers({ db }: HandlerDeps, storage: AssetStorage): Handl
       const { tenantId, payload, fileName, mimeType } = request.body;
       await authorize(db, request, tenantId, 'assets', 'write');
       // Decoding and re-encoding happen outside the transaction (CPU time must not hold a connection).
-      const image = await processImage(decodeBase64(payload));
+      const image = await processUpload(decodeBase64(payload));
       // The Idempotency-Key remembers a digest of the file, not the file (the body is up to 20 MB).
       const fingerprint = { userId, tenantId, fileName, mimeType, payloadSha256: createHash('sha256').update(payload).digest('hex') };
       // The bytes are stored before the transaction: a slow store (S3) must not hold it, and with it
       // PGlite's one connection, while it runs. A replay answers the first upload's asset, and the bytes
       // stored for it are deleted again, as they are when the transaction does not commit.
       const id = randomUUID();
-      const storageKey = `${tenantId}/${id}.webp`;
+      const storageKey = `${tenantId}/${id}.${extensionOf(image.mimeType)}`;
       await storage.put(storageKey, image.bytes);
       let inserted = false;
       const dropStored = () => storage.delete(storageKey).catch((cleanup) => request.log.warn({ err: cleanup }, 'orphan asset file left'));
@@ -52,7 +52,7 @@ export function assetHandlers({ db }: HandlerDeps, storage: AssetStorage): Handl
             const { rows } = await tx.query(
               `INSERT INTO assets (tenant_id, id, storage_key, mime_type, file_name, size, original_size, width, height, created_by)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-              [tenantId, id, storageKey, image.mimeType, fileName, image.bytes.length, Math.ceil((payload.length * 3) / 4), image.width, image.height, userId],
+              [tenantId, id, storageKey, image.mimeType, fileName, image.bytes.length, Math.ceil((payload.length * 3) / 4), image.width ?? null, image.height ?? null, userId],
             );
             inserted = true;
             return { status: 201, body: { asset: toAsset(rows[0]!) } };

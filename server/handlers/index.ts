@@ -11,9 +11,13 @@ import { customersDomainHandlers } from '../customers/handlers/index.ts';
 import { salesDomainHandlers } from '../sales/handlers/index.ts';
 import { inventoryHandlers } from './inventory.ts';
 import { invoicesDomainHandlers } from '../invoices/handlers/index.ts';
-import { notImplementedHandlers } from './not-implemented.ts';
+import { reportsDomainHandlers } from '../reports/handlers/index.ts';
+import { expenseHandlers } from '../expenses/handlers/index.ts';
+import type { OcrReader } from '../expenses/ocr.ts';
 import { onlineBookingHandlers } from './online-booking.ts';
 import { paymentMethodHandlers } from '../payment-methods/handlers.ts';
+import { qrCodeHandlers } from '../qr-codes/handlers.ts';
+import { portfolioHandlers } from '../portfolio/handlers.ts';
 import { platformHandlers } from './platform.ts';
 import { scheduleHandlers } from './schedules.ts';
 import { serviceObjectHandlers } from './service-objects.ts';
@@ -24,10 +28,10 @@ import { ssoHandlers } from './sso.ts';
 import { userHandlers } from './users.ts';
 
 /**
- * Every operation of the contract, each implemented or explicitly answering 501: `satisfies`
+ * Every operation of the contract, each implemented: `satisfies`
  * makes a new operation without a handler a type error.
  */
-export function createHandlers(base: Omit<HandlerDeps, 'sessions'>, assetStorage: AssetStorage) {
+export function createHandlers(base: Omit<HandlerDeps, 'sessions'>, assetStorage: AssetStorage, ocr: OcrReader) {
   const deps: HandlerDeps = {
     ...base,
     sessions: { ttlSeconds: base.config.sessionTtlSeconds, admins: parseAdminEmails(base.config.adminEmails) },
@@ -53,6 +57,9 @@ export function createHandlers(base: Omit<HandlerDeps, 'sessions'>, assetStorage
     ...onlineBookingHandlers(deps),
     ...salesDomainHandlers(deps),
     ...invoicesDomainHandlers(deps),
-    ...notImplementedHandlers(deps),
+    ...reportsDomainHandlers(deps),
+    ...expenseHandlers(deps, assetStorage, ocr),
+    ...qrCodeHandlers(deps),
+    ...portfolioHandlers(deps, assetStorage),
   } satisfies RouteHandlers;
 }

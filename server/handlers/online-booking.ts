@@ -5,14 +5,15 @@ import type { AppointmentStatus, BookingPage, OnlineBookingRequest, OnlineBookin
 import { appointmentsChanged } from '../appointments/events.ts';
 import { guardDoubleBooking, insertOccurrence } from '../appointments/repository.ts';
 import { defaultRemindersFor, type CustomerFacts, type Prepared, type Slot } from '../appointments/rules.ts';
-import { instantOfWall, toBookingSlot, wallOfInstant } from '../booking/availability.ts';
+import { toBookingSlot, wallOfInstant } from '../booking/availability.ts';
 import { chosenServices, findBookingBusiness, loadBookableServices, performersOf, type BookableService, type BookingBusiness } from '../booking/business.ts';
-import { candidateIds, freeSlots } from '../booking/free-slots.ts';
+import { candidateIds, freeSlots, offeredWall, slotUnavailable } from '../booking/free-slots.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem, unprocessable } from '../problem.ts';
 import { offsetDateTime, partsOfWall, plainFromParts } from '../scheduling/time.ts';
 import type { HandlerDeps } from '../kit/context.ts';
 import { idempotencyKeyOf, idempotent } from '../kit/write-rules.ts';
+import { publicPortfolio } from '../portfolio/repository.ts';
 
 type Handlers = Pick<RouteHandlers, 'getBookingPage' | 'getBookingAvailability' | 'createOnlineBooking'>;
 
@@ -23,8 +24,6 @@ const NEXT_SLOTS_DAYS = 7;
 
 const rejected = () =>
   new HttpProblem(422, 'This booking was rejected.', 'rejected', [{ field: '/website', code: 'rejected', message: 'This booking was rejected.' }]);
-const slotUnavailable = (detail = 'This time is not one the business offers for online booking.') =>
-  new HttpProblem(422, detail, 'slot_unavailable', [{ field: '/startAt', code: 'slot_unavailable', message: detail }]);
 
 /** Thrown inside the booking transaction when the time was free a moment ago but is taken now. */
 class SlotTaken extends Error {}
@@ -88,7 +87,7 @@ export function onlineBookingHandlers({ db }: HandlerDeps): Handlers {
   return {
     async getBookingPage(request, reply) {
       const business = await findBookingBusiness(db, request.params.slug);
-      const services = await db.withTenant(business.id, (tx) => loadBookableServices(tx, business.id));
+      const [services, portfolio] = await db.withTenant(business.id, async (tx) => [await loadBookableServices(tx, business.id), await publicPortfolio(tx, business.id, business.slug)] as const);
       const choice = business.settings.memberChoice;
       const performers = new Map(services.map((s) => [s.id, performersOf(s, business.team)]));
       const page: BookingPage = {
@@ -114,6 +113,7 @@ export function onlineBookingHandlers({ db }: HandlerDeps): Handlers {
           userIds: choice ? performers.get(s.id)! : [],
         })),
         members: choice ? business.team.filter((m) => services.some((s) => performers.get(s.id)!.includes(m.id))) : [],
+        ...(portfolio.length > 0 ? { portfolio } : {}),
       };
       return reply.code(200).send({ page });
     },
@@ -148,15 +148,8 @@ export function onlineBookingHandlers({ db }: HandlerDeps): Handlers {
       const zone = business.timeZone;
       const rules = business.settings;
       const startAt = Date.parse(body.startAt);
-      if (!Number.isFinite(startAt)) throw unprocessable('/startAt', 'invalid_date', 'This is not a date and time.');
-      // The time itself: on the slot interval of its day, its first occurrence, within notice and horizon.
-      const wall = wallOfInstant(startAt, zone);
       const now = Date.now();
-      if (startAt % MINUTE_MS !== 0 || (wall % 1440) % rules.slotIntervalMinutes !== 0 || instantOfWall(wall, zone) !== startAt) {
-        throw slotUnavailable('Online bookings start at the times the booking page offers.');
-      }
-      if (startAt < now + rules.minimumNoticeMinutes * MINUTE_MS) throw slotUnavailable('This time is too soon to book online.');
-      if (startAt > now + rules.horizonDays * 86_400_000) throw slotUnavailable('This time is too far ahead to book online.');
+      const wall = offeredWall(business, startAt, now);
 
       try {
         const stored = await db.withTenant(business.id, (tx) =>

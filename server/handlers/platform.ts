@@ -4,6 +4,7 @@ import { forbidden } from '../problem.ts';
 import { sessionOf, type HandlerDeps } from '../kit/context.ts';
 import { toAdminTenant } from '../tenancy/mappers.ts';
 import { listPage } from '../kit/pages.ts';
+import { reminderChannels } from '../notifications/phone.ts';
 
 type Handlers = Pick<RouteHandlers, 'getConfiguration' | 'listCurrencies' | 'listAdminTenants'>;
 
@@ -27,6 +28,7 @@ export function platformHandlers({ config, db }: HandlerDeps): Handlers {
           stripePaymentProPlan: config.paymentLinks.pro,
           stripePaymentPremiumPlan: config.paymentLinks.premium,
           workflowSiteUrl: config.workflowSiteUrl,
+          reminderChannels: reminderChannels(config.phone),
         },
       });
     },

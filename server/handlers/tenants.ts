@@ -51,6 +51,7 @@ function tenantColumns(input: TenantInput | TenantUpdate): Array<[string, unknow
   set('locale', input.locale);
   set('work_mode', input.workMode, true);
   set('members_see_team_calendars', input.membersSeeTeamCalendars);
+  set('members_see_team_figures', input.membersSeeTeamFigures);
   return columns;
 }
 

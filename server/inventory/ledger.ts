@@ -45,15 +45,19 @@ export async function lockItems(tx: Queryable, tenantId: string, ids: readonly s
 
 /**
  * Moves a locked item's stock by `delta` (exact decimal text; numeric arithmetic in SQL) and records
- * the movement. Answers false, writing nothing, when the stock would go below zero.
+ * the movement, in one statement (the item's new quantity and its movement are written together).
+ * Answers false, writing nothing, when the stock would go below zero.
  */
 export async function moveStock(tx: Queryable, tenantId: string, itemId: string, movement: Omit<Movement, 'quantityAfter'>): Promise<boolean> {
-  const { rows } = await tx.query<{ after: string }>(
-    `UPDATE inventory_items SET quantity = quantity + $3::numeric
-      WHERE tenant_id = $1 AND id = $2 AND quantity + $3::numeric >= 0 RETURNING quantity::text AS after`,
-    [tenantId, itemId, String(movement.delta)],
+  const { rows } = await tx.query(
+    `WITH moved AS (
+       UPDATE inventory_items SET quantity = quantity + $3::numeric
+        WHERE tenant_id = $1 AND id = $2 AND quantity + $3::numeric >= 0
+       RETURNING quantity)
+     INSERT INTO inventory_movements (tenant_id, item_id, delta, quantity_after, reason, note, created_by_user_id, sale_id)
+     SELECT $1, $2, $3::numeric, quantity, $4, $5, $6, $7 FROM moved
+     RETURNING 1`,
+    [tenantId, itemId, String(movement.delta), movement.reason, movement.note ?? null, movement.userId, movement.saleId ?? null],
   );
-  if (!rows[0]) return false;
-  await recordMovement(tx, tenantId, itemId, { ...movement, quantityAfter: rows[0].after });
-  return true;
+  return rows.length > 0;
 }

@@ -5,6 +5,7 @@ import { listPage } from '../kit/pages.ts';
 import { json, type Row } from '../kit/rows.ts';
 import { notFound } from '../problem.ts';
 import { defaultSeries, defaultSimplifiedLimit, fiscalHash, issuerCountry, type FiscalFields } from './rules.ts';
+import { memberInvoiceSql } from '../sales/visibility.ts';
 
 /** All the SQL of invoices (issue 17). Every function takes the request's tenant transaction. */
 
@@ -269,7 +270,17 @@ export interface InvoiceFilter {
   customerId?: string | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
+  /** An issued invoice's payment status, from what its sale collected (as collectedAgainst and toInvoice derive it). */
+  paymentStatus?: string | undefined;
+  /** Only what this member may see (MoneyScope). */
+  visibleTo?: string | undefined;
 }
+
+/** What was collected against the invoice aliased `i` (collectedAgainst, in SQL). */
+const COLLECTED = `CASE WHEN i.sale_id IS NULL OR i.kind = 'INVOICE_KIND_CREDIT_NOTE' THEN 0
+  ELSE greatest(0, coalesce((SELECT s.paid - s.refunded FROM sales s WHERE s.tenant_id = i.tenant_id AND s.id = i.sale_id), 0)) END`;
+const PAYMENT_STATUS = `CASE WHEN (${COLLECTED}) <= 0 THEN 'INVOICE_PAYMENT_STATUS_UNPAID'
+  WHEN (${COLLECTED}) >= i.total THEN 'INVOICE_PAYMENT_STATUS_PAID' ELSE 'INVOICE_PAYMENT_STATUS_PARTIALLY_PAID' END`;
 
 export async function invoicePage<T>(tx: Queryable, tenantId: string, f: InvoiceFilter, limit: number, offset: number, map: (row: Row) => T) {
   const like = f.q ? `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -280,9 +291,10 @@ export async function invoicePage<T>(tx: Queryable, tenantId: string, f: Invoice
       from: 'invoices i',
       where: `i.tenant_id = $1 AND ($2::text IS NULL OR lower(coalesce(i.display_number, '')) LIKE $2 OR lower(i.customer->>'name') LIKE $2 OR lower(coalesce(i.customer->>'taxId', '')) LIKE $2)
         AND ($3::text IS NULL OR i.status = $3) AND ($4::text IS NULL OR i.kind = $4) AND ($5::text IS NULL OR i.series = $5)
-        AND ($6::text IS NULL OR i.customer->>'customerId' = $6) AND ($7::date IS NULL OR i.issue_date >= $7::date) AND ($8::date IS NULL OR i.issue_date <= $8::date)`,
+        AND ($6::text IS NULL OR i.customer->>'customerId' = $6) AND ($7::date IS NULL OR i.issue_date >= $7::date) AND ($8::date IS NULL OR i.issue_date <= $8::date)
+        AND ($9::text IS NULL OR ${PAYMENT_STATUS} = $9) AND ($10::uuid IS NULL OR ${memberInvoiceSql('i', '$10')})`,
       orderBy: '(i.number IS NOT NULL), i.issue_date DESC NULLS FIRST, i.created_at DESC, i.id',
-      params: [tenantId, like, f.status ?? null, f.kind ?? null, f.series ?? null, f.customerId ?? null, f.startDate ?? null, f.endDate ?? null],
+      params: [tenantId, like, f.status ?? null, f.kind ?? null, f.series ?? null, f.customerId ?? null, f.startDate ?? null, f.endDate ?? null, f.paymentStatus ?? null, f.visibleTo ?? null],
       limit,
       offset,
     },

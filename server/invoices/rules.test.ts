@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../problem.ts';
 import { saleDocument } from '../sales/rules.ts';
-import { aeatQrUrl, checkIssuable, computeInvoice, displayNumber, fiscalHash, fiscalHashInput, firstBrokenLink, invoiceFromSale, offsetDateTime, paymentStatus, type FiscalFields } from './rules.ts';
+import { aeatQrUrl, checkIssuable, computeInvoice, creditOfInvoice, displayNumber, fiscalHash, fiscalHashInput, firstBrokenLink, invoiceFromSale, offsetDateTime, paymentStatus, type FiscalFields } from './rules.ts';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 const line = fc.record({
@@ -157,6 +157,46 @@ describe('the invoice of a sale (invoiceFromSale)', () => {
         // Its lines read back with prices with tax compute the same document when there is no discount on the whole.
         if (!whole) expect(computeInvoice(invoiceLines, { currency: 'EUR', pricesIncludeTax: true, withholdingPercentage: 0 }).totals.total).toBe(sale.totals.total);
       }),
+    );
+  });
+
+  it('the credit of a whole invoice of a sale is that invoice negated, discount on the whole included (creditOfInvoice)', () => {
+    const negated = (doc: ReturnType<typeof saleDocument>) => ({
+      totals: Object.fromEntries(Object.entries(doc.totals).map(([k, v]) => [k, v === 0 ? 0 : -v])),
+      breakdown: doc.breakdown.map((b) => ({ ...b, base: b.base === 0 ? 0 : -b.base, tax: b.tax === 0 ? 0 : -b.tax })),
+    });
+    const zeroless = (doc: ReturnType<typeof saleDocument>) => ({
+      totals: Object.fromEntries(Object.entries(doc.totals).map(([k, v]) => [k, v === 0 ? 0 : v])),
+      breakdown: doc.breakdown.map((b) => ({ ...b, base: b.base === 0 ? 0 : b.base, tax: b.tax === 0 ? 0 : b.tax })),
+    });
+    fc.assert(
+      fc.property(fc.array(saleLine, { minLength: 1, maxLength: 20 }), discount, (lines, whole) => {
+        let sale;
+        try {
+          sale = saleDocument('EUR', lines, whole);
+        } catch {
+          fc.pre(false);
+          return;
+        }
+        const invoice = invoiceFromSale({ currency: 'EUR', lines, discount: whole });
+        const credit = creditOfInvoice(invoice.lines, invoice.computed);
+        expect(zeroless(credit.computed)).toEqual(negated(sale));
+        expect(credit.lines.map((l) => l.quantity)).toEqual(invoice.lines.map((l) => -l.quantity));
+      }),
+    );
+  });
+
+  it('the credit of a whole manual invoice keeps its price mode and withholding', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), fc.boolean(), fc.constantFrom(0, 7, 15), (lines, inclusive, irpf) => {
+        const doc = computeInvoice(lines, { currency: 'EUR', pricesIncludeTax: inclusive, withholdingPercentage: irpf });
+        const { computed } = creditOfInvoice(lines, doc);
+        expect(computed.priceMode).toBe(doc.priceMode);
+        expect(computed.totals.total + doc.totals.total).toBe(0);
+        expect(computed.totals.withholding + doc.totals.withholding).toBe(0);
+        expect(computed.breakdown.map((b) => b.base + b.tax)).toEqual(doc.breakdown.map((b) => 0 - (b.base + b.tax)));
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FiscalRecord, InvoiceKind, InvoiceLineInput, RectificationReason, SaleLineKind } from '../../generated/types.gen.ts';
 import { computeDocument, fromMinorUnits, MoneyError, type ComputedDocument, type ExemptionCode } from '../../common/money/index.ts';
 import { HttpProblem, type FieldError } from '../problem.ts';
-import { saleDocument, type DocumentDiscount } from '../sales/rules.ts';
+import { PRICE_MODE as SALE_PRICE_MODE, saleDocument, type DocumentDiscount } from '../sales/rules.ts';
 import { acceptableCustomerTaxId, isValidSpanishTaxId } from './tax-id.ts';
 
 /**
@@ -100,6 +100,30 @@ export function computeInvoice(
 
 /** The negation of lines (a full credit by differences). */
 export const negatedLines = (lines: readonly InvoiceLineInput[]): InvoiceLineInput[] => lines.map((line) => ({ ...line, quantity: -Number(line.quantity) }));
+
+/**
+ * The credit of a whole issued invoice (a rectification by differences that states no lines): its
+ * lines with their quantities negated, and its document recomputed from what each line was actually
+ * invoiced at: unit price, rate or exemption, and the line's whole discount as an amount (its own
+ * plus its share of a discount on the whole, as an invoice of a discounted sale carries it), with the
+ * invoice's price mode and withholding. The arithmetic is symmetric, so the credit is the invoice's
+ * total, breakdown per rate and withholding negated, to the cent; recomputing the bare lines would
+ * give back the discount on the whole too.
+ */
+export function creditOfInvoice(lines: readonly InvoiceLineInput[], invoiced: ComputedDocument): { lines: InvoiceLineInput[]; computed: ComputedDocument } {
+  const computed = computeDocument({
+    currency: invoiced.currency,
+    priceMode: invoiced.priceMode,
+    lines: invoiced.lines.map((line) => ({
+      quantity: (-line.quantityThousandths / 1000).toFixed(3),
+      unitPrice: line.unitPrice,
+      tax: line.exemption ? { exemption: line.exemption } : { rate: String(line.taxPercentage) },
+      ...(line.discount ? { discount: { amount: -line.discount } } : {}),
+    })),
+    ...(invoiced.withholding ? { withholding: { rate: String(invoiced.withholding.percentage) } } : {}),
+  });
+  return { lines: negatedLines(lines), computed };
+}
 
 export interface Party {
   name?: string | undefined;
@@ -285,5 +309,35 @@ export function invoiceFromSale(sale: {
       ...(line.itemId ? { itemId: line.itemId } : {}),
     };
   });
+  return { lines, computed };
+}
+
+export interface RefundLineForInvoice extends SaleLineForInvoice {
+  /** The refund line's stored discount (the document's, minor units). */
+  discount: number | string;
+}
+
+/**
+ * The credit of a refund sale (its rectifying invoice by differences): the refund's own lines with
+ * their negative quantities, and its document recomputed from the very inputs the refund was computed
+ * with (refundDocument: unit price, rate and the line's share of every discount as an amount), so
+ * the credit is the refund's total and breakdown to the cent.
+ */
+export function creditOfRefund(currency: string, refund: readonly RefundLineForInvoice[]): { lines: InvoiceLineInput[]; computed: ComputedDocument } {
+  const computed = computeDocument({
+    currency,
+    priceMode: SALE_PRICE_MODE,
+    lines: refund.map((line) => ({ quantity: String(line.quantity), unitPrice: line.unitPrice, tax: { rate: String(line.taxPercentage) }, discount: { amount: Number(line.discount) } })),
+  });
+  const lines = refund.map(
+    (line): InvoiceLineInput => ({
+      description: line.name,
+      quantity: Number(line.quantity),
+      unitPrice: { amount: line.unitPrice, currency },
+      taxPercentage: Number(line.taxPercentage),
+      itemKind: line.kind as SaleLineKind,
+      ...(line.itemId ? { itemId: line.itemId } : {}),
+    }),
+  );
   return { lines, computed };
 }

@@ -91,3 +91,15 @@ describe('the CSV writer', () => {
     expect(parse(file, ',')[0]![1]!.replace(/'/g, '')).toBe(attack.replace(/'/g, ''));
   });
 });
+
+describe('the reports dialects (issue 20)', () => {
+  it('writes es-ES with `;` and a decimal comma, en-US with `,` and a point; a negative amount is no formula', async () => {
+    const { csvDialect, csvDecimal, csvLine: line } = await import('./csv.ts');
+    const spanish = csvDialect('es-ES');
+    expect(spanish).toEqual({ delimiter: ';', decimalComma: true });
+    expect(line(['Champú', csvDecimal('-18.95', spanish), '=1+1'], spanish.delimiter)).toBe('"Champú";"-18,95";"\'=1+1"\r\n');
+    const english = csvDialect('en-US');
+    expect(line([csvDecimal('-18.95', english), '@SUM(A1)'], english.delimiter)).toBe('"-18.95","\'@SUM(A1)"\r\n');
+    expect(csvDialect('es-ES', 'comma')).toEqual({ delimiter: ',', decimalComma: false });
+  });
+});

@@ -1,7 +1,9 @@
 /**
- * The one CSV writer of the product (RFC 4180, CRLF line ends, no byte-order mark: the SPA adds it
- * when it saves the file, src/features/customers/download.ts). Every CSV the server writes goes
- * through it: customers today; reports, expenses and invoices next.
+ * The one CSV writer of the product (RFC 4180, CRLF line ends). Every CSV the server writes goes
+ * through it: customers (no byte-order mark: the SPA adds it when it saves the file,
+ * src/features/customers/download.ts); the reports' streamed files (issue 20), which start with
+ * CSV_BOM and are written in a dialect: en-US RFC 4180 with `,` and a decimal point, es-ES `;` with
+ * a decimal comma (what Excel in Spain opens by double-click).
  *
  * Spreadsheets run a cell that starts with = + - @ (or a tab or CR) as a formula, and which text
  * becomes a cell depends on the program: Excel in Spain splits on `;`, elsewhere on `,`, and a naive
@@ -16,8 +18,8 @@ export type CsvValue = string | number | boolean | null | undefined;
 const SEPARATORS = new Set([',', ';', '\r', '\n']);
 /** A segment a spreadsheet would run: optional spaces, then = + - @ tab or CR. */
 const FORMULA_START = /^ *[=+\-@\t\r]/;
-/** A plain signed number (a dial code, a negative amount): not a formula. */
-const SIGNED_NUMBER = /^ *[+-]?\d[\d ]*$/;
+/** A plain signed number (a dial code, a negative amount, with decimals): not a formula. */
+const SIGNED_NUMBER = /^ *[+-]?\d[\d ]*([.,]\d+)?$/;
 
 function segmentAt(text: string, start: number): string {
   let end = start;
@@ -45,14 +47,35 @@ export function csvField(value: CsvValue): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** One record, CRLF-terminated. */
-export function csvLine(values: readonly CsvValue[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
+/** The field separator: `,` (RFC 4180, en-US) or `;` (spreadsheets of decimal-comma locales, es-ES). */
+export type CsvSeparator = ',' | ';';
+
+/** One record, CRLF-terminated, its fields separated by `delimiter`. */
+export function csvLine(values: readonly CsvValue[], delimiter: CsvSeparator = ','): string {
+  return `${values.map(csvField).join(delimiter)}\r\n`;
 }
 
+/** UTF-8 byte-order mark: spreadsheets then read the file as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
+/** A CSV dialect: its separator and how a decimal number is written. */
+export interface CsvDialect {
+  delimiter: ',' | ';';
+  decimalComma: boolean;
+}
+
+/** es-ES: `;` with a decimal comma; en-US: RFC 4180. An explicit delimiter wins (a comma keeps the decimal point). */
+export function csvDialect(locale: string | undefined, delimiter?: 'comma' | 'semicolon'): CsvDialect {
+  const semicolon = delimiter ? delimiter === 'semicolon' : locale === 'es-ES';
+  return { delimiter: semicolon ? ';' : ',', decimalComma: semicolon };
+}
+
+/** A decimal text ("-12.34") in the dialect ("-12,34" with a decimal comma), no thousands separator. */
+export const csvDecimal = (text: string, dialect: CsvDialect): string => (dialect.decimalComma ? text.replace('.', ',') : text);
+
 /** A whole document: the header, then each row. */
-export function csvDocument(header: readonly string[], rows: Iterable<readonly CsvValue[]>): string {
-  const lines = [csvLine(header)];
-  for (const row of rows) lines.push(csvLine(row));
+export function csvDocument(header: readonly string[], rows: Iterable<readonly CsvValue[]>, separator: CsvSeparator = ','): string {
+  const lines = [csvLine(header, separator)];
+  for (const row of rows) lines.push(csvLine(row, separator));
   return lines.join('');
 }

@@ -83,12 +83,12 @@ export function mailLanguage(locale: string | null | undefined): MailLanguage {
   return locale?.toLowerCase().startsWith('es') ? 'es' : 'en';
 }
 
-/** "Monday, November 23, 2026, 10:30 AM" / "lunes, 23 de noviembre de 2026, 10:30" in the business's zone. */
+/** "Monday, November 23, 2026 at 09:30" / "lunes, 23 de noviembre de 2026, 09:30" in the business's zone: times are written one way, HH:mm (SPEC §9), as on the booking page. */
 export function formatWhen(instant: Date, timeZone: string, language: MailLanguage): string {
-  // Plain spaces (ICU puts narrow no-break spaces before AM/PM, which some mail clients garble).
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' })
-    .format(instant)
-    .replace(/[\u202f\u00a0]/g, ' ');
+  const locale = language === 'es' ? 'es-ES' : 'en-US';
+  const date = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'full' }).format(instant);
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  return `${date}${language === 'es' ? ',' : ' at'} ${time}`;
 }
 
 export function formatCutoff(minutes: number, language: MailLanguage): string {

@@ -6,6 +6,8 @@ import { renderInvitation } from './invitation.ts';
 import { renderInvoiceMail } from './invoice-mail.ts';
 import { MAIL_WORDS, formatCutoff, formatWhen, mailLanguage, type MailFacts } from './messages.ts';
 import type { OutgoingMail } from './transport.ts';
+import { e164, type OutgoingSms, type OutgoingWhatsApp } from './phone.ts';
+import { smsReminderText, whatsAppLanguage, whatsAppReminderParameters } from './reminder-text.ts';
 import { renderStaffNotice } from '../staff-notifications/mail.ts';
 
 /** An outbox row as the worker leases it. */
@@ -41,8 +43,8 @@ export interface RenderContext {
   from: string;
 }
 
-/** The message, or why it is not to be sent (the row is then `dropped` or `skipped`). */
-export type Rendered = { mail: OutgoingMail } | { drop: string } | { skip: string };
+/** The message (an e-mail, or a reminder by SMS or WhatsApp), or why it is not to be sent (the row is then `dropped` or `skipped`). */
+export type Rendered = { mail: OutgoingMail } | { sms: OutgoingSms } | { whatsapp: OutgoingWhatsApp } | { drop: string } | { skip: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -71,7 +73,7 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
     status: string;
     start_at: Date;
     end_at: Date;
-    customer: { name?: string; email?: string } | null;
+    customer: { name?: string; email?: string; phoneCountryCode?: string; phoneNumber?: string } | null;
     business_name: string;
     tenant_email: string;
     time_zone: string;
@@ -105,9 +107,12 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
     if (startAt.getTime() !== new Date(row.starts_at).getTime()) return { drop: 'appointment_moved' };
     if (startAt.getTime() <= Date.now()) return { drop: 'appointment_started' };
   }
+  // A reminder by SMS or WhatsApp goes to the customer's phone (E.164); every other message is an e-mail.
+  const phoneChannel = row.channel === 'REMINDER_CHANNEL_SMS' || row.channel === 'REMINDER_CHANNEL_WHATSAPP';
+  if (row.channel !== 'REMINDER_CHANNEL_EMAIL' && !(phoneChannel && row.kind === 'reminder')) return { skip: 'unsupported_channel' };
+  const phone = phoneChannel ? e164(appointment.customer?.phoneCountryCode, appointment.customer?.phoneNumber) : null;
   const to = appointment.customer?.email?.trim();
-  if (!to) return { skip: 'no_recipient' };
-  if (row.channel !== 'REMINDER_CHANNEL_EMAIL') return { skip: 'unsupported_channel' };
+  if (phoneChannel ? !phone : !to) return { skip: 'no_recipient' };
 
   const { rows: services } = await tx.query<{ name: string }>(
     `SELECT name FROM appointment_services WHERE tenant_id = $1 AND appointment_id = $2 ORDER BY position`,
@@ -131,6 +136,12 @@ export async function renderMessage(tx: Queryable, row: OutboxRow, context: Rend
       : null,
     cutoff: formatCutoff(appointment.cutoff, language),
   };
+  if (phone) {
+    return row.channel === 'REMINDER_CHANNEL_SMS'
+      ? { sms: { to: phone, body: smsReminderText(language, facts) } }
+      : { whatsapp: { to: phone, language: whatsAppLanguage(language), parameters: whatsAppReminderParameters(facts) } };
+  }
+  if (!to) return { skip: 'no_recipient' };
   // A later confirmation tells of a change, except the first one to a new customer (link version > 1).
   const firstToNewCustomer = Number(row.link_version) > 1 && !appointment.told_before;
   const variant = row.kind === 'confirmation' && row.sequence > 0 && !firstToNewCustomer ? 'change' : row.kind;

@@ -3,11 +3,14 @@ import type { Database } from '../db/database.ts';
 import { periodic } from '../periodic.ts';
 import { renderMessage, type OutboxRow, type RenderContext } from './render.ts';
 import type { MailTransport } from './transport.ts';
+import { DeliveryError, type PhoneSenders } from './phone.ts';
 
 export interface OutboxWorkerOptions {
   db: Database;
   transport: MailTransport;
   render: RenderContext;
+  /** The SMS and WhatsApp providers configured (none: those reminders are `skipped` / unsupported_channel when due). */
+  phone?: PhoneSenders;
   /** Names this worker's leases (default: a random id per process). */
   owner?: string;
   /** How long a leased row is this worker's; a crashed worker's rows are due again after it (default 60 s). */
@@ -74,6 +77,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     );
   }
 
+  async function unsupported(row: OutboxRow): Promise<'dropped'> {
+    await settle(row, 'skipped', 'unsupported_channel');
+    return 'dropped';
+  }
+
   /** Renders and sends one leased row (without marking it: see markSent). 'sent', or why not. */
   async function deliver(row: OutboxRow): Promise<'sent' | 'dropped'> {
     // The link-signing secret is loaded (once) before the transaction, and rendering only takes its
@@ -88,6 +96,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     if ('skip' in rendered) {
       await settle(row, 'skipped', rendered.skip);
       return 'dropped';
+    }
+    // A reminder by SMS or WhatsApp needs its provider; without one it is skipped, not lost silently
+    // (the appointment page offers a WhatsApp message by hand instead).
+    if ('sms' in rendered) {
+      if (!options.phone?.sms) return unsupported(row);
+      await options.phone.sms.send(rendered.sms);
+      return 'sent';
+    }
+    if ('whatsapp' in rendered) {
+      if (!options.phone?.whatsapp) return unsupported(row);
+      await options.phone.whatsapp.send(rendered.whatsapp);
+      return 'sent';
     }
     await transport.send(rendered.mail);
     return 'sent';
@@ -115,7 +135,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 
   async function failed(row: OutboxRow, error: unknown) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    const final = row.attempts >= maxAttempts;
+    // A provider's refusal of the request itself (an HTTP 4xx) fails at once: sending it again cannot succeed.
+    const final = row.attempts >= maxAttempts || (error instanceof DeliveryError && error.permanent);
     await db.withSystem((tx) =>
       tx.query(
         `UPDATE outbox SET status = $3, last_error = $4, leased_until = NULL, lease_owner = NULL,

@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import { ASSET_UPLOAD_BODY_LIMIT } from '../handlers/assets.ts';
 import { IMPORT_BODY_LIMIT } from '../customers/rules.ts';
 import { createHandlers } from '../handlers/index.ts';
+import { createOcrReader, type OcrReader } from '../expenses/ocr.ts';
 import { loadContract } from '../contract.mjs';
 import { createSecurityHandlers } from '../security.ts';
 import { globalPlugin } from './global.ts';
@@ -57,14 +58,19 @@ export interface ApiOptions {
   verifier: IdTokenVerifier;
   assetStorage: AssetStorage;
   secret: () => Promise<string>;
+  /** The receipt reader; default: a child process per server (server/expenses/ocr.ts). */
+  ocrReader?: OcrReader;
 }
 
 /** The API of the contract (openapi/tenant-api.yaml): its routes, validation, authentication and rate limits. */
-export const apiPlugin = globalPlugin<ApiOptions>(async (app, { config, db, verifier, assetStorage, secret }) => {
+export const apiPlugin = globalPlugin<ApiOptions>(async (app, { config, db, verifier, assetStorage, secret, ocrReader }) => {
   const specification = loadContract() as Specification;
   const policies = operationPolicies(specification);
   const hooksFor = await createRateLimits(app, config.rateLimit);
-  const handlers = createHandlers({ config, db, verifier, secret }, assetStorage);
+  // The receipt reader (OCR in a child process, started on the first scan), stopped with the server.
+  const ocr = ocrReader ?? createOcrReader();
+  app.addHook('onClose', () => ocr.close());
+  const handlers = createHandlers({ config, db, verifier, secret }, assetStorage, ocr);
   const security = createSecurityHandlers({ db, verifier, admins: parseAdminEmails(config.adminEmails), idleSeconds: config.sessionIdleSeconds });
   const authenticate = (schemes: SecurityScheme[]) => async (request: FastifyRequest) => {
     // Every operation of the contract needs exactly one scheme, or none.

@@ -57,9 +57,11 @@ export const requestBodyPlugin = globalPlugin(async (app) => {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // One log line per request (the server turns Fastify's two off).
+  // One log line per request (the server turns Fastify's two off); a health check that answers
+  // (polled several times a second by `npm start` and by load balancers) only at debug level.
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    const level = request.routeOptions.url === '/healthz' && reply.statusCode < 500 ? 'debug' : 'info';
+    request.log[level]({ req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
   // Fastify validates a body only when there is one: an operation that takes a body, called

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import { sendProblem } from '../problem.ts';
+import { spaPathMatcher, type SpaRouteManifest } from '../public-surface/spa-routes.ts';
 import { globalPlugin } from './global.ts';
 
 /** The booking page's addresses (src/features/booking/booking-path.ts): /book/{slug}, /es-ES/book/{slug}. */
@@ -12,7 +13,9 @@ export const BOOKING_PAGE_PATH = /^\/(?:es-ES\/)?book\/[^/]+\/?$/;
 /**
  * The SPA on the API's origin: its runtime configuration, the built files (when SPA_DIST holds a
  * build), index.html for every page address, book.html for the public booking page, and
- * problem+json 404 for everything else.
+ * problem+json 404 for everything else. A browser asking for an address no route of the SPA has
+ * (builds/routes.json, written by the build: scripts/vite-spa-routes.ts) gets 404 with index.html,
+ * whose app draws its translated not-found page; a build without that file gets 200 for any address.
  */
 export const spaPlugin = globalPlugin<{ config: ServerConfig }>(async (app, { config }) => {
   app.get('/runtime-config.json', async (_request, reply) =>
@@ -47,14 +50,23 @@ export const spaPlugin = globalPlugin<{ config: ServerConfig }>(async (app, { co
     });
   }
   const indexHtml = spa ? readFileSync(join(spa, 'index.html'), 'utf8') : undefined;
+  const routesFile = spa ? join(spa, 'builds', 'routes.json') : undefined;
+  const isPage = routesFile && existsSync(routesFile) ? spaPathMatcher(JSON.parse(readFileSync(routesFile, 'utf8')) as SpaRouteManifest) : () => true;
   // The public booking page is a page of its own (book.html: no dashboard code), for /book/{slug}
   // and its Spanish address /es-ES/book/{slug}.
   // @fastify/static sends it like every file of the build: its .br or .gz by Accept-Encoding.
   const bookPage = spa !== undefined && existsSync(join(spa, 'book.html'));
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/v1/') && (request.headers.accept ?? '').includes('text/html');
-    if (bookPage && wantsPage && BOOKING_PAGE_PATH.test(request.url.split('?')[0] ?? '')) return reply.code(200).sendFile('book.html');
-    if (indexHtml && wantsPage) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const path = request.url.split('?')[0] ?? '';
+    if (bookPage && wantsPage && BOOKING_PAGE_PATH.test(path)) return reply.code(200).sendFile('book.html');
+    if (indexHtml && wantsPage) {
+      return reply
+        .code(isPage(path) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
+    }
     return sendProblem(request, reply, 404, `No route ${request.method} ${request.url.split('?')[0]}.`);
   });
 });

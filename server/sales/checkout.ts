@@ -11,17 +11,12 @@ import { toPaymentTransaction, toSale } from './mappers.ts';
 import {
   addRefundedQuantity,
   businessOf,
-  customerExists,
+  chargeContext,
   hasLiveTransactions,
-  insertLines,
   insertSale,
   insertTransaction,
-  isMember,
-  knownServices,
-  liveSaleOfAppointment,
   loadSale,
   loadTransactions,
-  lockAppointment,
   lockSale,
   markVoided,
   paymentMethods,
@@ -33,6 +28,7 @@ import {
   storeSaleMoney,
   transactionRow,
   type MethodRow,
+  type NewTransaction,
   type SaleFilter,
 } from './repository.ts';
 import {
@@ -57,6 +53,8 @@ import {
 export interface Actor {
   tenantId: string;
   userId: string;
+  /** A member who sees only their own sales (MoneyScope): they charge only their own appointments, in their own name. */
+  only?: string;
 }
 
 const PRODUCT = 'SALE_LINE_KIND_PRODUCT';
@@ -120,13 +118,16 @@ function saleInsertConflict(error: unknown): never {
   throw error;
 }
 
-/** Takes the payments sent with a sale (or recorded alone), checking each against what is still due. */
-async function takePayments(tx: Queryable, actor: Actor, sale: Row, currency: string, payments: readonly SalePaymentInput[], pointer: string, ids?: string[]) {
-  if (payments.length === 0) return;
-  const methods = await paymentMethods(tx, actor.tenantId, payments.map((payment) => payment.paymentMethodId));
-  let figures = await saleMoney(tx, actor.tenantId, sale);
-  for (const [index, payment] of payments.entries()) {
-    const at = `${pointer}/${index}`;
+/**
+ * The payments sent with a new sale, each checked against what is still due on it (nothing was paid
+ * before them): the COMPLETED transactions to write with it, and what they add up to.
+ */
+function paymentsOf(actor: Actor, saleId: string, total: number, currency: string, methods: Map<string, MethodRow>, payments: readonly SalePaymentInput[]) {
+  let figures: SaleMoney = { isRefund: false, voided: false, total, refundedLines: 0, paid: 0, refunded: 0 };
+  let tips = 0;
+  const paidAt = new Date().toISOString();
+  const transactions = payments.map((payment, index): NewTransaction => {
+    const at = `/sale/payments/${index}`;
     const method = usableMethod(methods, payment.paymentMethodId, `${at}/paymentMethodId`);
     const amount = positive(payment.amount, currency, `${at}/amount`);
     const tip = inCurrency(payment.tipAmount, currency, `${at}/tipAmount`);
@@ -134,9 +135,11 @@ async function takePayments(tx: Queryable, actor: Actor, sale: Row, currency: st
     const tendered = payment.tendered ? inCurrency(payment.tendered, currency, `${at}/tendered`) : undefined;
     const change = changeOf(tendered, amount, tip, `${at}/tendered`);
     checkPaymentFits(figures, amount, `${at}/amount`);
-    await insertTransaction(tx, actor.tenantId, {
-      id: ids?.[index] ?? randomUUID(),
-      saleId: sale.id as string,
+    figures = { ...figures, paid: figures.paid + amount };
+    tips += tip;
+    return {
+      id: randomUUID(),
+      saleId,
       kind: 'PAYMENT_TRANSACTION_KIND_PAYMENT',
       amount,
       tipAmount: tip,
@@ -147,30 +150,41 @@ async function takePayments(tx: Queryable, actor: Actor, sale: Row, currency: st
       commissionPercentage: method.commission,
       commission: commissionOf(amount + tip, method.commission),
       status: COMPLETED,
-      paidAt: new Date().toISOString(),
+      paidAt,
       refundOfTransactionId: null,
       refundSaleId: null,
       notes: null,
       userId: actor.userId,
-    });
-    figures = { ...figures, paid: figures.paid + amount };
-  }
+    };
+  });
+  return { transactions, paid: figures.paid, tip: tips, status: paymentStatusOf(figures) };
 }
 
 /**
  * Charges an appointment or records a walk-in sale: the lines' amounts from the one document
- * function, PRODUCT lines out of stock (SOLD movements), the payments sent with it.
+ * function, PRODUCT lines out of stock (SOLD movements), the payments sent with it. Few round trips
+ * (issue 17's speed row): one read of all it checks, which takes the appointment's lock; the
+ * products' locks; one stock move per product line; one statement writing the sale, its lines and
+ * its payments, with the figures and status those payments give it (its first, so no recount).
  */
 export async function createSale(tx: Queryable, actor: Actor, id: string, input: SaleInput): Promise<Sale> {
   const { tenantId } = actor;
-  const business = await businessOf(tx, tenantId);
-  if (!business) throw notFound();
-  const { currency } = business;
   if (input.operationType === 'OPERATION_TYPE_UNSPECIFIED') throw unprocessable('/sale/operationType', 'invalid_operation_type', 'Say whether this charges an appointment or is a walk-in sale.');
   const appointmentId = input.appointmentId ?? input.referenceId ?? null;
   const charging = input.operationType === 'OPERATION_TYPE_APPOINTMENT_SALE';
   if (charging && !appointmentId) throw unprocessable('/sale/appointmentId', 'appointment_required', 'Choose the appointment to charge.');
   if (!charging && appointmentId) throw unprocessable('/sale/appointmentId', 'unexpected_appointment', 'A walk-in sale has no appointment.');
+  const payments = input.payments ?? [];
+  const context = await chargeContext(tx, tenantId, {
+    appointmentId,
+    userId: input.userId ?? null,
+    actorId: actor.userId,
+    ...(input.customer ? { customer: { id: input.customer.customerId ?? null } } : {}),
+    serviceIds: input.lines.filter((line) => line.kind !== PRODUCT && line.itemId).map((line) => line.itemId!),
+    methodIds: payments.map((payment) => payment.paymentMethodId),
+  });
+  if (!context) throw notFound();
+  const { currency, appointment } = context;
   input.lines.forEach((line, index) => {
     if (inCurrency(line.unitPrice, currency, `/sale/lines/${index}/unitPrice`) < 0) {
       throw unprocessable(`/sale/lines/${index}/unitPrice/amount`, 'out_of_range', 'A price cannot be negative; refunds are made from the sale.');
@@ -180,22 +194,20 @@ export async function createSale(tx: Queryable, actor: Actor, id: string, input:
   if (input.customer && !input.customer.name.trim()) throw unprocessable('/sale/customer/name', 'required', 'Name the customer.');
   if (input.discount?.amount) inCurrency(input.discount.amount, currency, '/sale/discount/amount');
 
-  let appointment: Row | undefined;
   if (appointmentId) {
-    appointment = await lockAppointment(tx, tenantId, appointmentId);
-    if (!appointment) throw unprocessable('/sale/appointmentId', 'unknown_appointment', 'This business has no such appointment.');
+    if (!appointment || (actor.only && appointment.user_id !== actor.only)) throw unprocessable('/sale/appointmentId', 'unknown_appointment', 'This business has no such appointment.');
     if (!isBillable(appointment.status as string)) throw conflict('A cancelled or rejected appointment cannot be charged.', 'appointment_not_billable');
-    if (await liveSaleOfAppointment(tx, tenantId, appointmentId)) throw conflict('This appointment already has a sale.', 'sale_exists_for_appointment');
+    if (context.appointmentHasLiveSale) throw conflict('This appointment already has a sale.', 'sale_exists_for_appointment');
   }
   const userId = input.userId ?? (appointment?.user_id as string | undefined) ?? actor.userId;
-  if (!(await isMember(tx, tenantId, userId))) throw unprocessable('/sale/userId', 'unknown_user', 'Choose a member of this business.');
+  if (!context.sellerIsMember || (actor.only && userId !== actor.only)) throw unprocessable('/sale/userId', 'unknown_user', 'Choose a member of this business.');
   let customer = input.customer ? { id: input.customer.customerId ?? null, name: input.customer.name.trim() } : null;
   if (!customer && appointment) {
     const snapshot = json<{ name?: string; lastName?: string } | null>(appointment.customer_snapshot);
     const name = [snapshot?.name, snapshot?.lastName].filter(Boolean).join(' ').trim();
     customer = { id: (appointment.customer_id as string | null) ?? null, name: name || '—' };
   }
-  if (customer?.id && !(await customerExists(tx, tenantId, customer.id))) throw unprocessable('/sale/customer/customerId', 'unknown_customer', 'This business has no such customer.');
+  if (customer?.id && !context.customerExists) throw unprocessable('/sale/customer/customerId', 'unknown_customer', 'This business has no such customer.');
 
   const document = saleDocument(
     currency,
@@ -203,37 +215,43 @@ export async function createSale(tx: Queryable, actor: Actor, id: string, input:
     input.discount ? { percentage: input.discount.percentage, amount: input.discount.amount?.amount } : undefined,
   );
 
-  // Items: services must be the business's; products from stock are locked (in id order).
-  const serviceIds = input.lines.filter((line) => line.kind !== PRODUCT && line.itemId).map((line) => line.itemId!);
-  const services = await knownServices(tx, tenantId, serviceIds);
+  // Items: services must be the business's; products from stock are locked (in id order) and moved
+  // out through the ledger (the movements name the sale, written next).
   const items = await lockItems(tx, tenantId, input.lines.filter((line) => line.kind === PRODUCT && line.itemId).map((line) => line.itemId!));
   input.lines.forEach((line, index) => {
     if (!line.itemId) return;
-    const known = line.kind === PRODUCT ? items.has(line.itemId) : services.has(line.itemId);
+    const known = line.kind === PRODUCT ? items.has(line.itemId) : context.services.has(line.itemId);
     if (!known) throw unprocessable(`/sale/lines/${index}/itemId`, 'unknown_item', 'This business has no such item.');
   });
+  for (const [index, line] of input.lines.entries()) {
+    if (line.kind !== PRODUCT || !line.itemId) continue;
+    const moved = await moveStock(tx, tenantId, line.itemId, { delta: `-${formatScaled(document.lines[index]!.quantityThousandths, QUANTITY_SCALE)}`, reason: 'INVENTORY_MOVEMENT_REASON_SOLD', userId: actor.userId, saleId: id });
+    if (!moved) throw unprocessable(`/sale/lines/${index}/quantity`, 'insufficient_stock', `There is not enough ${items.get(line.itemId)?.name ?? 'stock'} in stock.`);
+  }
+  const taken = paymentsOf(actor, id, document.totals.total, currency, context.methods, payments);
 
-  await insertSale(tx, tenantId, {
-    id,
-    operationType: input.operationType,
-    appointmentId,
-    customerId: customer?.id ?? null,
-    customerName: customer?.name ?? null,
-    userId,
-    soldAt: input.soldAt ?? new Date().toISOString(),
-    notes: input.notes?.trim() || null,
-    currency,
-    discountPercentage: input.discount?.percentage ?? null,
-    discountAmount: input.discount?.amount?.amount ?? null,
-    document,
-    refundOfSaleId: null,
-    search: [customer?.name ?? '', ...input.lines.map((line) => line.name)].join(' '),
-    paymentStatus: 'SALE_STATUS_UNPAID',
-  }).catch(saleInsertConflict);
-  await insertLines(
+  const sale = await insertSale(
     tx,
     tenantId,
-    id,
+    {
+      id,
+      operationType: input.operationType,
+      appointmentId,
+      customerId: customer?.id ?? null,
+      customerName: customer?.name ?? null,
+      userId,
+      soldAt: input.soldAt ?? new Date().toISOString(),
+      notes: input.notes?.trim() || null,
+      currency,
+      discountPercentage: input.discount?.percentage ?? null,
+      discountAmount: input.discount?.amount?.amount ?? null,
+      document,
+      refundOfSaleId: null,
+      search: [customer?.name ?? '', ...input.lines.map((line) => line.name)].join(' '),
+      paymentStatus: taken.status,
+      paid: taken.paid,
+      tip: taken.tip,
+    },
     input.lines.map((line) => ({
       kind: line.kind,
       itemId: line.itemId ?? null,
@@ -243,17 +261,9 @@ export async function createSale(tx: Queryable, actor: Actor, id: string, input:
       stockMoved: line.kind === PRODUCT && Boolean(line.itemId),
       refundOfPosition: null,
     })),
-    document,
-  );
-  for (const [index, line] of input.lines.entries()) {
-    if (line.kind !== PRODUCT || !line.itemId) continue;
-    const moved = await moveStock(tx, tenantId, line.itemId, { delta: `-${formatScaled(document.lines[index]!.quantityThousandths, QUANTITY_SCALE)}`, reason: 'INVENTORY_MOVEMENT_REASON_SOLD', userId: actor.userId, saleId: id });
-    if (!moved) throw unprocessable(`/sale/lines/${index}/quantity`, 'insufficient_stock', `There is not enough ${items.get(line.itemId)?.name ?? 'stock'} in stock.`);
-  }
-  const row = (await lockSale(tx, tenantId, id))!;
-  await takePayments(tx, actor, row, currency, input.payments ?? [], '/sale/payments');
-  await recomputeSale(tx, tenantId, row);
-  return saleOrThrow(tx, tenantId, id);
+    taken.transactions,
+  ).catch(saleInsertConflict);
+  return toSale(sale);
 }
 
 /** The sale's row locked, with the state checks every correction shares. */
@@ -310,27 +320,26 @@ export async function refundSale(
 
   const refundId = randomUUID();
   const byPosition = new Map(sold.map((line) => [Number(line.position), line]));
-  await insertSale(tx, tenantId, {
-    id: refundId,
-    operationType: row.operation_type as string,
-    appointmentId: null,
-    customerId: (row.customer_id as string | null) ?? null,
-    customerName: (row.customer_name as string | null) ?? null,
-    userId: actor.userId,
-    soldAt: new Date().toISOString(),
-    notes: input.reason?.trim() || null,
-    currency,
-    discountPercentage: null,
-    discountAmount: null,
-    document: plan.document,
-    refundOfSaleId: id,
-    search: [row.customer_name ?? '', ...plan.lines.map((line) => byPosition.get(line.position)!.name)].join(' '),
-    paymentStatus: 'SALE_STATUS_REFUNDED',
-  });
-  await insertLines(
+  await insertSale(
     tx,
     tenantId,
-    refundId,
+    {
+      id: refundId,
+      operationType: row.operation_type as string,
+      appointmentId: null,
+      customerId: (row.customer_id as string | null) ?? null,
+      customerName: (row.customer_name as string | null) ?? null,
+      userId: actor.userId,
+      soldAt: new Date().toISOString(),
+      notes: input.reason?.trim() || null,
+      currency,
+      discountPercentage: null,
+      discountAmount: null,
+      document: plan.document,
+      refundOfSaleId: id,
+      search: [row.customer_name ?? '', ...plan.lines.map((line) => byPosition.get(line.position)!.name)].join(' '),
+      paymentStatus: 'SALE_STATUS_REFUNDED',
+    },
     plan.lines.map((line) => {
       const original = byPosition.get(line.position)!;
       return {
@@ -343,7 +352,6 @@ export async function refundSale(
         refundOfPosition: line.position,
       };
     }),
-    plan.document,
   );
   const restocked = plan.lines.filter((line) => line.restock && byPosition.get(line.position)!.stock_moved);
   await lockItems(tx, tenantId, restocked.map((line) => byPosition.get(line.position)!.item_id as string));
@@ -401,4 +409,4 @@ export async function refundablePayment(tx: Queryable, tenantId: string, saleId:
   return { amount: Number(payment.amount), refunded: await refundedOfPayment(tx, tenantId, paymentId) };
 }
 
-export { takePayments, inCurrency, positive, usableMethod };
+export { inCurrency, positive, usableMethod };

@@ -21,6 +21,7 @@ import {
   transactionRow,
   type TransactionFilter,
 } from './repository.ts';
+import { assertSaleVisible } from './visibility.ts';
 import { canTransition, changeOf, checkPaymentFits, checkRefundFits, commissionOf } from './rules.ts';
 
 /** Payments and refunds of money (MONEY.md §2): each recomputes its sale's figures in the same transaction. */
@@ -58,6 +59,7 @@ export async function createPaymentTransaction(tx: Queryable, actor: Actor, id: 
   if (!business) throw notFound();
   const { currency } = business;
   const saleId = await saleOfReference(tx, tenantId, input);
+  await assertSaleVisible(tx, tenantId, saleId, actor.only ? { userId: actor.only } : null);
   const sale = (await lockSale(tx, tenantId, saleId))!;
   if (sale.lifecycle !== 'SALE_LIFECYCLE_COMPLETED') throw conflict('This sale was voided.', 'sale_voided');
   if (sale.refund_of_sale_id) throw conflict('A refund sale takes no payments.', 'invalid_transition');
@@ -148,6 +150,7 @@ export async function listPaymentTransactions(tx: Queryable, tenantId: string, q
     userId: query.userId,
     kind: query.kind,
     status: query.status,
+    visibleTo: query.visibleTo,
     ...(saleIds ? { saleIds } : {}),
   };
   const page = await transactionPage(tx, tenantId, filter, limit, offset);

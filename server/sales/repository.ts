@@ -1,8 +1,9 @@
 import type { PaymentTransactionKind, PaymentTransactionStatus, SaleLifecycle, SaleSort, SaleStatus } from '../../generated/types.gen.ts';
 import type { Queryable } from '../db/database.ts';
-import type { Row } from '../kit/rows.ts';
+import { json, type Row } from '../kit/rows.ts';
 import type { ComputedDocument } from '../../common/money/index.ts';
 import type { SaleMoney } from './rules.ts';
+import { memberSaleSql } from './visibility.ts';
 
 /** All the SQL of sales and their payment transactions (migration 030). */
 
@@ -29,13 +30,23 @@ export async function tenantHasSales(tx: Queryable, tenantId: string): Promise<b
   return rows.length > 0;
 }
 
-/** The appointment to charge, locked (one checkout of it at a time). */
-export async function lockAppointment(tx: Queryable, tenantId: string, id: string): Promise<Row | undefined> {
-  const { rows } = await tx.query(
-    'SELECT id, status, user_id, customer_id, customer_snapshot FROM appointments WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
-    [tenantId, id],
+/**
+ * The appointments among `ids` with money against them (issue 17): `standing`, those with a live sale
+ * that still stands for something (not voided, not wholly refunded), which cancelling or rejecting
+ * would leave charged for an appointment that did not happen; `recorded`, those a live sale (even
+ * wholly refunded) or an invoice that is not voided refers to, which stay in the history (no delete).
+ */
+export async function appointmentsWithMoney(tx: Queryable, tenantId: string, ids: readonly string[]): Promise<{ standing: Set<string>; recorded: Set<string> }> {
+  const { rows } = await tx.query<{ appointment_id: string; standing: boolean }>(
+    `SELECT appointment_id, bool_or(payment_status <> 'SALE_STATUS_REFUNDED') AS standing FROM sales
+      WHERE tenant_id = $1 AND appointment_id = ANY($2::uuid[]) AND refund_of_sale_id IS NULL AND lifecycle = '${LIVE}'
+      GROUP BY appointment_id
+     UNION ALL
+     SELECT DISTINCT appointment_id, false FROM invoices
+      WHERE tenant_id = $1 AND appointment_id = ANY($2::uuid[]) AND status <> 'INVOICE_STATUS_VOIDED'`,
+    [tenantId, ids],
   );
-  return rows[0];
+  return { standing: new Set(rows.filter((row) => row.standing).map((row) => row.appointment_id)), recorded: new Set(rows.map((row) => row.appointment_id)) };
 }
 
 /** The id of the appointment's live (non-voided, non-refund) sale. */
@@ -45,23 +56,6 @@ export async function liveSaleOfAppointment(tx: Queryable, tenantId: string, app
     [tenantId, appointmentId],
   );
   return rows[0]?.id;
-}
-
-export async function isMember(tx: Queryable, tenantId: string, userId: string): Promise<boolean> {
-  const { rows } = await tx.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId]);
-  return rows.length > 0;
-}
-
-export async function customerExists(tx: Queryable, tenantId: string, id: string): Promise<boolean> {
-  const { rows } = await tx.query('SELECT 1 FROM customers WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
-  return rows.length > 0;
-}
-
-/** Which of these service ids are the business's. */
-export async function knownServices(tx: Queryable, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const { rows } = await tx.query<{ id: string }>('SELECT id FROM services WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [tenantId, [...new Set(ids)]]);
-  return new Set(rows.map((row) => row.id));
 }
 
 export interface MethodRow {
@@ -84,6 +78,74 @@ export async function paymentMethods(tx: Queryable, tenantId: string, ids: reado
   return map;
 }
 
+/** What a charge reads before it writes (createSale), in one statement: see chargeContext. */
+export interface ChargeContext {
+  currency: string;
+  /** The appointment charged, locked; absent when none was asked for or this business has no such one. */
+  appointment?: Row;
+  /** Whether that appointment already has a live (non-voided, non-refund) sale. */
+  appointmentHasLiveSale: boolean;
+  /** Whether the person the sale is in the name of is a member of the business. */
+  sellerIsMember: boolean;
+  /** Whether the customer the sale names (the request's, else the appointment's) exists. */
+  customerExists: boolean;
+  /** The business's services among the ids asked. */
+  services: Set<string>;
+  /** The business's payment methods among the ids asked. */
+  methods: Map<string, MethodRow>;
+}
+
+export interface ChargeAsk {
+  appointmentId: string | null;
+  /** The member the request names, if any (else the appointment's, else `actorId`). */
+  userId: string | null;
+  actorId: string;
+  /** The request's customer, when it names one (absent: the appointment's). */
+  customer?: { id: string | null };
+  serviceIds: readonly string[];
+  methodIds: readonly string[];
+}
+
+/**
+ * The business's currency, the appointment to charge locked (one checkout of it at a time; the first
+ * lock a charge takes), and what the charge checks against: the appointment's live sale, the seller's
+ * membership, the customer, the services and payment methods named. One statement instead of one per
+ * question (issue 17's speed row: on PGlite's one connection every round trip holds up the server).
+ * The live-sale answer is read in the statement's snapshot: a sale that a concurrent checkout of the
+ * appointment commits while this one waits for the lock is refused by the unique index
+ * sales_live_appointment_key instead, with the same 409.
+ */
+export async function chargeContext(tx: Queryable, tenantId: string, ask: ChargeAsk): Promise<ChargeContext | undefined> {
+  const { rows } = await tx.query<Row & { currency_code: string; has_live_sale: boolean; seller_is_member: boolean; customer_exists: boolean; services: unknown; methods: unknown }>(
+    `SELECT t.currency_code,
+            a.id AS appointment_id, a.status AS appointment_status, a.user_id AS appointment_user_id, a.customer_id AS appointment_customer_id, a.customer_snapshot,
+            EXISTS (SELECT 1 FROM sales s WHERE s.tenant_id = $1 AND s.appointment_id = a.id AND s.refund_of_sale_id IS NULL AND s.lifecycle = '${LIVE}') AS has_live_sale,
+            EXISTS (SELECT 1 FROM memberships m WHERE m.tenant_id = $1 AND m.user_id = coalesce($3::uuid, a.user_id, $4::uuid)) AS seller_is_member,
+            EXISTS (SELECT 1 FROM customers c WHERE c.tenant_id = $1 AND c.id = CASE WHEN $5::boolean THEN $6::uuid ELSE a.customer_id END) AS customer_exists,
+            coalesce((SELECT json_agg(v.id) FROM services v WHERE v.tenant_id = $1 AND v.id = ANY($7::uuid[])), '[]') AS services,
+            coalesce((SELECT json_agg(json_build_object('id', pm.id, 'name', pm.name, 'usable', pm.active AND pm.archived_at IS NULL, 'commission', pm.commission_percentage::text))
+                        FROM payment_methods pm WHERE pm.tenant_id = $1 AND pm.id = ANY($8::uuid[])), '[]') AS methods
+       FROM tenants t
+       LEFT JOIN LATERAL (SELECT id, status, user_id, customer_id, customer_snapshot FROM appointments WHERE tenant_id = $1 AND id = $2::uuid FOR UPDATE) a ON true
+      WHERE t.id = $1`,
+    [tenantId, ask.appointmentId, ask.userId, ask.actorId, ask.customer !== undefined, ask.customer?.id ?? null, [...new Set(ask.serviceIds)], [...new Set(ask.methodIds)]],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const appointment = row.appointment_id
+    ? { id: row.appointment_id, status: row.appointment_status, user_id: row.appointment_user_id, customer_id: row.appointment_customer_id, customer_snapshot: row.customer_snapshot }
+    : undefined;
+  return {
+    currency: row.currency_code,
+    ...(appointment ? { appointment } : {}),
+    appointmentHasLiveSale: row.has_live_sale,
+    sellerIsMember: row.seller_is_member,
+    customerExists: row.customer_exists,
+    services: new Set(json<string[]>(row.services)),
+    methods: new Map(json<MethodRow[]>(row.methods).map((method) => [method.id, method])),
+  };
+}
+
 export interface NewSale {
   id: string;
   operationType: string;
@@ -100,38 +162,9 @@ export interface NewSale {
   refundOfSaleId: string | null;
   search: string;
   paymentStatus: SaleStatus;
-}
-
-export async function insertSale(tx: Queryable, tenantId: string, sale: NewSale): Promise<void> {
-  const { totals, breakdown } = sale.document;
-  await tx.query(
-    `INSERT INTO sales (tenant_id, id, operation_type, appointment_id, customer_id, customer_name, user_id, sold_at, sold_on, notes, currency,
-                        discount_percentage, discount_amount, subtotal, discount, tax, total, tax_breakdown, refund_of_sale_id, search, payment_status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, ($8::timestamptz AT TIME ZONE (SELECT time_zone FROM tenants WHERE id = $1))::date, $9, $10,
-             $11, $12, $13, $14, $15, $16, $17, $18, cita_fold($19), $20)`,
-    [
-      tenantId,
-      sale.id,
-      sale.operationType,
-      sale.appointmentId,
-      sale.customerId,
-      sale.customerName,
-      sale.userId,
-      sale.soldAt,
-      sale.notes,
-      sale.currency,
-      sale.discountPercentage,
-      sale.discountAmount,
-      totals.subtotal,
-      totals.discount,
-      totals.tax,
-      totals.total,
-      JSON.stringify(breakdown.map((entry) => ({ taxPercentage: entry.taxPercentage, base: entry.base, tax: entry.tax }))),
-      sale.refundOfSaleId,
-      sale.search,
-      sale.paymentStatus,
-    ],
-  );
+  /** Σ of the COMPLETED payments inserted with it (tips apart), and of their tips; 0 without. */
+  paid?: number;
+  tip?: number;
 }
 
 export interface NewLine {
@@ -144,37 +177,73 @@ export interface NewLine {
   refundOfPosition: number | null;
 }
 
+/** The positional parameters of one statement, $1 the tenant: `bind(value, cast)` answers the next placeholder. */
+function parameters(tenantId: string) {
+  const values: unknown[] = [tenantId];
+  const bind = (value: unknown, cast = '') => {
+    values.push(value);
+    return `$${values.length}${cast}`;
+  };
+  return { values, bind };
+}
+type Bind = (value: unknown, cast?: string) => string;
+
+function saleInsertSql(bind: Bind, sale: NewSale): string {
+  const { totals, breakdown } = sale.document;
+  const soldAt = bind(sale.soldAt, '::timestamptz');
+  const taxBreakdown = JSON.stringify(breakdown.map((entry) => ({ taxPercentage: entry.taxPercentage, base: entry.base, tax: entry.tax })));
+  return `INSERT INTO sales (tenant_id, id, operation_type, appointment_id, customer_id, customer_name, user_id, sold_at, sold_on, notes, currency,
+                        discount_percentage, discount_amount, subtotal, discount, tax, total, tax_breakdown, refund_of_sale_id, search, payment_status, paid, tip)
+     VALUES ($1, ${bind(sale.id)}, ${bind(sale.operationType)}, ${bind(sale.appointmentId)}, ${bind(sale.customerId)}, ${bind(sale.customerName)}, ${bind(sale.userId)},
+             ${soldAt}, (${soldAt} AT TIME ZONE (SELECT time_zone FROM tenants WHERE id = $1))::date, ${bind(sale.notes)}, ${bind(sale.currency)},
+             ${bind(sale.discountPercentage)}, ${bind(sale.discountAmount)}, ${bind(totals.subtotal)}, ${bind(totals.discount)}, ${bind(totals.tax)}, ${bind(totals.total)},
+             ${bind(taxBreakdown)}, ${bind(sale.refundOfSaleId)}, cita_fold(${bind(sale.search, '::text')}), ${bind(sale.paymentStatus)}, ${bind(sale.paid ?? 0)}, ${bind(sale.tip ?? 0)})
+     RETURNING *`;
+}
+
 /** The lines of a sale: what was asked (kind, item, name, rates) with the document's amounts, by position. */
-export async function insertLines(tx: Queryable, tenantId: string, saleId: string, lines: readonly NewLine[], document: ComputedDocument): Promise<void> {
+function linesInsertSql(bind: Bind, saleId: string, lines: readonly NewLine[], document: ComputedDocument): string {
   const computed = document.lines;
-  await tx.query(
-    `INSERT INTO sale_lines (tenant_id, sale_id, position, kind, item_id, name, quantity, unit_price, tax_percentage, discount_percentage,
+  const columns = [
+    bind(lines.map((_, i) => i), '::int[]'),
+    bind(lines.map((line) => line.kind), '::text[]'),
+    bind(lines.map((line) => line.itemId), '::uuid[]'),
+    bind(lines.map((line) => line.name), '::text[]'),
+    bind(computed.map((line) => String(line.quantity)), '::numeric[]'),
+    bind(computed.map((line) => line.unitPrice), '::bigint[]'),
+    bind(lines.map((line) => String(line.taxPercentage)), '::numeric[]'),
+    bind(lines.map((line) => String(line.discountPercentage)), '::numeric[]'),
+    bind(computed.map((line) => line.amount), '::bigint[]'),
+    bind(computed.map((line) => line.discount), '::bigint[]'),
+    bind(computed.map((line) => line.base), '::bigint[]'),
+    bind(computed.map((line) => line.tax), '::bigint[]'),
+    bind(computed.map((line) => line.total), '::bigint[]'),
+    bind(lines.map((line) => line.stockMoved), '::boolean[]'),
+    bind(lines.map((line) => line.refundOfPosition), '::int[]'),
+  ];
+  return `INSERT INTO sale_lines (tenant_id, sale_id, position, kind, item_id, name, quantity, unit_price, tax_percentage, discount_percentage,
                              amount, discount, base, tax, total, stock_moved, refund_of_position)
-     SELECT $1, $2, l.position, l.kind, l.item_id, l.name, l.quantity, l.unit_price, l.tax_percentage, l.discount_percentage,
+     SELECT $1, ${bind(saleId, '::uuid')}, l.position, l.kind, l.item_id, l.name, l.quantity, l.unit_price, l.tax_percentage, l.discount_percentage,
             l.amount, l.discount, l.base, l.tax, l.total, l.stock_moved, l.refund_of_position
-       FROM unnest($3::int[], $4::text[], $5::uuid[], $6::text[], $7::numeric[], $8::bigint[], $9::numeric[], $10::numeric[],
-                   $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::boolean[], $17::int[])
-            AS l(position, kind, item_id, name, quantity, unit_price, tax_percentage, discount_percentage, amount, discount, base, tax, total, stock_moved, refund_of_position)`,
-    [
-      tenantId,
-      saleId,
-      lines.map((_, i) => i),
-      lines.map((line) => line.kind),
-      lines.map((line) => line.itemId),
-      lines.map((line) => line.name),
-      computed.map((line) => String(line.quantity)),
-      computed.map((line) => line.unitPrice),
-      lines.map((line) => String(line.taxPercentage)),
-      lines.map((line) => String(line.discountPercentage)),
-      computed.map((line) => line.amount),
-      computed.map((line) => line.discount),
-      computed.map((line) => line.base),
-      computed.map((line) => line.tax),
-      computed.map((line) => line.total),
-      lines.map((line) => line.stockMoved),
-      lines.map((line) => line.refundOfPosition),
-    ],
+       FROM unnest(${columns.join(', ')})
+            AS l(position, kind, item_id, name, quantity, unit_price, tax_percentage, discount_percentage, amount, discount, base, tax, total, stock_moved, refund_of_position)
+     RETURNING *`;
+}
+
+/**
+ * Writes a sale, its lines and the transactions taken with it in one statement (the foreign keys of
+ * the lines and transactions are checked at its end, the sale there), and answers the sale as written.
+ */
+export async function insertSale(tx: Queryable, tenantId: string, sale: NewSale, lines: readonly NewLine[], transactions: readonly NewTransaction[] = []): Promise<LoadedSale> {
+  const { values, bind } = parameters(tenantId);
+  const taken = transactions.length > 0 ? `, taken AS (${transactionsInsertSql(bind, transactions)})` : '';
+  const { rows } = await tx.query<Row & { lines_written: unknown }>(
+    `WITH sale AS (${saleInsertSql(bind, sale)}), written AS (${linesInsertSql(bind, sale.id, lines, sale.document)})${taken}
+     SELECT sale.*, (SELECT json_agg(written ORDER BY written.position) FROM written) AS lines_written FROM sale`,
+    values,
   );
+  const { lines_written: written, ...row } = rows[0]!;
+  return { row, lines: json<Row[] | null>(written) ?? [], refundIds: [] };
 }
 
 /** The sale's row, locked for a payment, a refund or a void. */
@@ -233,6 +302,8 @@ export interface SaleFilter {
   userId?: string;
   paymentMethodId?: string;
   appointmentId?: string;
+  /** Only this member's sales (MoneyScope). */
+  visibleTo?: string;
 }
 
 const SALE_SORTS: Record<SaleSort, string> = {
@@ -269,6 +340,7 @@ export async function salePage(tx: Queryable, tenantId: string, filter: SaleFilt
   if (filter.customerId) add('s.customer_id = $?', filter.customerId);
   if (filter.userId) add('s.user_id = $?', filter.userId);
   if (filter.appointmentId) add('s.appointment_id = $?', filter.appointmentId);
+  if (filter.visibleTo) add(memberSaleSql('s', '$?'), filter.visibleTo);
   if (filter.paymentMethodId) {
     add(`EXISTS (SELECT 1 FROM payment_transactions pt WHERE pt.tenant_id = s.tenant_id AND pt.sale_id = s.id AND pt.payment_method_id = $? AND pt.status = '${COMPLETED}')`, filter.paymentMethodId);
   }
@@ -392,32 +464,35 @@ export interface NewTransaction {
   userId: string;
 }
 
-export async function insertTransaction(tx: Queryable, tenantId: string, t: NewTransaction): Promise<void> {
-  await tx.query(
-    `INSERT INTO payment_transactions (tenant_id, id, sale_id, kind, amount, tip_amount, tendered, change_amount, currency, payment_method_id,
+function transactionsInsertSql(bind: Bind, list: readonly NewTransaction[]): string {
+  const column = (key: keyof NewTransaction, cast: string) => bind(list.map((t) => t[key]), cast);
+  const columns = [
+    column('id', '::uuid[]'),
+    column('saleId', '::uuid[]'),
+    column('kind', '::text[]'),
+    column('amount', '::bigint[]'),
+    column('tipAmount', '::bigint[]'),
+    column('tendered', '::bigint[]'),
+    column('change', '::bigint[]'),
+    column('currency', '::text[]'),
+    column('paymentMethodId', '::uuid[]'),
+    column('commissionPercentage', '::numeric[]'),
+    column('commission', '::bigint[]'),
+    column('status', '::text[]'),
+    column('paidAt', '::timestamptz[]'),
+    column('refundOfTransactionId', '::uuid[]'),
+    column('refundSaleId', '::uuid[]'),
+    column('notes', '::text[]'),
+    column('userId', '::uuid[]'),
+  ];
+  return `INSERT INTO payment_transactions (tenant_id, id, sale_id, kind, amount, tip_amount, tendered, change_amount, currency, payment_method_id,
                                        commission_percentage, commission, status, paid_at, refund_of_transaction_id, refund_sale_id, notes, user_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::numeric, $12, $13, $14, $15, $16, $17, $18)`,
-    [
-      tenantId,
-      t.id,
-      t.saleId,
-      t.kind,
-      t.amount,
-      t.tipAmount,
-      t.tendered,
-      t.change,
-      t.currency,
-      t.paymentMethodId,
-      t.commissionPercentage,
-      t.commission,
-      t.status,
-      t.paidAt,
-      t.refundOfTransactionId,
-      t.refundSaleId,
-      t.notes,
-      t.userId,
-    ],
-  );
+     SELECT $1, t.* FROM unnest(${columns.join(', ')}) AS t`;
+}
+
+export async function insertTransaction(tx: Queryable, tenantId: string, t: NewTransaction): Promise<void> {
+  const { values, bind } = parameters(tenantId);
+  await tx.query(transactionsInsertSql(bind, [t]), values);
 }
 
 const TRANSACTION_SELECT = `pt.*, s.operation_type, s.appointment_id, pm.name AS method_name,
@@ -469,6 +544,8 @@ export interface TransactionFilter {
   userId?: string;
   kind?: string;
   status?: string;
+  /** Only the payments of this member's sales (MoneyScope). */
+  visibleTo?: string;
 }
 
 const LOCAL_DAY = `(coalesce(pt.paid_at, pt.created_at) AT TIME ZONE (SELECT time_zone FROM tenants WHERE id = pt.tenant_id))::date`;
@@ -487,6 +564,7 @@ export async function transactionPage(tx: Queryable, tenantId: string, filter: T
   if (filter.userId) add('pt.user_id = $?', filter.userId);
   if (filter.kind) add('pt.kind = $?', filter.kind);
   if (filter.status) add('pt.status = $?', filter.status);
+  if (filter.visibleTo) add(`EXISTS (SELECT 1 FROM sales vs WHERE vs.tenant_id = pt.tenant_id AND vs.id = pt.sale_id AND ${memberSaleSql('vs', '$?')})`, filter.visibleTo);
   const condition = where.join(' AND ');
   const n = params.length;
   const { rows } = await tx.query(`SELECT ${TRANSACTION_SELECT} FROM ${TRANSACTION_FROM} WHERE ${condition} ORDER BY pt.created_at, pt.id LIMIT $${n + 1} OFFSET $${n + 2}`, [

@@ -48,6 +48,7 @@ export function toTenant(row: Row): Tenant {
     locale: row.locale as Tenant['locale'],
     ...opt('workMode', row.work_mode as Tenant['workMode'] | null),
     ...opt('membersSeeTeamCalendars', row.members_see_team_calendars as boolean | null | undefined),
+    ...opt('membersSeeTeamFigures', row.members_see_team_figures as boolean | null | undefined),
     ...opt('notifyTeamByEmail', row.notify_team_by_email as boolean | null | undefined),
     ...opt('cancellationCutoffMinutes', row.cancellation_cutoff_minutes === undefined ? undefined : Number(row.cancellation_cutoff_minutes)),
     ...(row.default_reminders === undefined ? {} : { defaultReminders: defaultRemindersOf(row) }),

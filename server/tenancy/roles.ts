@@ -30,10 +30,13 @@ export type Resource =
   | 'schedules'
   | 'distinctions'
   | 'portfolio'
+  | 'qrCodes'
   | 'sales'
   | 'payments'
   | 'invoices'
-  | 'invoiceSettings';
+  | 'invoiceSettings'
+  | 'reports'
+  | 'expenses';
 export type Action = 'read' | 'write' | 'delete';
 
 const ALL: readonly TeamRole[] = ['TEAM_ROLE_OWNER', 'TEAM_ROLE_ADMIN', 'TEAM_ROLE_MEMBER'];
@@ -56,6 +59,9 @@ export const ROLE_MATRIX: Readonly<Record<Resource, Readonly<Record<Action, read
   schedules: { read: ALL, write: ALL, delete: ALL },
   distinctions: { read: ALL, write: MANAGE, delete: MANAGE },
   portfolio: { read: ALL, write: MANAGE, delete: MANAGE },
+  // Printed QR codes (issue 19): everyone reads and downloads them; owners and administrators create,
+  // re-point and delete them (a printed code leads wherever they say).
+  qrCodes: { read: ALL, write: MANAGE, delete: MANAGE },
   // The till: members charge and take payments; voiding and refunding (sales.delete, and a refund
   // of money alone, payments.delete) are for owners and administrators.
   sales: { read: ALL, write: ALL, delete: MANAGE },
@@ -66,6 +72,14 @@ export const ROLE_MATRIX: Readonly<Record<Resource, Readonly<Record<Action, read
   // The business's invoicing data (legal name, tax id, series, VERI*FACTU): everyone reads it (a member
   // issuing needs it), owners and administrators change it.
   invoiceSettings: { read: ALL, write: MANAGE, delete: MANAGE },
+  // Figures (issue 20): reports, statistics and the dashboard. Everyone reads figures, but a member's
+  // are their own sales and appointments (the handlers scope them, server/reports/scope.ts); the
+  // business's figures (team scope, the invoice register) are `reports.write`'s roles: owners and
+  // administrators.
+  reports: { read: ALL, write: MANAGE, delete: MANAGE },
+  // Expenses (issue 20): what the business spends, its suppliers and receipts are the owner's books;
+  // members neither see nor record them (403), owners and administrators do everything.
+  expenses: { read: MANAGE, write: MANAGE, delete: MANAGE },
 };
 
 export function can(role: TeamRole, resource: Resource, action: Action): boolean {

@@ -3,7 +3,7 @@ import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { asProblem, isNetworkError } from '~/lib/api-problem';
-import { IMAGE_TYPES, imageTypeOf, MAX_IMAGE_BYTES, type UploadProgress } from '~/lib/upload-progress';
+import { IMAGE_TYPES, imageTypeOf, MAX_IMAGE_BYTES, MAX_PDF_BYTES, PDF_TYPE, type UploadProgress } from '~/lib/upload-progress';
 
 export interface ImageUploaderProps {
   label: ReactNode;
@@ -29,6 +29,8 @@ export interface ImageUploaderProps {
   disabled?: boolean;
   /** Size of the preview square, in px. */
   previewSize?: number;
+  /** Accept a PDF too (a receipt: expenses only; up to 5 MB). */
+  acceptPdf?: boolean;
 }
 
 type State = { phase: 'idle' } | { phase: 'uploading'; fraction: number | null } | { phase: 'failed'; message: string };
@@ -52,6 +54,7 @@ export function ImageUploader({
   buttonLabel,
   disabled = false,
   previewSize = 96,
+  acceptPdf = false,
 }: ImageUploaderProps) {
   const intl = useIntl();
   const id = useId();
@@ -63,17 +66,27 @@ export function ImageUploader({
     const problem = asProblem(error);
     const code = problem?.errors?.[0]?.code;
     if (problem?.status === 413) return intl.formatMessage({ id: 'imageUploader.error.tooBig', defaultMessage: 'The image is too large. Choose one of up to 15 MB.' });
-    if (code === 'not_an_image') return intl.formatMessage({ id: 'imageUploader.error.notImage', defaultMessage: 'This file is not a JPEG, PNG or WebP image.' });
+    if (code === 'not_an_image') return notAccepted();
     if (code === 'unreadable_image') return intl.formatMessage({ id: 'imageUploader.error.unreadable', defaultMessage: 'The image could not be read; it may be damaged.' });
     if (code === 'too_many_pixels') return intl.formatMessage({ id: 'imageUploader.error.tooManyPixels', defaultMessage: 'The image has too many pixels. Choose a smaller one.' });
     if (problem?.status === 403) return intl.formatMessage({ id: 'imageUploader.error.forbidden', defaultMessage: 'Your role does not allow changing this image.' });
     return intl.formatMessage({ id: 'imageUploader.error.generic', defaultMessage: 'The image could not be uploaded. Try again in a moment.' });
   };
 
+  const notAccepted = () =>
+    acceptPdf
+      ? intl.formatMessage({ id: 'imageUploader.error.notImageOrPdf', defaultMessage: 'This file is not a JPEG, PNG or WebP image, nor a PDF.' })
+      : intl.formatMessage({ id: 'imageUploader.error.notImage', defaultMessage: 'This file is not a JPEG, PNG or WebP image.' });
+
   const onFile = async (file: File | null) => {
     if (!file) return;
-    if (!imageTypeOf(file)) {
-      setState({ phase: 'failed', message: intl.formatMessage({ id: 'imageUploader.error.notImage', defaultMessage: 'This file is not a JPEG, PNG or WebP image.' }) });
+    const pdf = acceptPdf && file.type === PDF_TYPE;
+    if (!pdf && !imageTypeOf(file)) {
+      setState({ phase: 'failed', message: notAccepted() });
+      return;
+    }
+    if (pdf && file.size > MAX_PDF_BYTES) {
+      setState({ phase: 'failed', message: intl.formatMessage({ id: 'imageUploader.error.pdfTooBig', defaultMessage: 'The PDF is too large. Choose one of up to 5 MB.' }) });
       return;
     }
     if (file.size > MAX_IMAGE_BYTES) {
@@ -114,7 +127,7 @@ export function ImageUploader({
           ) : null}
           <Stack gap={6}>
             <Group gap="xs">
-              <FileButton onChange={(file) => void onFile(file)} accept={IMAGE_TYPES.join(',')} disabled={disabled || busy || removing}>
+              <FileButton onChange={(file) => void onFile(file)} accept={[...IMAGE_TYPES, ...(acceptPdf ? [PDF_TYPE] : [])].join(',')} disabled={disabled || busy || removing}>
                 {(props) => (
                   <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />} loading={busy} aria-describedby={`${id}-hint`}>
                     {buttonLabel ??
@@ -133,7 +146,11 @@ export function ImageUploader({
               ) : null}
             </Group>
             <Text size="xs" c="dimmed" id={`${id}-hint`}>
-              <FormattedMessage id="imageUploader.hint" defaultMessage="JPEG, PNG or WebP, up to 15 MB." />
+              {acceptPdf ? (
+                <FormattedMessage id="imageUploader.hintPdf" defaultMessage="JPEG, PNG or WebP up to 15 MB, or a PDF up to 5 MB." />
+              ) : (
+                <FormattedMessage id="imageUploader.hint" defaultMessage="JPEG, PNG or WebP, up to 15 MB." />
+              )}
             </Text>
           </Stack>
         </Group>

@@ -14,8 +14,8 @@ afterEach(cleanup);
 const LABEL = 'Opens at';
 const changes: string[] = [];
 
-function Harness() {
-  const [value, setValue] = useState('09:00');
+function Harness({ initial = '09:00' }: { initial?: string }) {
+  const [value, setValue] = useState(initial);
   const change = (next: string) => {
     changes.push(next);
     setValue(next);
@@ -52,5 +52,36 @@ describe('TimeInput', () => {
       fireEvent.change(input, { target: { value: '9:0' } });
     });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['09:00', '09:05']);
+  });
+
+  it('shows the time again when the time already chosen is picked from the list', () => {
+    // Typing "1045" when 10:45 is already the value, then Enter (or a click on 10:45): nothing
+    // changes, and the field reads "10:45", not the digits typed.
+    render(<Harness initial="10:45" />);
+    const input = screen.getByRole('combobox', { name: LABEL });
+    act(() => {
+      input.focus();
+      fireEvent.change(input, { target: { value: '1045' } });
+    });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['10:45']);
+    const before = changes.length;
+    act(() => {
+      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    });
+    expect(input).toHaveProperty('value', '10:45');
+    expect(changes.length).toBe(before);
+  });
+
+  it('shows the time again when the chosen time is clicked in the list', () => {
+    render(<Harness initial="10:45" />);
+    const input = screen.getByRole('combobox', { name: LABEL });
+    act(() => {
+      input.focus();
+      fireEvent.change(input, { target: { value: '10:4' } });
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('option', { name: '10:45' }));
+    });
+    expect(input).toHaveProperty('value', '10:45');
   });
 });

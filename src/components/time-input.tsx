@@ -1,6 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { matchesTimeSearch, timeInputOptions } from '~/lib/time-input';
 
@@ -17,9 +17,12 @@ export interface TimeInputProps
  * SPEC §2 "time input", §5: hours 0-23 and minutes in 5-minute steps. Type to narrow ('930', '9:3',
  * '17'), arrows and Enter to pick.
  */
-export function TimeInput({ value, onChange, allowEndOfDay = false, w = 110, ...props }: TimeInputProps) {
+export function TimeInput({ value, onChange, allowEndOfDay = false, w = 110, onOptionSubmit, ...props }: TimeInputProps) {
   const intl = useIntl();
   const data = useMemo(() => timeInputOptions(value, allowEndOfDay), [value, allowEndOfDay]);
+  // The text in the field is ours: picking the time already chosen changes no value, so Select would
+  // leave what was typed ('1045') in place of '10:45'.
+  const [search, setSearch] = useState(value);
   return (
     <Select
       w={w}
@@ -30,6 +33,12 @@ export function TimeInput({ value, onChange, allowEndOfDay = false, w = 110, ...
       data={data}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onOptionSubmit={(picked) => {
+        setSearch(data.find((option) => option.value === picked)?.label ?? picked);
+        onOptionSubmit?.(picked);
+      }}
       filter={({ options, search }) =>
         options.filter((option) => 'value' in option && matchesTimeSearch(String(option.value), search))
       }

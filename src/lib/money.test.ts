@@ -39,6 +39,10 @@ describe('formatMoney', () => {
     expect(formatMoney(1999, { currencyCode: 'USD' })).toBe('$19.99');
     expect(formatMoney(1999, { currencyCode: 'GBP', symbolAfter: true })).toBe('19.99 £');
     expect(formatMoney(123456, { locale: 'es-ES', symbolAfter: true })).toBe('1234,56 €');
+    // The interface language decides when the flag is not given: Spanish after, English before.
+    expect(formatMoney(1850, { locale: 'es-ES', currencyCode: 'EUR' })).toBe('18,50 €');
+    expect(formatMoney(1850, { locale: 'en-US', currencyCode: 'USD' })).toBe('$18.50');
+    expect(formatMoney(1850, { locale: 'es-ES', currencyCode: 'EUR', symbolAfter: false })).toBe('€18,50');
     expect(formatMoney(12345678, { locale: 'es-ES', symbolAfter: true })).toBe('123.456,78 €');
   });
 

@@ -1,4 +1,9 @@
-import { currencyExponent, divideRoundHalfUp, fromMinorUnits, toMinorUnits, type AmountRange, type MoneyResult } from '@common/money';
+// From the money module's files, not its index: the build ties an importer to every file an index
+// re-exports, and every page formats money (the invoice-document arithmetic is the invoice pages' own).
+import { fromMinorUnits, toMinorUnits, type AmountRange } from '@common/money/amount.ts';
+import { currencyExponent } from '@common/money/currencies.ts';
+import { divideRoundHalfUp } from '@common/money/decimal.ts';
+import type { MoneyResult } from '@common/money/errors.ts';
 
 /**
  * Money on screen: formatting and reading what people type, in integer minor units of the currency
@@ -68,6 +73,14 @@ function currencySymbolOf(currencyCode: string, locale: string): string {
   }
 }
 
+/** Languages whose people write the currency symbol after the amount ('18,50 €'). */
+const SYMBOL_AFTER_LANGUAGES = ['es', 'ca', 'gl', 'eu', 'fr', 'de', 'it', 'pt'];
+
+/** Does the interface language `locale` write the symbol after the amount (es-ES '18,50 €'; en-US '$18.50')? */
+export function writesSymbolAfter(locale: string): boolean {
+  return SYMBOL_AFTER_LANGUAGES.includes(locale.slice(0, 2).toLowerCase());
+}
+
 /** 2500 → '€25.00'; with symbolAfter → '25.00 €'; -2500 → '-€25.00'; 2500 JPY → '¥2,500'. */
 export function formatMoney(amountMinor: number, options: FormatMoneyOptions = {}): string {
   const locale = options.locale ?? DEFAULT_MONEY_LOCALE;
@@ -76,7 +89,9 @@ export function formatMoney(amountMinor: number, options: FormatMoneyOptions = {
     (options.currencyCode ? currencySymbolOf(options.currencyCode, locale) : DEFAULT_CURRENCY_SYMBOL);
   const number = formatAmount(Math.abs(amountMinor), locale, options.currencyCode, options.fractionDigits === undefined ? {} : { fractionDigits: options.fractionDigits });
   const sign = amountMinor < 0 ? '-' : '';
-  return options.symbolAfter ? `${sign}${number} ${symbol}` : `${sign}${symbol}${number}`;
+  // Without the flag, an interface language that writes the symbol after the amount does so (es-ES '18,50 €').
+  const after = options.symbolAfter ?? (options.locale ? writesSymbolAfter(options.locale) : false);
+  return after ? `${sign}${number} ${symbol}` : `${sign}${symbol}${number}`;
 }
 
 function separatorsOf(locale: string): { decimal: string; group: string } {

@@ -1,4 +1,4 @@
-import { formatMoney } from './money.ts';
+import { formatMoney, writesSymbolAfter } from './money.ts';
 
 /** A plan's price as people of the interface language write it ('€19.90', '19,90 €'). */
 
@@ -9,14 +9,6 @@ export interface PlanPrice {
   currency: string;
 }
 
-/** Languages that write the symbol after the amount. */
-const SYMBOL_AFTER_LANGUAGES = ['es', 'ca', 'gl', 'fr', 'de', 'it', 'pt'];
-
 export function formatPlanPrice(price: PlanPrice, locale: string): string {
-  const language = locale.slice(0, 2).toLowerCase();
-  return formatMoney(price.amount, {
-    currencyCode: price.currency,
-    locale,
-    symbolAfter: SYMBOL_AFTER_LANGUAGES.includes(language),
-  });
+  return formatMoney(price.amount, { currencyCode: price.currency, locale, symbolAfter: writesSymbolAfter(locale) });
 }

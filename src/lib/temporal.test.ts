@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import {
+  formatDateTimeMedium,
   MINUTE_STEP,
   dateLocale,
   daysBetween,
@@ -195,5 +196,14 @@ describe('daysBetween', () => {
     expect(daysBetween(a, b)).toBe(4);
     expect(daysBetween(b, a)).toBe(-4);
     expect(daysBetween(a, a)).toBe(0);
+  });
+});
+
+describe('formatDateTimeMedium (issue 18: times written one way)', () => {
+  it('writes two-digit 24-hour times in English and Spanish', () => {
+    const parts = { year: 2026, month: 11, day: 23, hours: 9, minutes: 30 };
+    expect(formatDateTimeMedium(parts, 'en-US')).toMatch(/09:30$/);
+    expect(formatDateTimeMedium(parts, 'es-ES')).toMatch(/09:30$/);
+    expect(formatDateTimeMedium({ ...parts, hours: 0, minutes: 5 }, 'en-US')).toMatch(/00:05$/);
   });
 });

@@ -240,14 +240,15 @@ export function partsFromDateAndTime(date: string, time: string): DateTimeParts 
   return toParts(day.toPlainDateTime(clock));
 }
 
-/** A localized weekday, date and time: 'Mon, Nov 23, 10:30 AM', 'lun, 23 nov, 10:30'. */
+/** A localized weekday and date, and the time written one way in every language (issue 18): 'Mon, Nov 23, 2026, 09:30', 'lun, 23 nov 2026, 09:30'. */
 export function formatDateTimeMedium(parts: DateTimeParts, language: string): string {
   return fromParts(parts).toLocaleString(dateLocale(language), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    hour: 'numeric',
+    hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
   });
 }

@@ -60,6 +60,10 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 /** The server's upload limit (server/assets/images.ts MAX_UPLOAD_BYTES). */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 
+/** A PDF, accepted only where a receipt is uploaded (expenses), at most MAX_PDF_BYTES (server/assets/images.ts). */
+export const PDF_TYPE = 'application/pdf';
+export const MAX_PDF_BYTES = 5 * 1024 * 1024;
+
 export function imageTypeOf(file: { type: string }): ImageType | undefined {
   return (IMAGE_TYPES as readonly string[]).includes(file.type) ? (file.type as ImageType) : undefined;
 }

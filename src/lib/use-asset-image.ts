@@ -19,5 +19,6 @@ export function useAssetImage(tenantId: string | undefined, assetId: string | un
   });
   const blob = query.data instanceof Blob ? query.data : undefined;
   const url = useObjectUrl(blob);
-  return { url, isLoading: Boolean(tenantId && assetId) && (query.isPending || (blob !== undefined && url === undefined)), isError: query.isError };
+  // The stored type (the answer's Content-Type): a receipt may be a PDF rather than an image.
+  return { url, type: blob?.type, isLoading: Boolean(tenantId && assetId) && (query.isPending || (blob !== undefined && url === undefined)), isError: query.isError };
 }

@@ -3,10 +3,10 @@ import { useCallback } from 'react';
 import { uploadAssetMutation } from '@generated/@tanstack/react-query.gen';
 import type { Asset } from '@generated/types.gen';
 import { createRetryingFetch, IDEMPOTENCY_HEADER, newIdempotencyKey } from '~/lib/retrying-fetch';
-import { fileToBase64, imageTypeOf, progressFetch, type UploadProgress } from '~/lib/upload-progress';
+import { fileToBase64, imageTypeOf, PDF_TYPE, progressFetch, type UploadProgress } from '~/lib/upload-progress';
 
 /**
- * Uploads an image to the business through POST /v1/assets, reporting the bytes sent (XHR progress:
+ * Uploads an image (or a PDF receipt) to the business through POST /v1/assets, reporting the bytes sent (XHR progress:
  * see src/lib/upload-progress.ts). The server checks the content and re-encodes the image; the
  * answer is the stored asset, to reference by id.
  *
@@ -22,7 +22,7 @@ export function useImageUpload(tenantId: string | undefined) {
       if (!tenantId) throw new Error('No business to upload the image to.');
       const payload = await fileToBase64(file);
       const { asset } = await mutateAsync({
-        body: { tenantId, payload, mimeType: imageTypeOf(file) ?? 'image/jpeg', fileName: file.name.slice(0, 255) || 'image' },
+        body: { tenantId, payload, mimeType: file.type === PDF_TYPE ? PDF_TYPE : (imageTypeOf(file) ?? 'image/jpeg'), fileName: file.name.slice(0, 255) || 'image' },
         headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() },
         fetch: createRetryingFetch(progressFetch(onProgress)),
       });

@@ -32,6 +32,21 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   '/appointments-distinctions',
   '/appointments-distinctions/create',
   '/appointments/schedule',
+  '/sales',
+  '/sales/new',
+  '/sales/cash-up',
+  '/invoices',
+  '/invoices/create',
+  '/invoices/settings',
+  '/expenses',
+  '/expenses/create',
+  '/reports',
+  '/statistics',
+  '/team',
+  '/team/create',
+  '/qrs',
+  '/qrs/create',
+  '/portfolio',
 ];
 /** Signed-in routes that need the contract's example data (ids), checked in mock mode only. */
 // Not yet: '/customers/{id}' (its tag badges in custom colours, 3:1); its appointment history is
@@ -50,8 +65,9 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 /** Waits for the page to settle: a level-1 heading, no loader, no request in flight. */
 export async function settle(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  // Long pages (settings) take more than the default 10 s to draw on a loaded 2-core machine.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 }
 
@@ -72,4 +88,49 @@ export async function expectNoSeriousViolations(page: Page, label = page.url()) 
         .join('\n'),
   );
   expect(report, `serious or critical accessibility violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Words of the English interface that a Spanish screen never needs (issue 18: "an i18n check that walks
+ * the rendered Spanish screens for English words"). Words both languages write (total, error, online,
+ * no, stock) and names (Cita, QR, CSV, PDF, IBAN, NIF, VERI*FACTU, Wi-Fi, Google Calendar) are not in it.
+ */
+const ENGLISH_ONLY = new Set(
+  (
+    'the and your you with for from save cancel delete edit new add search loading home settings customer customers service services ' +
+    'appointment appointments sale sales invoice invoices expense expenses report reports statistics team all any show hide more less ' +
+    'back next previous today week month day close sign profile support help create update remove member members owner ' +
+    'payment payments method methods price duration description name phone notifications language account business hours working ' +
+    'time booking upcoming pending confirmed cancelled amount download upload photo photos before after consent caption filter clear ' +
+    'choose select date start end status role invite timed of to by on at is are this that not yet there here what when who which how ' +
+    'first last please nothing found empty tags tag inventory products product scan receipt supplier'
+  ).split(' '),
+);
+
+/**
+ * Fails listing the English words on a Spanish page: its visible text and the names a screen reader
+ * reads (aria-label, placeholder, title, alt). E-mail addresses and URLs are left out (data, not interface).
+ */
+export async function expectNoEnglish(page: Page, label = page.url()) {
+  const texts = await page.evaluate(() => {
+    const found = [document.body.innerText];
+    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = element.getAttribute(name);
+        if (value) found.push(value);
+      }
+    }
+    return found;
+  });
+  const english = new Map<string, string>();
+  for (const text of texts) {
+    const cleaned = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+    for (const line of cleaned.split('\n')) {
+      for (const word of line.split(/[^\p{L}]+/u)) {
+        if (ENGLISH_ONLY.has(word.toLowerCase()) && !english.has(word.toLowerCase())) english.set(word.toLowerCase(), line.trim().slice(0, 120));
+      }
+    }
+  }
+  // Soft: a walk reports every page's English words at once.
+  expect.soft([...english].map(([word, line]) => `"${word}" in "${line}"`), `English words on the Spanish page ${label}`).toEqual([]);
 }

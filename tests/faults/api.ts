@@ -88,8 +88,8 @@ export async function seedOwner(options: OpenOptions, email = `faults-${randomUU
   }
 }
 
-/** A business owned by the caller. */
-export async function createBusiness(api: Api, name: string): Promise<string> {
-  const body = await api.ok('POST', '/v1/tenants', 201, { body: { tenant: { businessName: name, email: `${randomUUID()}@example.com` } } });
+/** A business owned by the caller (`extra`: more of the tenant's fields, e.g. its address and tax id). */
+export async function createBusiness(api: Api, name: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const body = await api.ok('POST', '/v1/tenants', 201, { body: { tenant: { businessName: name, email: `${randomUUID()}@example.com`, ...extra } } });
   return body.tenant.id as string;
 }

@@ -27,13 +27,16 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startBalancer(targets: Array<{ host: string; port: number }>, { downMs = 5_000 } = {}): Promise<Balancer> {
+/** `port`: where it listens on 127.0.0.1 (default: a free port). */
+export async function startBalancer(targets: Array<{ host: string; port: number }>, { downMs = 5_000, port = 0 } = {}): Promise<Balancer> {
   const upstreams: Upstream[] = targets.map((target) => ({ ...target, downUntil: 0 }));
   const served = upstreams.map(() => 0);
   let next = 0;
   const sockets = new Set<Socket>();
 
-  const server: Server = createServer(async (request, response) => {
+  // Headers and addresses longer than Cita's own limit (Node's 16 kB) pass through, so that Cita answers
+  // them (431 problem+json) as it does without a balancer (nginx: large_client_header_buffers).
+  const server: Server = createServer({ maxHeaderSize: 64 * 1024 }, async (request, response) => {
     const body = await bodyOf(request);
     const replayable = request.method === 'GET' || request.method === 'HEAD';
     const now = Date.now();
@@ -68,7 +71,10 @@ export async function startBalancer(targets: Array<{ host: string; port: number 
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     served,

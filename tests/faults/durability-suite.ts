@@ -9,6 +9,7 @@ import { freePort } from '../../server/auth/emulator-fixture.ts';
 import { pgliteTarget, postgresTarget, type TestTarget } from '../../server/db/test-databases.ts';
 import { Api, createBusiness, seedOwner } from './api.ts';
 import { Campaign, checkDatabase, lockHolder } from './durability.ts';
+import { SPANISH_SALON } from './money.ts';
 import { FAULTS_SEED, prng, startServerProcess, type ServerProcess } from './server-process.ts';
 
 const KILLS = Number(process.env.FAULTS_KILLS ?? 20);
@@ -46,12 +47,15 @@ export function describeDurability(engine: 'pglite' | 'postgres') {
       const { token, userId } = await seedOwner(target.options);
       server = await startServerProcess({ port, env });
       const api = new Api(server.baseUrl, token);
-      const tenantId = await createBusiness(api, `Durability ${engine}`);
+      // A Spanish salon: its invoices chain VERI*FACTU records (money.ts).
+      const tenantId = await createBusiness(api, `Durability ${engine}`, SPANISH_SALON);
       const tagIds: string[] = [];
       for (const name of ['VIP', 'Nuevo', 'Alergia', 'Tarde']) {
         tagIds.push((await api.ok('POST', `/v1/tenants/${tenantId}/customers/tags`, 201, { body: { tag: { name } } })).tag.id);
       }
       const campaign = new Campaign(api, tenantId, tagIds, FAULTS_SEED, userId);
+      await campaign.till.setUp();
+      await campaign.stockUp(WORKERS);
       const random = prng(FAULTS_SEED + (engine === 'pglite' ? 1 : 2));
 
       for (let round = 1; round <= KILLS; round += 1) {
@@ -85,16 +89,27 @@ export function describeDurability(engine: 'pglite' | 'postgres') {
       server = undefined;
       const counts = await checkDatabase(target.options, tenantId);
       const known = (kind: string) => [...campaign.objects.values()].filter((obj) => obj.kind === kind).length;
-      expect(counts).toEqual({ customers: known('customer'), services: known('service'), items: known('item'), appointments: known('appointment') });
-      expect(known('appointment'), 'appointments were part of the load').toBeGreaterThan(KILLS);
+      const money = campaign.till.counts();
+      expect(counts).toEqual({
+        customers: known('customer'),
+        services: known('service'),
+        items: known('item'),
+        appointments: known('appointment'),
+        sales: money.sales + money.refunds,
+        issued: money.issued,
+      });
 
       const { acknowledged, unanswered, appliedUnanswered, retriedWithKey, restartsMs } = campaign.stats;
       const meanRestart = Math.round(restartsMs.reduce((a, b) => a + b, 0) / restartsMs.length);
       console.log(
-        `[faults] ${engine}: ${KILLS} kills (seed ${FAULTS_SEED}), ${acknowledged} acknowledged writes (${known('appointment')} appointments), ${unanswered} unanswered ` +
+        `[faults] ${engine}: ${KILLS} kills (seed ${FAULTS_SEED}), ${acknowledged} acknowledged writes (${known('appointment')} appointments, ${money.sales} sales, ${money.payments} payments, ${money.refunds} refunds, ` +
+          `${money.issued} invoices issued in ${money.series} series), ${unanswered} unanswered ` +
           `(${appliedUnanswered} found applied, ${retriedWithKey} retried with their key), restart ${meanRestart} ms on average`,
       );
       expect(restartsMs).toHaveLength(KILLS);
+      expect(known('appointment'), 'appointments were part of the load').toBeGreaterThan(KILLS);
+      expect(money.sales, 'checkouts were part of the load').toBeGreaterThan(0);
+      expect(money.issued, 'invoices were issued').toBeGreaterThan(0);
       expect(acknowledged).toBeGreaterThan(KILLS * 5);
       expect(unanswered).toBeGreaterThan(0);
     }, 15 * 60_000);

@@ -1,4 +1,5 @@
-// Durability under SIGKILL: concurrent writes of the catalogue and of appointments over HTTP, the server killed at seeded
+// Durability under SIGKILL: concurrent writes of the catalogue, of appointments and of money (money.ts: checkouts,
+// payments, refunds, invoices issued) over HTTP, the server killed at seeded
 // random moments and restarted, and after each restart every acknowledged write checked to be there
 // exactly as acknowledged, and every unacknowledged one to be there whole or not at all.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the API's JSON answers, of many shapes, are compared whole */
@@ -7,11 +8,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { openDatabase, type OpenOptions } from '../../server/db/database.ts';
 import { Api, type Recorded } from './api.ts';
+import { checkMoneyDatabase, Till } from './money.ts';
 import { prng } from './server-process.ts';
 
 type Kind = 'customer' | 'service' | 'item' | 'appointment';
 
-interface Obj {
+export interface Obj {
   kind: Kind;
   id: string;
   /** The object as last acknowledged (or as found after an unacknowledged write was resolved). */
@@ -21,6 +23,8 @@ interface Obj {
   /** Inventory items: movements in the ledger. */
   movements: number;
   touched: boolean;
+  /** Inventory items: a sale or refund moved the stock (state.quantity follows it; updatedAt is read on the next check). */
+  refresh?: boolean;
 }
 
 /** A write that got no answer before the kill: applied whole or not at all, to be found out. */
@@ -44,6 +48,8 @@ export interface CampaignStats {
 }
 
 const KINDS: readonly Kind[] = ['customer', 'service', 'item', 'appointment'];
+/** The share of the load's writes that are money writes (when the worker's objects allow one). */
+const MONEY_SHARE = 0.35;
 const SINGULAR: Record<Kind, string> = { customer: 'customer', service: 'service', item: 'inventoryItem', appointment: 'appointment' };
 /** The field that names an object uniquely, to find an unanswered create (appointments carry it in their notes). */
 const LABEL: Record<Kind, string> = { customer: 'name', service: 'name', item: 'name', appointment: 'notes' };
@@ -72,6 +78,11 @@ function fail(message: string, detail?: unknown): never {
 
 const sortedTags = (value: any) => [...((value as string[] | undefined) ?? [])].sort();
 
+/** The object as known (an item whose stock a sale moved: its updatedAt is not known yet). */
+function asKnown(obj: Obj, state: any): boolean {
+  return obj.refresh ? isDeepStrictEqual({ ...state, updatedAt: undefined }, { ...obj.state, updatedAt: undefined }) : isDeepStrictEqual(state, obj.state);
+}
+
 /** The fields of `expected` as found in `actual` (tag ids compared as sets). */
 function matches(actual: any, expected: Record<string, unknown>): boolean {
   return Object.entries(expected).every(([field, value]) =>
@@ -85,6 +96,8 @@ export class Campaign {
   private serial = 0;
   private slots = 0;
   readonly stats: CampaignStats = { acknowledged: 0, unanswered: 0, appliedUnanswered: 0, retriedWithKey: 0, restartsMs: [] };
+  /** The money writes (money.ts), on this campaign's items and appointments. */
+  readonly till: Till;
 
   constructor(
     readonly api: Api,
@@ -93,7 +106,9 @@ export class Campaign {
     readonly seed: number,
     /** The professional whose calendar the appointments are booked in. */
     readonly userId: string,
-  ) {}
+  ) {
+    this.till = new Till(api, tenantId, { mine: (worker, kind) => this.mine(worker, kind), item: (id) => this.objects.get(id) }, this.stats);
+  }
 
   private collection(kind: Kind) {
     const collections: Record<Kind, string> = { customer: 'customers', service: 'services', item: 'inventory', appointment: `users/${this.userId}/appointments` };
@@ -125,12 +140,40 @@ export class Campaign {
     return obj;
   }
 
+  /**
+   * Before the load (no kill): each worker's first stocked item, two walk-in sales of it, each with its
+   * draft invoice, the first issued, so that every kind of money write (payments, refunds, issues,
+   * refunds of invoiced sales) is open from the first round and the series and chain are never empty.
+   */
+  async stockUp(workers: number): Promise<void> {
+    for (let worker = 0; worker < workers; worker += 1) {
+      const random = prng(this.seed * 1000 + worker);
+      const inventoryItem = { name: `r0w${worker}n${(this.serial += 1)}`, quantity: 10 };
+      this.adopt('item', (await this.api.ok('POST', this.path('item'), 201, { body: { inventoryItem } })).inventoryItem, worker, 1);
+      for (const op of ['checkout', 'draft', 'issue', 'checkout', 'draft'] as const) {
+        if ((await this.till.write(worker, random, op)) !== 'acknowledged') fail(`The ${op} before the load was not acknowledged`);
+      }
+    }
+  }
+
   /** One worker's writes until `stopped()`: each worker owns its objects, so at most one write per object is in flight. */
   private async worker(round: number, worker: number, stopped: () => boolean): Promise<void> {
     const random = prng(this.seed * 1000 + round * 37 + worker);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const word = () => `${pick(['Ana', 'Luis', 'Eva', 'Noé', 'Íñigo', 'Zoë'])}-${Math.floor(random() * 1e6)}`;
     while (!stopped()) {
+      if (random() < MONEY_SHARE) {
+        const outcome = await this.till.write(worker, random);
+        if (outcome === 'unanswered') {
+          this.stats.unanswered += 1;
+          return; // the server is gone: this worker's round ends
+        }
+        if (outcome !== 'skipped') {
+          this.stats.acknowledged += 1;
+          if (outcome === 'gone') return;
+          continue;
+        }
+      }
       const customers = this.mine(worker, 'customer');
       const services = this.mine(worker, 'service');
       const items = this.mine(worker, 'item');
@@ -257,7 +300,7 @@ export class Campaign {
         const obj = pending.obj!;
         const state = (await this.api.ok('GET', this.path(obj.kind, obj.id), 200))[SINGULAR[obj.kind]];
         const known = obj.state;
-        if (!isDeepStrictEqual(state, known)) {
+        if (!asKnown(obj, state)) {
           if (!matches(state, pending.expect)) {
             fail(`An unanswered ${pending.op} is there only in part (or something else changed the ${obj.kind})`, { before: known, expect: pending.expect, state });
           }
@@ -279,6 +322,7 @@ export class Campaign {
       }
     }
     this.pending = [];
+    await this.till.resolve();
   }
 
   /**
@@ -290,7 +334,9 @@ export class Campaign {
       if (!all && !obj.touched) continue;
       const state = (await this.api.ok('GET', this.path(obj.kind, obj.id), 200))[SINGULAR[obj.kind]];
       const known = obj.state;
-      if (!isDeepStrictEqual(state, known)) fail(`An acknowledged ${obj.kind} is not as acknowledged`, { acknowledged: known, found: state });
+      if (!asKnown(obj, state)) fail(`An acknowledged ${obj.kind} is not as acknowledged`, { acknowledged: known, found: state });
+      obj.state = state;
+      obj.refresh = false;
       if (obj.kind === 'item') {
         const movements = await this.api.listAll(`${this.path('item', obj.id)}/movements`);
         const sum = movements.reduce((total, movement) => total + Number(movement.delta), 0);
@@ -310,15 +356,20 @@ export class Campaign {
         });
       }
     }
+    await this.till.verify(all);
   }
 }
 
 /**
  * Opens the database as the next process would (PGlite: takes over the lock of the killed process,
  * recovers from its WAL) and checks what must hold whatever was interrupted: every stock equals its
- * ledger, no idempotency key without its stored answer, no stored answer without its object.
+ * ledger, no idempotency key without its stored answer, no stored answer without its object, and
+ * the money invariants (checkMoneyDatabase: no half sale, no number gap, the fiscal chain verifies).
  */
-export async function checkDatabase(options: OpenOptions, tenantId: string): Promise<{ customers: number; services: number; items: number; appointments: number }> {
+export async function checkDatabase(
+  options: OpenOptions,
+  tenantId: string,
+): Promise<{ customers: number; services: number; items: number; appointments: number; sales: number; issued: number }> {
   const db = await openDatabase(options);
   try {
     return await db.withSystem(async (tx) => {
@@ -333,11 +384,16 @@ export async function checkDatabase(options: OpenOptions, tenantId: string): Pro
       if (unanswered.rows.length > 0) fail('Idempotency keys without their answer', unanswered.rows);
       const orphans = await tx.query(
         `SELECT k.key, k.operation FROM idempotency_keys k
-          WHERE k.tenant_id = $1 AND NOT EXISTS (
+          WHERE k.tenant_id = $1 AND (NOT EXISTS (
             SELECT 1 FROM customers c WHERE c.tenant_id = k.tenant_id AND c.id::text = k.response_body->'customer'->>'id'
             UNION ALL SELECT 1 FROM services s WHERE s.tenant_id = k.tenant_id AND s.id::text = k.response_body->'service'->>'id'
             UNION ALL SELECT 1 FROM inventory_items i WHERE i.tenant_id = k.tenant_id AND i.id::text = k.response_body->'inventoryItem'->>'id'
-            UNION ALL SELECT 1 FROM appointments a WHERE a.tenant_id = k.tenant_id AND a.id::text = k.response_body->'appointment'->>'id')`,
+            UNION ALL SELECT 1 FROM appointments a WHERE a.tenant_id = k.tenant_id AND a.id::text = k.response_body->'appointment'->>'id'
+            UNION ALL SELECT 1 FROM sales s WHERE s.tenant_id = k.tenant_id AND s.id::text = k.response_body->'sale'->>'id'
+            UNION ALL SELECT 1 FROM payment_transactions t WHERE t.tenant_id = k.tenant_id AND t.id::text = k.response_body->'paymentTransaction'->>'id'
+            UNION ALL SELECT 1 FROM invoices v WHERE v.tenant_id = k.tenant_id AND v.id::text = k.response_body->'invoice'->>'id')
+             OR (k.response_body->'refund' IS NOT NULL AND NOT EXISTS (
+               SELECT 1 FROM sales r WHERE r.tenant_id = k.tenant_id AND r.id::text = k.response_body->'refund'->>'id' AND r.refund_of_sale_id::text = k.response_body->'sale'->>'id')))`,
         [tenantId],
       );
       if (orphans.rows.length > 0) fail('Stored answers whose object is not there', orphans.rows);
@@ -348,6 +404,7 @@ export async function checkDatabase(options: OpenOptions, tenantId: string): Pro
         [tenantId],
       );
       if (lineless.rows.length > 0) fail('Appointments without their services', lineless.rows);
+      const money = await checkMoneyDatabase(tx, tenantId);
       const { rows } = await tx.query<{ customers: number; services: number; items: number; appointments: number }>(
         `SELECT (SELECT count(*)::int FROM customers WHERE tenant_id = $1) AS customers,
                 (SELECT count(*)::int FROM services WHERE tenant_id = $1) AS services,
@@ -355,7 +412,7 @@ export async function checkDatabase(options: OpenOptions, tenantId: string): Pro
                 (SELECT count(*)::int FROM appointments WHERE tenant_id = $1) AS appointments`,
         [tenantId],
       );
-      return rows[0]!;
+      return { ...rows[0]!, ...money };
     });
   } finally {
     await db.close();

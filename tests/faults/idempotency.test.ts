@@ -1,6 +1,7 @@
 // Idempotency across faults: a create retried with the same Idempotency-Key after (a) a client
 // timeout, (b) a 5xx and (c) a SIGKILL of the server between the request and its answer gives exactly
-// one object, never two, whether or not the first attempt had committed.
+// one object, never two, whether or not the first attempt had committed (a customer; and money: a
+// checkout with its stock move and payment, and an invoice drafted from it).
 // - "Committed, answer lost" is made exact with a proxy that passes the request on and swallows the
 //   answer (both engines).
 // - "Not committed yet" is made exact on PostgreSQL by a lock that holds the request inside its
@@ -100,6 +101,51 @@ describe.each(engines)('idempotent creates across faults on %s', (engine) => {
     expect(retry.answer?.status).toBe(201);
     expect(retry.answer?.body.customer).toMatchObject({ name, notes: 'Idempotency across faults' });
     expect(await count(name)).toBe(1);
+  }, 90_000);
+
+  it('(c) money: a checkout and an invoice draft committed, their answers lost, then a SIGKILL: the retries with their keys answer the same sale and invoice, stock and payment counted once', async () => {
+    const t = (rest: string) => `/v1/tenants/${tenantId}/${rest}`;
+    const methods = (await api.ok('GET', t('payment-methods'), 200)).items as Array<{ id: string; kind: string }>;
+    const card = methods.find((method) => method.kind === 'PAYMENT_METHOD_KIND_CARD')!.id;
+    const item = (await api.ok('POST', t('inventory'), 201, { body: { inventoryItem: { name: `Champú ${randomUUID()}`, quantity: 5 } } })).inventoryItem;
+    const saleId = randomUUID();
+    // 2 × 12.50 + 30.00 = 55.00, 20.00 paid by card.
+    const sale = {
+      operationType: 'OPERATION_TYPE_PRODUCT_SALE',
+      lines: [
+        { kind: 'SALE_LINE_KIND_PRODUCT', itemId: item.id, name: 'Champú', quantity: 2, unitPrice: { amount: 1250, currency: 'EUR' }, taxPercentage: 21 },
+        { kind: 'SALE_LINE_KIND_SERVICE', name: 'Peinado', quantity: 1, unitPrice: { amount: 3000, currency: 'EUR' }, taxPercentage: 21 },
+      ],
+      payments: [{ paymentMethodId: card, amount: { amount: 2000, currency: 'EUR' } }],
+    };
+    const invoice = { kind: 'INVOICE_KIND_SIMPLIFIED', customer: { name: 'Cliente' }, saleId };
+    const saleKey = `sale-${randomUUID()}`;
+    const invoiceKey = `invoice-${randomUUID()}`;
+    const exists = (path: string) => async () => ((await api.send('GET', path)).answer?.status === 200 ? true : undefined);
+
+    await proxy.forward({ swallowAnswers: true });
+    const first = viaProxy.send('POST', t(`sales/${saleId}`), { body: { sale }, key: saleKey, timeoutMs: 30_000 });
+    await until('the checkout to commit', exists(t(`sales/${saleId}`)));
+    const firstInvoice = viaProxy.send('POST', t('invoices'), { body: { invoice }, key: invoiceKey, timeoutMs: 30_000 });
+    await until('the draft to commit', async () => ((await api.ok('GET', t(`sales/${saleId}`), 200)).sale.invoiceId ? true : undefined));
+    await server!.kill();
+    await proxy.cut();
+    expect((await first).answer).toBeUndefined();
+    expect((await firstInvoice).answer).toBeUndefined();
+
+    await restart();
+    const retried = await api.ok('POST', t(`sales/${saleId}`), 201, { body: { sale }, key: saleKey });
+    expect(retried.sale).toMatchObject({ id: saleId, totals: { total: { amount: 5500 } }, paidAmount: { amount: 2000 }, outstandingAmount: { amount: 3500 } });
+    const draft = await api.ok('POST', t('invoices'), 201, { body: { invoice }, key: invoiceKey });
+    expect(draft.invoice).toMatchObject({ saleId, status: 'INVOICE_STATUS_DRAFT', totals: { total: { amount: 5500 } } });
+    expect(retried.sale.invoiceId).toBe(draft.invoice.id);
+
+    // Once: 5 − 2 in stock, two movements (the first stock, the sale), one payment, one invoice of the sale.
+    expect((await api.ok('GET', t(`inventory/${item.id}`), 200)).inventoryItem.quantity).toBe(3);
+    expect((await api.listAll(t(`inventory/${item.id}/movements`))).map((movement) => movement.delta).sort()).toEqual([-2, 5]);
+    const payments = await api.listAll(t(`payments/transactions?referenceId=${saleId}&operationType=OPERATION_TYPE_PRODUCT_SALE`));
+    expect(payments.map((payment) => payment.amount.amount)).toEqual([2000]);
+    expect((await api.listAll(t('invoices/list'))).filter((listed) => listed.saleId === saleId).map((listed) => listed.id)).toEqual([draft.invoice.id]);
   }, 90_000);
 
   describe.runIf(engine === 'postgres')('with the request held inside its transaction (PostgreSQL)', () => {

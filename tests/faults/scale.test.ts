@@ -6,19 +6,23 @@
 //   other, a customer written on one is read and changed on the other;
 // - the outbox sends each message once, whichever instance's worker leases it;
 // - a rate limit counts the caller's requests on both instances together (Redis);
+// - the asset cleaner runs once per period between both instances (periodic_runs), deletes an old
+//   orphan from the shared bucket, and no instance vacuums (PostgreSQL's autovacuum does);
 // - SIGKILL of one instance under a write load loses no acknowledged write, the other keeps serving,
-//   and an unanswered create sent again with its Idempotency-Key applies once.
+//   and an unanswered create sent again with its Idempotency-Key applies once; the survivor then
+//   runs the cleaner's periods alone.
 // Needs TEST_DATABASE_URL (skipped without it; a failure in CI, like the other PostgreSQL suites).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../server/auth/emulator-fixture.ts';
 import { postgresTarget, type TestTarget } from '../../server/db/test-databases.ts';
 import { postgresRequired } from '../postgres-required.ts';
-import { startFakeS3, type FakeS3 } from '../server/fake-s3.ts';
+import { fakeS3Env, startFakeS3, type FakeS3 } from '../server/fake-s3.ts';
 import { startTestSmtp, type TestSmtp } from '../server/mail.ts';
 import { Api, createBusiness, seedOwner } from './api.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
@@ -27,7 +31,8 @@ import { startServerProcess, until, type ServerProcess } from './server-process.
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const IMPORT_LIMIT = 2;
-
+/** The asset cleaner's period on both instances (ASSET_CLEANUP_INTERVAL_MS). */
+const CLEANER_MS = 1_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,6 +49,19 @@ describe.runIf(adminUrl)('two instances behind a load balancer', () => {
   let onA: Api;
   let onB: Api;
   let tenantId: string;
+  /** One statement on the test database as its owner (what no API call shows). */
+  const sql = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: target.options.url });
+    await client.connect();
+    try {
+      return (await client.query<T>(text, params)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  const cleanerRuns = async () => (await sql<{ runs: string; last_run_by: string }>(`SELECT runs, last_run_by FROM periodic_runs WHERE job = 'asset-cleaner'`))[0];
+  /** periodic_runs.last_run_by of an instance (server/periodic.ts INSTANCE_NAME). */
+  const instanceName = (instance: ServerProcess) => `${hostname()}/${instance.pid}`;
 
   beforeAll(async () => {
     target = await postgresTarget(adminUrl!);
@@ -53,15 +71,11 @@ describe.runIf(adminUrl)('two instances behind a load balancer', () => {
     const env = {
       DATABASE_URL: target.options.url!,
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-      ASSET_S3_BUCKET: s3.bucket,
-      ASSET_S3_ENDPOINT: s3.endpoint,
-      ASSET_S3_REGION: 'us-east-1',
-      ASSET_S3_ACCESS_KEY_ID: s3.accessKeyId,
-      ASSET_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      ASSET_S3_FORCE_PATH_STYLE: 'true',
+      ...fakeS3Env(s3),
       SMTP_URL: smtp.url,
       OUTBOX_POLL_MS: '200',
       IMPORT_RATE_LIMIT: String(IMPORT_LIMIT),
+      ASSET_CLEANUP_INTERVAL_MS: String(CLEANER_MS),
       ...(redisUrl ? { REDIS_URL: redisUrl, RATE_LIMIT_NAMESPACE: `cita-scale-${randomUUID()}:` } : {}),
     };
     // The first instance migrates the new database; the second starts on it.
@@ -157,6 +171,41 @@ describe.runIf(adminUrl)('two instances behind a load balancer', () => {
     expect(statuses).toEqual([200, 200, 429]);
   });
 
+  it('runs the asset cleaner once per period between both instances, on the shared bucket; neither vacuums', async () => {
+    // Both instances' cleaners ask for a period every CLEANER_MS: the claims they win, counted over a
+    // few seconds, are one per period between them (two loops on their own would make twice as many).
+    await until('a first cleaner pass', async () => (await cleanerRuns()) ?? undefined);
+    const startedAt = Date.now();
+    const first = (await cleanerRuns())!;
+    const runners = new Set<string>();
+    while (Date.now() - startedAt < 8_000) {
+      runners.add((await cleanerRuns())!.last_run_by);
+      await sleep(100);
+    }
+    const last = (await cleanerRuns())!;
+    const elapsed = Date.now() - startedAt;
+    // Claims are at least a period apart (each moves due_at a period past its own time): at most one
+    // at the window's start and one per whole period in it.
+    const passes = Number(last.runs) - Number(first.runs);
+    expect(passes).toBeGreaterThanOrEqual(1);
+    expect(passes).toBeLessThanOrEqual(Math.floor(elapsed / CLEANER_MS) + 1);
+    // Whichever instance won a period, it is one of the two.
+    for (const runner of runners) expect(instances.map(instanceName)).toContain(runner);
+
+    // The passes do the cleaner's work: an image nothing shows, older than the grace period (a day),
+    // leaves the database and the bucket.
+    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#abcdef' } }).jpeg().toBuffer();
+    const { asset } = await api.ok('POST', '/v1/assets', 201, { body: { tenantId, payload: jpeg.toString('base64'), mimeType: 'image/jpeg', fileName: 'orphan.jpg' } });
+    expect([...s3.objects.keys()].some((key) => key.includes(asset.id))).toBe(true);
+    await sql(`UPDATE assets SET created_at = now() - interval '2 days' WHERE tenant_id = $1 AND id = $2`, [tenantId, asset.id]);
+    await until('the orphan gone from the bucket', async () => ([...s3.objects.keys()].some((key) => key.includes(asset.id)) ? undefined : true), { timeoutMs: 15_000 });
+    expect(await sql(`SELECT 1 FROM assets WHERE id = $1`, [asset.id])).toHaveLength(0);
+
+    // The vacuum is PGlite's (one process): on PostgreSQL no instance runs VACUUM, autovacuum does.
+    expect(await sql(`SELECT relname FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL`)).toEqual([]);
+    expect(await sql(`SELECT job FROM periodic_runs WHERE job <> 'asset-cleaner'`)).toEqual([]);
+  }, 60_000);
+
   it('loses no acknowledged write when one instance is killed under load, and the other keeps serving', async () => {
     const started = Date.now();
     let killedAt = Number.POSITIVE_INFINITY;
@@ -190,6 +239,16 @@ describe.runIf(adminUrl)('two instances behind a load balancer', () => {
     for (const s of sent) expect(names.filter((name) => name === s.name), s.name).toHaveLength(1);
     expect(sent.filter((s) => s.status === 201).length).toBeGreaterThan(10);
   }, 120_000);
+
+  it('runs the cleaner\'s periods on the surviving instance once the other is gone', async () => {
+    // (After the SIGKILL above.) The dead instance's last period ends; the survivor claims the next ones.
+    const before = Number((await cleanerRuns())!.runs);
+    const survivor = instanceName(instances[1]!);
+    await until('two periods claimed by the survivor', async () => {
+      const now = (await cleanerRuns())!;
+      return Number(now.runs) >= before + 2 && now.last_run_by === survivor ? true : undefined;
+    }, { timeoutMs: 15_000 });
+  }, 30_000);
 });
 
 postgresRequired('two instances behind a load balancer');

@@ -43,13 +43,14 @@ export const contract = loadContract() as {
   components: { parameters: Record<string, Parameter>; schemas: Record<string, Record<string, unknown>> };
 };
 
-/** A valid value for a required query parameter (its schema's first meaningful enum value, a uuid, 1). */
+/** A valid value for a required query parameter (its schema's first meaningful enum value, a uuid, a date, 1). */
 export function queryValue(parameter: Parameter): string {
   let schema = parameter.schema ?? {};
   if (typeof schema.$ref === 'string') schema = contract.components.schemas[schema.$ref.split('/').pop()!] ?? {};
   const values = (schema.enum as string[] | undefined)?.filter((value) => !/UNSPECIFIED/.test(value));
   if (values?.[0]) return values[0];
   if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+  if (schema.format === 'date') return '2026-11-23';
   if (schema.type === 'string') return 'x';
   return '1';
 }

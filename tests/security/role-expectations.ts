@@ -150,4 +150,42 @@ export const ROLE_EXPECTATIONS: Readonly<Record<string, readonly [admin: Expecta
   voidInvoice: ['ok', 403],
   getInvoiceSettings: ['ok', 'ok'],
   updateInvoiceSettings: ['ok', 403],
+  // Figures (issue 20, README role matrix): everyone reads figures, a member only their own sales and
+  // appointments (the handlers narrow them); the invoice register is the business's, for owners and
+  // administrators.
+  getSalesSummaryReport: ['ok', 'ok'],
+  getSalesDetailedReport: ['ok', 'ok'],
+  exportSalesDetailedCsv: ['ok', 'ok'],
+  exportInvoiceRegisterCsv: ['ok', 403],
+  fetchStatistics: ['ok', 'ok'],
+  getDashboard: ['ok', 'ok'],
+
+  // Expenses (issue 20, README role matrix): the business's spending, suppliers and receipts are for
+  // owners and administrators; a member may neither see nor record them.
+  createExpense: ['ok', 403],
+  listExpenses: ['ok', 403],
+  exportExpenses: ['ok', 403],
+  scanExpense: ['ok', 403],
+  getExpense: ['ok', 403],
+  updateExpense: ['ok', 403],
+  deleteExpense: ['ok', 403],
+
+  // QR codes (issue 19, README role matrix): everyone reads and downloads them; owners and
+  // administrators create, re-point and delete them.
+  listQrCodes: ['ok', 'ok'],
+  getQrCode: ['ok', 'ok'],
+  getQrCodeImage: ['ok', 'ok'],
+  createQrCode: ['ok', 403],
+  updateQrCode: ['ok', 403],
+  deleteQrCode: ['ok', 403],
+
+  // The portfolio (README role matrix: like the catalogue, members read it; owners and administrators
+  // add, change, delete and choose whether the booking page shows it).
+  listPortfolioItems: ['ok', 'ok'],
+  getPortfolioItem: ['ok', 'ok'],
+  createPortfolioItem: ['ok', 403],
+  updatePortfolioItem: ['ok', 403],
+  deletePortfolioItem: ['ok', 403],
+  getPortfolioSettings: ['ok', 'ok'],
+  updatePortfolioSettings: ['ok', 403],
 };

@@ -2,7 +2,7 @@
 // DeleteObject over HTTP on 127.0.0.1, objects in memory. It checks that each request is signed
 // (an AWS SigV4 Authorization header with the expected access key), not the signature itself.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenSwitchable } from './fake-listener.ts';
 
 export interface FakeS3 {
   endpoint: string;
@@ -46,8 +46,6 @@ export async function startFakeS3(options: { bucket?: string; accessKeyId?: stri
   const accessKeyId = options.accessKeyId ?? 'AKIACITATEST0000';
   const objects: FakeS3['objects'] = new Map();
   const requests: FakeS3['requests'] = [];
-  let reachable = true;
-  const sockets = new Set<Socket>();
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -86,29 +84,27 @@ export async function startFakeS3(options: { bucket?: string; accessKeyId?: stri
         return xmlError(response, 405, 'MethodNotAllowed', 'The specified method is not allowed.');
     }
   });
-  server.on('connection', (socket) => {
-    if (!reachable) return socket.destroy();
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenSwitchable(server);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: listening.url,
     bucket,
     accessKeyId,
     secretAccessKey: 'fake-secret-access-key',
     objects,
     requests,
-    setReachable(value) {
-      reachable = value;
-      // Kept-alive connections would still reach it.
-      if (!value) for (const socket of sockets) socket.destroy();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    setReachable: listening.setReachable,
+    close: listening.close,
+  };
+}
+
+/** The server's environment (ASSET_S3_*, README "Image storage") for images in this fake bucket. */
+export function fakeS3Env(s3: FakeS3): Record<string, string> {
+  return {
+    ASSET_S3_BUCKET: s3.bucket,
+    ASSET_S3_ENDPOINT: s3.endpoint,
+    ASSET_S3_REGION: 'us-east-1',
+    ASSET_S3_ACCESS_KEY_ID: s3.accessKeyId,
+    ASSET_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    ASSET_S3_FORCE_PATH_STYLE: 'true',
   };
 }

@@ -7,6 +7,8 @@ import { escapeLike } from '../../kit/sql.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from '../../kit/write-rules.ts';
 import { notFound } from '../../problem.ts';
 import { plainFromSql } from '../../scheduling/time.ts';
+import { appointmentsWithMoney } from '../../sales/repository.ts';
+import { isBillable } from '../../sales/rules.ts';
 import { appointmentsChanged } from '../events.ts';
 import { occurrenceOf, toAppointment } from '../mappers.ts';
 import { prepare } from '../prepare.ts';
@@ -34,6 +36,7 @@ import {
   type Current,
 } from '../repository.ts';
 import {
+  appointmentCharged,
   assertCalendarAccess,
   checkRealTiming,
   checkTransition,
@@ -212,6 +215,7 @@ export function appointmentHandlers({ db }: HandlerDeps): Handlers {
         if (prepared.status !== undefined && prepared.status !== current.status) {
           const check = checkTransition(current.status, prepared.status, role, started);
           if (check !== 'ok') throw transitionProblem(check, current.status, prepared.status);
+          if (!isBillable(prepared.status) && (await appointmentsWithMoney(tx, tenantId, [id])).standing.has(id)) throw appointmentCharged('status');
           status = prepared.status;
         }
         const slot = resolveSlot(prepared.start, prepared.end, tenant.timeZone);
@@ -257,6 +261,7 @@ export function appointmentHandlers({ db }: HandlerDeps): Handlers {
         const current = await locked(tx, ctx, tenantId, userId, id);
         const following = scope === 'following' ? await lockFollowing(tx, tenantId, current, false) : [];
         const ids = [id, ...following.map((row) => row.id)];
+        if ((await appointmentsWithMoney(tx, tenantId, ids)).recorded.size > 0) throw appointmentCharged('delete');
         await deleteAppointments(tx, tenantId, ids);
         await appointmentsChanged(tx, tenantId, ids);
       });
@@ -293,6 +298,12 @@ export function appointmentHandlers({ db }: HandlerDeps): Handlers {
         if (scope === 'following') {
           const following = (await lockFollowing(tx, tenantId, current, false)).filter((row) => checkTransition(row.status, to, role, startedAt(row)) === 'ok');
           targets = [current, ...following];
+        }
+        // Calling off a charged appointment is refused; following ones that were charged keep their status.
+        if (!isBillable(to)) {
+          const { standing } = await appointmentsWithMoney(tx, tenantId, targets.map((row) => row.id));
+          if (standing.has(current.id)) throw appointmentCharged('status');
+          targets = targets.filter((row) => !standing.has(row.id));
         }
         const slotOf = (row: Current) => resolveSlot(plainFromSql(row.start_local), plainFromSql(row.end_local), tenant.timeZone);
         const reopening = FREEING.includes(current.status) && !FREEING.includes(to);

@@ -1,13 +1,17 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import type { InvoiceCustomer, InvoiceInput, InvoiceRectification } from '../../../generated/types.gen.ts';
+import type { InvoiceCustomer, InvoiceInput } from '../../../generated/types.gen.ts';
 import type { Queryable } from '../../db/database.ts';
-import { sessionOf, type HandlerDeps } from '../../kit/context.ts';
-import { json, type Row } from '../../kit/rows.ts';
+import type { ComputedDocument } from '../../../common/money/index.ts';
+import type { FastifyRequest } from 'fastify';
+import { sessionOf, type HandlerDeps, type TeamRole } from '../../kit/context.ts';
+import { json } from '../../kit/rows.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from '../../kit/write-rules.ts';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors.ts';
 import { conflict, notFound, unprocessable } from '../../problem.ts';
+import { assertInvoiceVisible, assertSaleVisible, moneyScopeOf } from '../../sales/visibility.ts';
 import { authorize } from '../../tenancy/roles.ts';
 import { issuerOf, toInvoice, toInvoiceSettings } from '../mappers.ts';
+import { insertRectification, issueLocked } from '../issuing.ts';
 import { invoicePdf } from '../pdf.ts';
 import {
   appendFiscalRecord,
@@ -23,27 +27,21 @@ import {
   invoicePage,
   loadInvoice,
   loadSettings,
-  markIssued,
   markVoided,
   nextNumbers,
   queueInvoiceMail,
-  takeNumber,
   updateDraft,
   updateSettings,
   type DraftValues,
   type Settings,
 } from '../repository.ts';
 import {
-  aeatQrUrl,
   checkCustomerTaxId,
-  checkIssuable,
   computeInvoice,
-  displayNumber,
   firstBrokenLink,
   invoiceFromSale,
-  invoiceType,
   KIND,
-  negatedLines,
+  creditOfInvoice,
   offsetDateTime,
   STATUS,
 } from '../rules.ts';
@@ -182,54 +180,9 @@ async function answer(tx: Queryable, tenantId: string, id: string) {
   return toInvoice(row, collectedAgainst(row));
 }
 
-/**
- * Issues a draft inside the caller's transaction, which already holds the business's issuing lock
- * (loadSettings with lock): checks it can be issued, takes the next number of its series, freezes the
- * issuer and, with VERI*FACTU on, appends the ALTA record to the chain.
- */
-async function issueLocked(tx: Queryable, s: Settings, row: Row, rectifiedKind?: string): Promise<void> {
-  const tenantId = s.tenantId;
-  const issuer = issuerOf(s);
-  const total = Number(row.total);
-  const customer = typeof row.customer === 'string' ? JSON.parse(row.customer) : row.customer;
-  checkIssuable({
-    kind: row.kind as never,
-    rectifiedKind: rectifiedKind as never,
-    country: s.country,
-    issuer: { ...(s.legalName ? { legalName: s.legalName } : {}), ...(s.taxId ? { taxId: s.taxId } : {}), ...(s.address ? { address: s.address } : {}) },
-    customer,
-    total,
-    simplifiedLimit: s.simplifiedLimit,
-  });
-  const series = row.series as string;
-  const number = await takeNumber(tx, tenantId, series);
-  const shown = displayNumber(series, number);
-  let fiscalRecord: object | null = null;
-  if (s.verifactu && s.taxId) {
-    const computed = typeof row.computed === 'string' ? JSON.parse(row.computed) : (row.computed as { totals: { tax: number; total: number } });
-    const rectification = (typeof row.rectification === 'string' ? JSON.parse(row.rectification) : row.rectification) as InvoiceRectification | null;
-    const fields = {
-      recordType: 'ALTA' as const,
-      issuerTaxId: normalizeTaxId(s.taxId),
-      numSerie: shown,
-      issueDate: s.today,
-      invoiceType: invoiceType(row.kind as never, rectification?.reason),
-      totalTax: computed.totals.tax,
-      total: computed.totals.total,
-      currency: s.currency,
-      generatedAt: offsetDateTime(new Date(), s.timeZone),
-    };
-    const record = await appendFiscalRecord(tx, tenantId, row.id as string, fields);
-    fiscalRecord = {
-      type: 'ALTA',
-      invoiceType: fields.invoiceType,
-      hash: record.hash,
-      previousHash: record.previousHash,
-      generatedAt: fields.generatedAt,
-      qrUrl: aeatQrUrl(fields),
-    };
-  }
-  await markIssued(tx, tenantId, row.id as string, { number, displayNumber: shown, issueDate: s.today, issuer, fiscalRecord });
+/** 404 unless the caller may see the invoice (a member of a business that does not share calendars: MoneyScope). */
+async function visibleTo(tx: Queryable, request: FastifyRequest, tenantId: string, id: string, role: TeamRole): Promise<void> {
+  await assertInvoiceVisible(tx, tenantId, id, await moneyScopeOf(tx, tenantId, role, sessionOf(request).userId));
 }
 
 export function invoiceHandlers(deps: HandlerDeps): Handlers {
@@ -237,7 +190,7 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
   return {
     async createInvoice(request, reply) {
       const { tenantId } = request.params;
-      await authorize(db, request, tenantId, 'invoices', 'write');
+      const role = await authorize(db, request, tenantId, 'invoices', 'write');
       const { userId } = sessionOf(request);
       const stored = await db.withTenant(tenantId, async (tx) =>
         idempotent(tx, tenantId, idempotencyKeyOf(request), 'createInvoice', request.body, async () => {
@@ -247,6 +200,7 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
             const id = await insertDraft(tx, tenantId, userId, draftValues(input, s));
             return { status: 201, body: { invoice: await answer(tx, tenantId, id) } };
           }
+          await assertSaleVisible(tx, tenantId, input.saleId, await moneyScopeOf(tx, tenantId, role, userId));
           const values = await draftFromSale(tx, tenantId, input, s);
           const id = await insertDraft(tx, tenantId, userId, values).catch(saleInvoiceConflict);
           await linkSale(tx, tenantId, input.saleId, id);
@@ -258,28 +212,33 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
 
     async listInvoices(request, reply) {
       const { tenantId } = request.params;
-      await authorize(db, request, tenantId, 'invoices', 'read');
+      const role = await authorize(db, request, tenantId, 'invoices', 'read');
       const { limit = 50, offset = 0, paymentStatus, ...filter } = request.query ?? {};
-      // Nothing is collected against an invoice until sales and payments land (collectedAgainst): an
-      // issued invoice is unpaid, so "paid" and "partially paid" match none and "unpaid" the issued ones.
-      if (paymentStatus && paymentStatus !== 'INVOICE_PAYMENT_STATUS_UNPAID') return reply.code(200).send({ items: [], total: 0 });
+      // A payment status is one of an issued invoice (what its sale collected, collectedAgainst).
       if (paymentStatus && filter.status && filter.status !== 'INVOICE_STATUS_ISSUED') return reply.code(200).send({ items: [], total: 0 });
-      const where = paymentStatus ? { ...filter, status: 'INVOICE_STATUS_ISSUED' } : filter;
-      const result = await db.withTenant(tenantId, (tx) => invoicePage(tx, tenantId, where, limit, offset, (row) => toInvoice(row, collectedAgainst(row))));
+      const where = paymentStatus ? { ...filter, status: 'INVOICE_STATUS_ISSUED', paymentStatus } : filter;
+      const result = await db.withTenant(tenantId, async (tx) => {
+        const scope = await moneyScopeOf(tx, tenantId, role, sessionOf(request).userId);
+        return invoicePage(tx, tenantId, { ...where, visibleTo: scope?.userId }, limit, offset, (row) => toInvoice(row, collectedAgainst(row)));
+      });
       return reply.code(200).send(result);
     },
 
     async getInvoice(request, reply) {
       const { tenantId, id } = request.params;
-      await authorize(db, request, tenantId, 'invoices', 'read');
-      const invoice = await db.withTenant(tenantId, (tx) => answer(tx, tenantId, id));
+      const role = await authorize(db, request, tenantId, 'invoices', 'read');
+      const invoice = await db.withTenant(tenantId, async (tx) => {
+        await visibleTo(tx, request, tenantId, id, role);
+        return answer(tx, tenantId, id);
+      });
       return reply.code(200).send({ invoice });
     },
 
     async updateInvoice(request, reply) {
       const { tenantId, id } = request.params;
-      await authorize(db, request, tenantId, 'invoices', 'write');
+      const role = await authorize(db, request, tenantId, 'invoices', 'write');
       const invoice = await db.withTenant(tenantId, async (tx) => {
+        await visibleTo(tx, request, tenantId, id, role);
         const s = await loadSettings(tx, tenantId);
         const input = request.body.invoice;
         const current = await loadInvoice(tx, tenantId, id);
@@ -299,8 +258,9 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
 
     async deleteInvoice(request, reply) {
       const { tenantId, id } = request.params;
-      await authorize(db, request, tenantId, 'invoices', 'write');
+      const role = await authorize(db, request, tenantId, 'invoices', 'write');
       const outcome = await db.withTenant(tenantId, async (tx) => {
+        await visibleTo(tx, request, tenantId, id, role);
         const deleted = await deleteDraft(tx, tenantId, id);
         if (deleted === 'ok') await unlinkSale(tx, tenantId, id);
         return deleted;
@@ -312,8 +272,9 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
 
     async issueInvoice(request, reply) {
       const { tenantId, id } = request.params;
-      await authorize(db, request, tenantId, 'invoices', 'write');
+      const role = await authorize(db, request, tenantId, 'invoices', 'write');
       const invoice = await db.withTenant(tenantId, async (tx) => {
+        await visibleTo(tx, request, tenantId, id, role);
         // The business's issuing lock first (one VERI*FACTU chain per issuer), then the invoice.
         const s = await loadSettings(tx, tenantId, true);
         const row = await loadInvoice(tx, tenantId, id, true);
@@ -344,42 +305,19 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
             throw unprocessable('reason', 'invalid_reason', 'R5 rectifies a simplified invoice, and only a simplified invoice is rectified with R5.');
           if (body.method === 'SUBSTITUTION' && !body.lines) throw unprocessable('lines', 'required', 'A rectification by substitution states the corrected lines.');
           const originalLines = (typeof original.lines === 'string' ? JSON.parse(original.lines) : original.lines) as InvoiceInput['lines'] & object;
-          const lines = body.lines ?? negatedLines(originalLines);
-          const withholdingPercentage = Number(original.withholding_percentage);
-          const pricesIncludeTax = Boolean(original.prices_include_tax);
-          const computed = computeInvoice(lines, { currency: s.currency, pricesIncludeTax, withholdingPercentage, field: 'lines' });
-          const rectification: InvoiceRectification = {
-            invoiceId: id,
-            displayNumber: original.display_number as string,
-            issueDate: original.issue_day as string,
-            method: body.method,
-            reason: body.reason,
-            ...(body.description ? { description: body.description } : {}),
-          };
-          const newId = await insertDraft(
-            tx,
-            tenantId,
-            userId,
-            {
-              kind: KIND.creditNote,
-              series: s.rectifyingSeries,
-              operationDate: null,
-              dueDate: null,
-              pricesIncludeTax,
-              language: original.language as string,
-              customer: typeof original.customer === 'string' ? JSON.parse(original.customer) : (original.customer as never),
-              issuer: issuerOf(s),
-              notes: null,
-              saleId: (original.sale_id as string | null) ?? null,
-              appointmentId: (original.appointment_id as string | null) ?? null,
-              paymentMethodId: (original.payment_method_id as string | null) ?? null,
-              withholdingPercentage,
-              lines,
-              computed,
-              currency: s.currency,
-            },
-            { rectification, rectifiesId: id },
-          );
+          // Without lines, the credit is the whole invoice as it was computed (discounts on the whole included).
+          const { lines, computed } = body.lines
+            ? {
+                lines: body.lines,
+                computed: computeInvoice(body.lines, {
+                  currency: s.currency,
+                  pricesIncludeTax: Boolean(original.prices_include_tax),
+                  withholdingPercentage: Number(original.withholding_percentage),
+                  field: 'lines',
+                }),
+              }
+            : creditOfInvoice(originalLines, json<ComputedDocument>(original.computed));
+          const newId = await insertRectification(tx, s, userId, original, { method: body.method, reason: body.reason, description: body.description }, lines, computed);
           const draft = (await loadInvoice(tx, tenantId, newId))!;
           await issueLocked(tx, s, draft, originalKind);
           await bumpVersion(tx, tenantId, id);
@@ -426,8 +364,9 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
 
     async sendInvoice(request, reply) {
       const { tenantId, id } = request.params;
-      await authorize(db, request, tenantId, 'invoices', 'write');
+      const role = await authorize(db, request, tenantId, 'invoices', 'write');
       const invoice = await db.withTenant(tenantId, async (tx) => {
+        await visibleTo(tx, request, tenantId, id, role);
         const row = await loadInvoice(tx, tenantId, id, true);
         if (!row) throw noInvoice();
         if (row.status !== STATUS.issued) throw invalidTransition('Only an issued invoice can be sent.');
@@ -443,8 +382,11 @@ export function invoiceHandlers(deps: HandlerDeps): Handlers {
 
     async getInvoicePdf(request, reply) {
       const { tenantId, id } = request.params;
-      await authorize(db, request, tenantId, 'invoices', 'read');
-      const invoice = await db.withTenant(tenantId, (tx) => answer(tx, tenantId, id));
+      const role = await authorize(db, request, tenantId, 'invoices', 'read');
+      const invoice = await db.withTenant(tenantId, async (tx) => {
+        await visibleTo(tx, request, tenantId, id, role);
+        return answer(tx, tenantId, id);
+      });
       const bytes = await invoicePdf(invoice);
       const name = (invoice.displayNumber ?? `draft-${invoice.id.slice(0, 8)}`).replace(/[^A-Za-z0-9-]/g, '_');
       return reply

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link, Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { LocaleDropdown } from '~/components/locale-dropdown';
@@ -14,7 +14,7 @@ import { useSession } from '~/entities/session/use-session';
 import { useLocale } from '~/lib/use-locale';
 import { useSwitchLocale } from '~/lib/use-switch-locale';
 import { Brand } from '~/components/brand';
-import { NAVIGATION } from './navigation';
+import { currentNavigationTo, NAVIGATION } from './navigation';
 import { useQuery } from '@tanstack/react-query';
 import { listUserTenantsOptions } from '@generated/@tanstack/react-query.gen';
 
@@ -36,7 +36,8 @@ export function DashboardLayout() {
   const locale = useLocale();
   const switchLocale = useSwitchLocale();
   const navigate = useNavigate();
-  const matchRoute = useMatchRoute();
+  // One item is current: the page's own, or the closest one it is under (issue 18).
+  const current = currentNavigationTo(useRouterState({ select: (state) => state.location.pathname }));
   const session = useSession();
   const avatar = useAssetImage(session.user?.avatarAsset?.tenantId, session.user?.avatarAsset?.id);
   // The sidebar guard closes the sidebar on each navigation in a narrow window; crossing the
@@ -90,13 +91,14 @@ export function DashboardLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={intl.formatMessage({ id: 'shell.sidebar.label', defaultMessage: 'Main navigation' })}>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* Room below the last item for the subscription popup docked over the sidebar's foot (issue 18). */}
+        <AppShell.Section grow component={ScrollArea} style={{ paddingBottom: 'var(--subscription-dock-height, 0px)' }}>
           {NAVIGATION.filter((item) => !('adminOnly' in item) || session.isAdmin).map((item) => (
             <NavLink
               key={item.to}
-              active={Boolean(matchRoute({ to: item.to, params: { locale: localeParam(locale) }, fuzzy: !item.exact }))}
+              active={item.to === current}
               renderRoot={(props) => (
-                <Link {...props} to={item.to} params={{ locale: localeParam(locale) }} activeOptions={{ exact: item.exact }} />
+                <Link {...props} to={item.to} params={{ locale: localeParam(locale) }} aria-current={item.to === current ? 'page' : undefined} activeProps={{}} />
               )}
               label={intl.formatMessage(item.label)}
               leftSection={<item.icon size={18} aria-hidden />}

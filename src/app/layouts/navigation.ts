@@ -1,5 +1,7 @@
 import {
   IconCalendar,
+  IconChartBar,
+  IconReportMoney,
   IconCalendarUser,
   IconCreditCard,
   IconFileDollar,
@@ -10,13 +12,17 @@ import {
   IconUsersGroup,
   IconLifebuoy,
   IconPackage,
+  IconPhoto,
+  IconQrcode,
   IconReceipt,
+  IconReceipt2,
   IconScissors,
   IconSettings,
   IconSparkles,
 } from '@tabler/icons-react';
 import { defineMessages } from 'react-intl';
 import { LowStockNavBadge } from './nav-badges';
+import { splitLocalePath } from '~/lib/locale';
 
 const labels = defineMessages({
   home: { id: 'nav.home', defaultMessage: 'Home' },
@@ -30,8 +36,13 @@ const labels = defineMessages({
   inventory: { id: 'nav.inventory', defaultMessage: 'Inventory' },
   sales: { id: 'nav.sales', defaultMessage: 'Sales' },
   invoices: { id: 'nav.invoices', defaultMessage: 'Invoices' },
+  reports: { id: 'nav.reports', defaultMessage: 'Reports' },
+  statistics: { id: 'nav.statistics', defaultMessage: 'Statistics' },
+  expenses: { id: 'nav.expenses', defaultMessage: 'Expenses' },
   adminInvoices: { id: 'nav.adminInvoices', defaultMessage: 'Cita billing' },
   team: { id: 'nav.team', defaultMessage: 'Team' },
+  qrs: { id: 'nav.qrs', defaultMessage: 'QR codes' },
+  portfolio: { id: 'nav.portfolio', defaultMessage: 'Portfolio' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
   support: { id: 'nav.support', defaultMessage: 'Support' },
 });
@@ -51,9 +62,30 @@ export const NAVIGATION = [
   // `badge`: an optional count beside the entry (a component from ./nav-badges).
   { to: '/{-$locale}/inventory', label: labels.inventory, icon: IconPackage, exact: false, badge: LowStockNavBadge },
   { to: '/{-$locale}/invoices', label: labels.invoices, icon: IconFileInvoice, exact: false },
+  { to: '/{-$locale}/reports', label: labels.reports, icon: IconReportMoney, exact: false },
+  { to: '/{-$locale}/statistics', label: labels.statistics, icon: IconChartBar, exact: false },
+  { to: '/{-$locale}/expenses', label: labels.expenses, icon: IconReceipt2, exact: false },
   { to: '/{-$locale}/team', label: labels.team, icon: IconUsersGroup, exact: false },
+  { to: '/{-$locale}/qrs', label: labels.qrs, icon: IconQrcode, exact: false },
+  { to: '/{-$locale}/portfolio', label: labels.portfolio, icon: IconPhoto, exact: false },
   { to: '/{-$locale}/settings', label: labels.settings, icon: IconSettings, exact: false },
   // Platform administrators only: Cita's invoices to its businesses.
   { to: '/{-$locale}/admin/invoice/management', label: labels.adminInvoices, icon: IconFileDollar, exact: false, adminOnly: true },
   { to: '/{-$locale}/support', label: labels.support, icon: IconLifebuoy, exact: false },
 ] as const;
+
+/**
+ * The one sidebar item of the page at `pathname` (either language): the item whose address is the
+ * page's or, for items that cover their sub-pages, the longest one the page is under. Home only on
+ * home; /appointments/schedule is Schedules, not also Appointments (issue 18).
+ */
+export function currentNavigationTo(pathname: string, items: ReadonlyArray<{ to: string; exact: boolean }> = NAVIGATION): string | undefined {
+  const path = splitLocalePath(pathname).path.replace(/\/+$/, '') || '/';
+  let best: { to: string; length: number } | undefined;
+  for (const item of items) {
+    const base = item.to.replace('/{-$locale}', '') || '/';
+    const matches = path === base || (!item.exact && base !== '/' && path.startsWith(`${base}/`));
+    if (matches && (!best || base.length > best.length)) best = { to: item.to, length: base.length };
+  }
+  return best?.to;
+}

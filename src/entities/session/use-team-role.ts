@@ -29,3 +29,13 @@ export function useIsManager(tenant: Pick<Tenant, 'id' | 'ownerUserId'>): boolea
   const role = useTeamRole(tenant);
   return role === undefined ? undefined : MANAGER_ROLES.includes(role);
 }
+
+/**
+ * Whether the signed-in person sees the business's figures in reports and statistics: owners and
+ * administrators, and members when the business lets them (membersSeeTeamFigures; the server decides
+ * the same in server/reports/scope.ts). False while the role is not known yet.
+ */
+export function useSeesTeamFigures(tenant: Pick<Tenant, 'id' | 'ownerUserId' | 'membersSeeTeamFigures'>): boolean {
+  const manager = useIsManager(tenant);
+  return manager === true || (manager === false && tenant.membersSeeTeamFigures === true);
+}

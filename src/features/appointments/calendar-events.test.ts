@@ -107,3 +107,34 @@ describe('event times', () => {
     expect(wallClockRange('2026-11-23T16:00:00+01:00', '2026-11-23T16:30:00+01:00')).toBe('16:00 – 16:30');
   });
 });
+
+describe('issue 18: readable events and one way of writing times', () => {
+  it('writes event text in black or white, whichever reads on the event colour', () => {
+    expect(appointmentEvent({ ...base, color: '#fab005' }).textColor).toBe('#000000');
+    expect(appointmentEvent({ ...base, color: '#1c3d5a' }).textColor).toBe('#ffffff');
+  });
+
+  it('in the week view, shows the status as a dot named for screen readers and by its tooltip', () => {
+    const element = appointmentEventElement(base, '09:30 – 10:15', 'Pendiente', document, true);
+    const dot = element.querySelector('.cita-event-status') as HTMLElement;
+    expect(dot.className).toContain('cita-event-status-dot');
+    expect(dot.title).toBe('Pendiente');
+    expect(dot.textContent).toBe('Pendiente');
+    expect(dot.querySelector('.cita-visually-hidden')?.textContent).toBe('Pendiente');
+  });
+});
+
+describe('issue 19: members’ colours', () => {
+  it('draws each appointment in the colour given for it (the member’s), else its own', () => {
+    const calendar: Pick<AppointmentCalendar, 'appointments' | 'unavailableSlots'> = {
+      appointments: [base, { ...base, id: 'a2', userId: 'u2' }],
+      unavailableSlots: [],
+    };
+    const colours = new Map([['u2', '#5f3dc4']]);
+    const events = calendarEvents(calendar, { reasonText: () => '', colorOf: (appointment) => colours.get(appointment.userId) });
+    expect(events.map((event) => [event.id, event.color, event.textColor])).toEqual([
+      ['a1', '#fab005', '#000000'],
+      ['a2', '#5f3dc4', '#ffffff'],
+    ]);
+  });
+});

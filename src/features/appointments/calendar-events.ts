@@ -1,6 +1,7 @@
 import type { Appointment, AppointmentCalendar, UnavailableSlot } from '@generated/types.gen';
 import { appointmentStatus, CLOSED_APPOINTMENT_STATUSES } from '~/entities/appointment/status';
 import { statusVariant } from '~/entities/status';
+import { readableTextColor } from '~/lib/contrast';
 import { addMinutesToParts, formatDate, parseDate, partsFromIsoLocal, partsToIsoLocal, type DateTimeParts } from '~/lib/temporal';
 
 /**
@@ -25,6 +26,8 @@ export interface CalendarEventInput {
   end: string;
   title: string;
   color?: string;
+  /** Black or white, whichever reads better on `color` (WCAG 1.4.3). */
+  textColor?: string;
   display?: 'background' | 'auto';
   editable?: boolean;
   class?: string;
@@ -36,15 +39,19 @@ export function customerName(appointment: Pick<Appointment, 'customer'>): string
   return [appointment.customer.name, appointment.customer.lastName].filter(Boolean).join(' ');
 }
 
-/** A foreground event per appointment (at its instant, so DST and the browser's zone cannot shift it). */
-export function appointmentEvent(appointment: Appointment): CalendarEventInput {
+/**
+ * A foreground event per appointment (at its instant, so DST and the browser's zone cannot shift it),
+ * in `color` when given (the member's, when the whole team is shown: issue 19), else its own.
+ */
+export function appointmentEvent(appointment: Appointment, color: string = appointment.color): CalendarEventInput {
   const closed = CLOSED_APPOINTMENT_STATUSES.includes(appointment.status);
   return {
     id: appointment.id,
     start: appointment.startAt,
     end: appointment.endAt,
     title: customerName(appointment),
-    color: appointment.color,
+    color,
+    textColor: readableTextColor(color),
     editable: !closed && appointment.status !== 'APPOINTMENT_STATUS_DONE',
     class: closed ? 'cita-event-closed' : 'cita-event',
     extendedProps: { kind: 'appointment', appointment },
@@ -70,7 +77,7 @@ export function slotEvent(slot: UnavailableSlot, index: number, reasonText: stri
  */
 export function calendarEvents(
   calendar: Pick<AppointmentCalendar, 'appointments' | 'unavailableSlots'> | undefined,
-  options: { userId?: string; reasonText: (slot: UnavailableSlot) => string; showCancelled?: boolean },
+  options: { userId?: string; reasonText: (slot: UnavailableSlot) => string; showCancelled?: boolean; colorOf?: (appointment: Appointment) => string | undefined },
 ): CalendarEventInput[] {
   if (!calendar) return [];
   const mine = <T extends { userId?: string }>(item: T) => options.userId === undefined || item.userId === undefined || item.userId === options.userId;
@@ -81,7 +88,7 @@ export function calendarEvents(
   for (const appointment of calendar.appointments) {
     if (!mine(appointment)) continue;
     if (!options.showCancelled && appointment.status === 'APPOINTMENT_STATUS_CANCELLED') continue;
-    events.push(appointmentEvent(appointment));
+    events.push(appointmentEvent(appointment, options.colorOf?.(appointment) ?? appointment.color));
   }
   return events;
 }
@@ -143,7 +150,7 @@ export function wallClockRange(startStr: string, endStr: string): string {
  * (SPEC §4 colours), customer, services and notes, built with the DOM rather than as React components
  * or HTML to parse: a busy week holds a thousand of these. Its text is the event's accessible name.
  */
-export function appointmentEventElement(appointment: Appointment, timeText: string, statusLabel: string, doc: Document = document): HTMLElement {
+export function appointmentEventElement(appointment: Appointment, timeText: string, statusLabel: string, doc: Document = document, compact = false): HTMLElement {
   const status = appointment.status;
   const element = (tag: string, className: string, text?: string) => {
     const node = doc.createElement(tag);
@@ -155,7 +162,15 @@ export function appointmentEventElement(appointment: Appointment, timeText: stri
   body.dataset.testid = 'appointment-event';
   body.dataset.status = status;
   const head = element('div', 'cita-event-head');
-  const badge = element('span', `cita-event-status cita-status-${appointmentStatus.colors[status]}`, statusLabel);
+  // In the narrow columns of the week view, the status is a coloured dot (its name for screen readers
+  // and as a tooltip) rather than a pill cut to a few illegible letters (issue 18).
+  const badge = compact
+    ? element('span', `cita-event-status cita-event-status-dot cita-status-${appointmentStatus.colors[status]}`)
+    : element('span', `cita-event-status cita-status-${appointmentStatus.colors[status]}`, statusLabel);
+  if (compact) {
+    badge.title = statusLabel;
+    badge.append(element('span', 'cita-visually-hidden', statusLabel));
+  }
   badge.dataset.variant = statusVariant(appointmentStatus, status, 'filled');
   head.append(element('span', 'cita-event-time', timeText), badge);
   body.append(head, element('div', 'cita-event-customer', customerName(appointment)), element('div', 'cita-event-services', appointment.services.map((service) => service.name).join(', ')));

@@ -26,12 +26,23 @@ const appointmentDefinitions = defineMessages({
   },
   outsideHoursConfirm: { id: 'appointments.outsideHours.confirm', defaultMessage: 'Book anyway' },
   outsideHoursCancel: { id: 'appointments.outsideHours.cancel', defaultMessage: 'Go back' },
+  pastTitle: { id: 'appointments.past.title', defaultMessage: 'This time is in the past' },
+  past: {
+    id: 'appointments.past.message',
+    defaultMessage: 'The appointment would start on {when}, before now. Book it anyway (for example, to record a visit that already happened)?',
+  },
+  pastConfirm: { id: 'appointments.past.confirm', defaultMessage: 'Book in the past' },
   staleTitle: { id: 'appointments.stale.title', defaultMessage: 'Changed by someone else' },
   stale: {
     id: 'appointments.stale.message',
     defaultMessage: 'Someone else changed this appointment in the meantime. The calendar now shows the current version; try again.',
   },
   invalidTransition: { id: 'appointments.invalidTransition', defaultMessage: 'The appointment cannot move to that status from its current one.' },
+  charged: { id: 'appointments.charged', defaultMessage: 'This appointment was charged: void or refund its sale before cancelling or rejecting it.' },
+  chargedDelete: {
+    id: 'appointments.chargedDelete',
+    defaultMessage: 'This appointment was charged or invoiced, so it stays in the history. Cancel it instead (after voiding or refunding its sale).',
+  },
   notStarted: { id: 'appointments.notStarted', defaultMessage: 'This can be set only once the appointment has started.' },
   moveFailedTitle: { id: 'appointments.moveFailed.title', defaultMessage: 'The appointment was not moved' },
   moved: { id: 'appointments.moved', defaultMessage: 'Appointment moved' },

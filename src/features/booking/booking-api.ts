@@ -21,6 +21,9 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   return body as T;
 }
 
+/** An address the page answered (a portfolio photo) as the browser loads it: on the API's origin. */
+export const apiUrl = (path: string) => (/^https?:/i.test(path) ? path : `${baseUrl}${path}`);
+
 const slugPath = (slug: string) => `/v1/public/booking/${encodeURIComponent(slug)}`;
 
 export function fetchBookingPage(slug: string): Promise<BookingPage> {

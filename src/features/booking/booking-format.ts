@@ -13,8 +13,8 @@ export function formatDuration(intl: IntlShape, totalMinutes: number): string {
 }
 
 /** Money as SPEC §9 shows it (en-IE number format, the currency's symbol before the amount). */
-export function formatPrice(amount: number, currency: string): string {
-  return formatMoney(amount, { currencyCode: currency });
+export function formatPrice(amount: number, currency: string, locale: string): string {
+  return formatMoney(amount, { currencyCode: currency, locale });
 }
 
 /** The chosen services added up: duration and price (in the business's currency). */

@@ -77,10 +77,13 @@ export function formatDate(date: string, locale: string, options: Intl.DateTimeF
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(utcMillis(date));
 }
 
-/** The wall-clock time of an offset date-time: ('…T14:05:00+01:00', 'en-US') → '2:05 PM'; es-ES → '14:05'. */
-export function formatTime(offsetDateTime: string, locale: string): string {
+/**
+ * The wall-clock time of an offset date-time, written as everywhere in Cita (issue 18: one way,
+ * 09:30): ('…T14:05:00+01:00') → '14:05', ('…T09:30:00-05:00') → '09:30'.
+ */
+export function formatTime(offsetDateTime: string): string {
   const clock = wallClock(offsetDateTime);
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(utcMillis(clock.date, clock.hour, clock.minute));
+  return `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
 }
 
 /** The browser's time zone, or undefined when it cannot tell. */

@@ -16,11 +16,17 @@ const messages = defineMessages({
   server: { id: 'booking.error.server', defaultMessage: 'Something went wrong on our side. Try again in a moment.' },
   loadFailedTitle: { id: 'booking.error.loadFailed', defaultMessage: 'The booking page could not be loaded' },
 
+  portfolioTitle: { id: 'booking.portfolio.title', defaultMessage: 'Our work' },
+  portfolioBefore: { id: 'booking.portfolio.before', defaultMessage: '{title}: before' },
+  portfolioAfter: { id: 'booking.portfolio.after', defaultMessage: '{title}: after' },
+
   servicesTitle: { id: 'booking.services.title', defaultMessage: 'Choose your services' },
   servicesHint: { id: 'booking.services.hint', defaultMessage: 'Up to {max} services, one after the other.' },
   servicesMax: { id: 'booking.services.max', defaultMessage: 'You have chosen the most services one booking can hold ({max}).' },
   servicesRequired: { id: 'booking.services.required', defaultMessage: 'Choose at least one service.' },
   servicesNone: { id: 'booking.services.none', defaultMessage: 'This business offers no services online at the moment.' },
+  descriptionMore: { id: 'booking.services.descriptionMore', defaultMessage: 'Show more' },
+  descriptionLess: { id: 'booking.services.descriptionLess', defaultMessage: 'Show less' },
   total: { id: 'booking.total', defaultMessage: '{count, plural, one {# service} other {# services}} · {duration} · {price}' },
   noneChosen: { id: 'booking.noneChosen', defaultMessage: 'No services chosen yet' },
   durationPrice: { id: 'booking.durationPrice', defaultMessage: '{duration} · {price}' },

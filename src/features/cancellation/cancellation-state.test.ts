@@ -12,6 +12,7 @@ const appointment: PublicAppointmentSummary = {
   timeZone: 'Europe/Madrid',
   status: 'APPOINTMENT_STATUS_CONFIRMED',
   cancellable: false,
+  reschedulable: false,
 };
 
 describe('the cancellation page rules', () => {
@@ -23,6 +24,14 @@ describe('the cancellation page rules', () => {
     expect(notCancellableReason(appointment, after)).toBe('started');
     expect(notCancellableReason({ ...appointment, status: 'APPOINTMENT_STATUS_CANCELLED' }, before)).toBe('cancelled');
     expect(notCancellableReason({ ...appointment, status: 'APPOINTMENT_STATUS_DONE' }, before)).toBe('other');
+  });
+
+  it("follows the server's refusal: a charged appointment, confirmed and hours ahead, is not cancellable online (contact the business)", () => {
+    const before = Temporal.Instant.from('2026-11-20T09:00:00Z');
+    expect(notCancellableReason({ ...appointment, cancelRefusal: 'not_cancellable' }, before)).toBe('other');
+    expect(notCancellableReason({ ...appointment, cancelRefusal: 'cancellation_cutoff' }, before)).toBe('cutoff');
+    expect(notCancellableReason({ ...appointment, cancelRefusal: 'appointment_started' }, before)).toBe('started');
+    expect(notCancellableReason({ ...appointment, cancelRefusal: 'already_cancelled' }, before)).toBe('cancelled');
   });
 
   it('translates the server refusals by their code', () => {

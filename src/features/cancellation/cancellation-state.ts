@@ -19,17 +19,43 @@ export const cancellationMessages = defineMessages({
     defaultMessage: 'It is too late to cancel this appointment online. Please contact {business} directly.',
   },
   notCancellable: { id: 'cancellation.notCancellable', defaultMessage: 'This appointment can no longer be cancelled online. Please contact {business}.' },
+  callBusiness: { id: 'cancellation.callBusiness', defaultMessage: 'Phone: {phone}' },
   tooManyRequests: { id: 'cancellation.tooManyRequests', defaultMessage: 'Too many attempts. Please wait a minute and try again.' },
+});
+
+export const rescheduleMessages: Record<'taken' | 'unavailable' | 'notOffered' | 'failed', MessageDescriptor> = defineMessages({
+  taken: { id: 'reschedule.taken', defaultMessage: 'That time has just been taken by someone else. Choose another one.' },
+  unavailable: { id: 'reschedule.unavailable', defaultMessage: 'That time can no longer be booked. Choose another one.' },
+  notOffered: { id: 'reschedule.notOffered', defaultMessage: '{business} does not take changes online. Please contact them to move the appointment.' },
+  failed: { id: 'reschedule.failed', defaultMessage: 'The appointment could not be moved. Check your connection and try again.' },
 });
 
 export type NotCancellableReason = 'cancelled' | 'started' | 'cutoff' | 'other';
 
-/** Why the page offers no cancel button (the summary says `cancellable: false`). */
+/** The server's refusal codes (`cancelRefusal`, the code cancelling would answer) as the page's reasons. */
+const REFUSAL_REASONS: Record<NonNullable<PublicAppointmentSummary['cancelRefusal']>, NotCancellableReason> = {
+  already_cancelled: 'cancelled',
+  appointment_started: 'started',
+  cancellation_cutoff: 'cutoff',
+  not_cancellable: 'other',
+};
+
+/**
+ * Why the page offers no cancel button (the summary says `cancellable: false`): the server's
+ * `cancelRefusal` (it alone knows of a charged appointment), else read from the status and the time.
+ */
 export function notCancellableReason(appointment: PublicAppointmentSummary, now?: Parameters<typeof isPastIn>[2]): NotCancellableReason {
+  if (appointment.cancelRefusal) return REFUSAL_REASONS[appointment.cancelRefusal];
   if (appointment.status === 'APPOINTMENT_STATUS_CANCELLED') return 'cancelled';
   if (appointment.status !== 'APPOINTMENT_STATUS_PENDING' && appointment.status !== 'APPOINTMENT_STATUS_CONFIRMED') return 'other';
   return isPastIn(fromParts(appointment.startDate), appointment.timeZone, now) ? 'started' : 'cutoff';
 }
+
+/** "Phone: {phone}", the business's number under a refusal that says to contact it. */
+export const callBusinessMessage: MessageDescriptor = cancellationMessages.callBusiness;
+
+/** Reasons after which the customer is told to contact the business (with its phone when it has one). */
+export const contactReasons: ReadonlySet<NotCancellableReason> = new Set(['cutoff', 'other']);
 
 export const reasonMessage: Record<NotCancellableReason, MessageDescriptor> = {
   cancelled: cancellationMessages.alreadyCancelled,

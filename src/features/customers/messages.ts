@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 export const customerMessages = defineMessages({
   nameRequired: { id: 'customers.form.name.required', defaultMessage: 'Enter the customer’s name.' },
@@ -42,3 +42,18 @@ export const importFieldMessages = defineMessages({
   tags: { id: 'customers.import.field.tags', defaultMessage: 'Tags' },
   notes: { id: 'customers.import.field.notes', defaultMessage: 'Notes' },
 });
+
+/** The customer form's tag picker, which can create a tag (issue 18). */
+const tagPickerDefinitions = defineMessages({
+  description: { id: 'customers.form.tags.description', defaultMessage: 'Type a new name to create a tag.' },
+  create: { id: 'customers.form.tags.create', defaultMessage: 'Create tag “{name}”' },
+  created: { id: 'customers.form.tags.created', defaultMessage: 'Tag created' },
+  tooLong: { id: 'customers.form.tags.tooLong', defaultMessage: 'A tag name can be at most 40 characters.' },
+  tooMany: { id: 'customers.form.tags.tooMany', defaultMessage: 'This business already has {max} tags, the most it can have.' },
+  duplicate: { id: 'customers.form.tags.duplicate', defaultMessage: 'Another tag already has this name; choose it from the list.' },
+  forbidden: { id: 'customers.form.tags.forbidden', defaultMessage: 'Only the owner or an administrator of the business can create tags.' },
+  failed: { id: 'customers.form.tags.failed', defaultMessage: 'The tag could not be created. Try again in a moment.' },
+});
+
+/** Typed as plain descriptors so that those with placeholders take their values. */
+export const tagPickerMessages: Record<keyof typeof tagPickerDefinitions, MessageDescriptor> = tagPickerDefinitions;

@@ -12,6 +12,8 @@ const definitions = defineMessages({
   status: { id: 'sales.list.status', defaultMessage: 'Payment status' },
   method: { id: 'sales.list.method', defaultMessage: 'Payment method' },
   member: { id: 'sales.list.member', defaultMessage: 'Team member' },
+  customerPlaceholder: { id: 'sales.list.customerPlaceholder', defaultMessage: 'Any customer' },
+  customerClear: { id: 'sales.list.customerClear', defaultMessage: 'Any customer (clear the filter)' },
   any: { id: 'sales.list.any', defaultMessage: 'Any' },
   sort: { id: 'sales.list.sort', defaultMessage: 'Sort by' },
   sortNewest: { id: 'sales.sort.newest', defaultMessage: 'Newest first' },

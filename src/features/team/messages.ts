@@ -24,7 +24,7 @@ const teamDefinitions = defineMessages({
   email: { id: 'team.invitations.email', defaultMessage: 'E-mail' },
   expires: { id: 'team.invitations.expires', defaultMessage: 'Expires' },
   resend: { id: 'team.invitations.resend', defaultMessage: 'Send again' },
-  resendOf: { id: 'team.invitations.resendOf', defaultMessage: 'Send the invitation to {email} again' },
+  resendOf: { id: 'team.invitations.resendOf', defaultMessage: 'Send again the invitation to {email}' },
   resent: { id: 'team.invitations.resent', defaultMessage: 'Invitation sent again to {email}' },
   revoke: { id: 'team.invitations.revoke', defaultMessage: 'Withdraw' },
   revokeOf: { id: 'team.invitations.revokeOf', defaultMessage: 'Withdraw the invitation of {email}' },

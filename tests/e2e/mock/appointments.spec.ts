@@ -32,6 +32,8 @@ const SCREENS = {
     until: 'Until',
     description: 'Description (optional)',
     added: 'Time off added',
+    reminder: 'WhatsApp, 1 day before',
+    reminderSent: /^Sent on Sun, Nov 22, 2026, 10:30$/,
   },
   'es-ES': {
     prefix: '/es-ES',
@@ -57,11 +59,13 @@ const SCREENS = {
     until: 'Hasta',
     description: 'Descripción (opcional)',
     added: 'Ausencia añadida',
+    reminder: 'WhatsApp, 1 día antes',
+    reminderSent: /^Enviado el dom, 22 nov 2026, 10:30$/,
   },
 } as const;
 
 /** Presses Tab until `target` has the focus (the keyboard's way there), at most `max` times. */
-async function tabTo(page: Page, target: Locator, max = 25) {
+async function tabTo(page: Page, target: Locator, max = 45) {
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press('Tab');
@@ -165,6 +169,10 @@ for (const [locale, t] of Object.entries(SCREENS)) {
       await expect(page.getByRole('heading', { level: 1, name: 'Lucía García' })).toBeVisible();
       await expect(page.getByTestId('appointment-status')).toHaveText(t.confirmed);
       await expect(page.getByText('Corte y peinado')).toBeVisible();
+      // Its reminder, and what became of it (issue 18): sent the day before, 09:30 UTC = 10:30 in Madrid.
+      const reminder = page.getByTestId('appointment-reminders').getByRole('listitem');
+      await expect(reminder.getByText(t.reminder, { exact: true })).toBeVisible();
+      await expect(reminder.getByText(t.reminderSent)).toBeVisible();
       // Charging opens the till for this appointment (issue 17): /sales/new with the appointment and its professional.
       const charge = page.getByRole('link', { name: t.charge });
       await expect(charge).toHaveAttribute('href', new RegExp(`^${t.prefix}/sales/new\\?appointmentId=${APPOINTMENT_ID}&userId=${OWNER_ID}$`));

@@ -18,7 +18,7 @@ const TEXT = {
     member: 'Who would you like?',
     anyone: /Anyone available/,
     time: 'Choose a day and time',
-    ten: /^10:00\sAM$/,
+    ten: /^10:00$/,
     details: 'Your details',
     name: 'First name',
     lastName: 'Last name',
@@ -30,12 +30,14 @@ const TEXT = {
     book: 'Book',
     done: 'Your appointment is booked',
     date: 'Tuesday, November 24, 2026',
-    hours: /10:00\sAM to 10:45\sAM/,
+    hours: '10:00 to 10:45',
     taken: 'Someone has just taken this time.',
-    takenSlot: /Book Tue, Nov 24 at 10:15\sAM/,
+    takenSlot: /Book Tue, Nov 24 at 10:15/,
     nameRequired: 'Enter your first name.',
     privacyRequired: 'To book, accept that the business keeps your details.',
     notFound: 'This booking page does not exist',
+    more: 'Show more',
+    less: 'Show less',
     network: 'There is no connection. Check your internet connection and try again.',
     retry: 'Try again',
     other: 'Español',
@@ -44,7 +46,7 @@ const TEXT = {
     prefix: '/es-ES',
     services: 'Elige tus servicios',
     service: /Corte y peinado/,
-    servicePrice: '45 min · €25.00',
+    servicePrice: '45 min · 25,00 €',
     continue: 'Continuar',
     member: '¿Con quién quieres la cita?',
     anyone: /Cualquiera disponible/,
@@ -67,6 +69,8 @@ const TEXT = {
     nameRequired: 'Escribe tu nombre.',
     privacyRequired: 'Para reservar, acepta que el negocio guarde tus datos.',
     notFound: 'Esta página de reservas no existe',
+    more: 'Ver más',
+    less: 'Ver menos',
     network: 'No hay conexión. Comprueba tu conexión a internet y vuelve a intentarlo.',
     retry: 'Volver a intentarlo',
     other: 'English (US)',
@@ -253,5 +257,43 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     const other = TEXT[locale === 'en-US' ? 'es-ES' : 'en-US'];
     await expect(page.getByRole('heading', { level: 2, name: other.services })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${other.prefix}/book/${SLUG}$`));
+  });
+
+  test(`a long service description is clamped, and "more" shows it all from the keyboard (${locale})`, async ({ page }) => {
+    const long = `${'Lavado con champú de argán, corte a tijera, secado y peinado con plancha o tenacillas. '.repeat(8)}Fin del texto.`;
+    await page.route(`**/v1/public/booking/${SLUG}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { page: { services: { description?: string }[] } };
+      body.page.services = body.page.services.map((service, index) => (index === 0 ? { ...service, description: long } : service));
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`${t.prefix}/book/${SLUG}`);
+    const service = page.getByRole('checkbox', { name: t.service });
+    await expect(service).toBeVisible();
+    const description = page.getByText(/^Lavado con champú/);
+    const lineHeight = await description.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight) || 20);
+    const clamped = (await description.boundingBox())!.height;
+    expect(clamped).toBeLessThanOrEqual(lineHeight * 3 + 2);
+
+    // Reached with Tab after the service's checkbox; Enter shows the whole text, and again hides it.
+    const more = page.getByRole('button', { name: t.more });
+    await tabTo(page, service);
+    await page.keyboard.press('Tab');
+    await expect(more).toBeFocused();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    const less = page.getByRole('button', { name: t.less });
+    await expect(less).toBeFocused();
+    await expect(less).toHaveAttribute('aria-expanded', 'true');
+    expect((await description.boundingBox())!.height).toBeGreaterThan(clamped * 2);
+    await expect(service).not.toBeChecked();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('button', { name: t.more })).toBeFocused();
+    expect((await description.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 3 + 2);
+
+    // The service is still chosen by its name (in the list of services, not the portfolio's captions), and the form goes on.
+    await page.getByRole('group').getByText('Corte y peinado', { exact: true }).click();
+    await expect(service).toBeChecked();
+    await expectNoSeriousViolations(page, `booking long description (${locale})`);
   });
 }

@@ -21,7 +21,11 @@ async function textBoxes(page: Page, where: '#shell' | '#root') {
   );
 }
 
-async function compare(page: Page, path: string, heading: string) {
+/**
+ * `prefix`: the shell paints the page's first texts where the app draws them, and the app adds what
+ * only data can tell below them (the home's dashboard), so nothing the shell painted moves.
+ */
+async function compare(page: Page, path: string, heading: string, prefix = false) {
   await page.route(/\/assets\/main-[^/]*\.js$/, (route) => route.abort());
   await page.goto(path);
   const shell = await textBoxes(page, '#shell');
@@ -30,7 +34,8 @@ async function compare(page: Page, path: string, heading: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await expect(page.locator('#shell')).toHaveCount(0);
-  expect(await textBoxes(page, '#root')).toEqual(shell);
+  const app = await textBoxes(page, '#root');
+  expect(prefix ? app.slice(0, shell.length) : app).toEqual(shell);
 }
 
 for (const locale of ['en-US', 'es-ES'] as MockLocale[]) {
@@ -46,7 +51,7 @@ for (const locale of ['en-US', 'es-ES'] as MockLocale[]) {
       ([user, tenant]) => window.localStorage.setItem('session', JSON.stringify({ user, tenant, isAdmin: false })),
       [exampleUser, exampleTenant],
     );
-    await compare(page, `${t.prefix}/`, t.home);
+    await compare(page, `${t.prefix}/`, t.home, true);
   });
 }
 

@@ -98,6 +98,8 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     });
 
     test('a team member sees the distinctions but cannot create one', async ({ page, browser }) => {
+      // Two people sign up, invite and accept in two browsers: about 50 s on a loaded 2-core machine.
+      test.setTimeout(120_000);
       await register(page, locale, newEmail('dist-boss'));
       await onboard(page, locale, `Salon team ${locale}`);
       await closeSubscriptionPopup(page);

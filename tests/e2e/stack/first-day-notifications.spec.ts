@@ -6,7 +6,6 @@ import { outboxMail } from './outbox';
 // Issue 18, "told what happens": a customer books online; the owner finds it in the shell's
 // notification area (the bell, with its unread count, each item opening the appointment) and gets an
 // e-mail through the outbox in their language (the stack writes .eml files under DATA_DIR/outbox).
-// Not covered yet: the customer moving the appointment from the e-mail link (not built).
 
 const WORDS = {
   'en-US': { bell: /^Notifications, 1 unread$/, bellRead: /^Notifications$/, booked: /Lucy Online booked online for/, subject: 'New online booking' },

@@ -24,6 +24,9 @@ export const TEXT = {
     next: 'Continue',
     hoursTitle: 'When are you open?',
     finish: 'Finish',
+    offerOnline: 'Let customers book online',
+    bookingReady: 'Your booking page is on',
+    goToBusiness: 'Go to my business',
     home: 'Home',
     accountMenu: 'Account menu',
     signOut: 'Sign out',
@@ -48,6 +51,9 @@ export const TEXT = {
     next: 'Continuar',
     hoursTitle: '¿Cuándo abres?',
     finish: 'Terminar',
+    offerOnline: 'Permitir que los clientes reserven en línea',
+    bookingReady: 'Tu página de reservas está activa',
+    goToBusiness: 'Ir a mi negocio',
     home: 'Inicio',
     accountMenu: 'Menú de la cuenta',
     signOut: 'Cerrar sesión',
@@ -71,7 +77,11 @@ export async function register(page: Page, locale: Locale, email: string) {
   await page.getByRole('button', { name: t.createAccount }).click();
 }
 
-export async function onboard(page: Page, locale: Locale, businessName: string) {
+/**
+ * Registers the business through the two onboarding steps. The last step offers online booking,
+ * ticked by default: `online` keeps it (and the page's link is shown before home), else it is unticked.
+ */
+export async function onboard(page: Page, locale: Locale, businessName: string, online = false) {
   const t = TEXT[locale];
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/onboarding/how-do-you-work$`));
   await expect(page.getByRole('heading', { name: t.howTitle })).toBeVisible();
@@ -84,7 +94,14 @@ export async function onboard(page: Page, locale: Locale, businessName: string) 
   await page.getByRole('button', { name: t.next }).click();
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/onboarding/opening-hours$`));
   await expect(page.getByRole('heading', { name: t.hoursTitle })).toBeVisible();
+  const offer = page.getByRole('checkbox', { name: t.offerOnline });
+  await expect(offer).toBeChecked();
+  if (!online) await offer.uncheck();
   await page.getByRole('button', { name: t.finish }).click();
+  if (online) {
+    await expect(page.getByRole('heading', { level: 1, name: t.bookingReady })).toBeVisible();
+    return;
+  }
   await expect(page.getByRole('heading', { level: 1, name: t.home })).toBeVisible();
 }
 
@@ -99,12 +116,56 @@ export async function signIn(page: Page, locale: Locale, email: string) {
 /** The stack's Auth emulator (STACK_EMULATOR_PORT in playwright.config.ts). */
 export const STACK_EMULATOR = `127.0.0.1:${process.env.CITA_E2E_STACK_EMULATOR_PORT || 9299 + Number(process.env.CITA_E2E_PORT_OFFSET || 0)}`;
 
-/** The signed-in person's session token and business, as the SPA keeps them. */
+/** The signed-in person's session token, business and user id, as the SPA keeps them. */
 export async function ownerSession(page: Page) {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
-  const tenantId = await page.evaluate(() => JSON.parse(window.localStorage.getItem('session') ?? '{}').tenant?.id as string);
-  expect(token && tenantId).toBeTruthy();
-  return { token: token!, tenantId, headers: { authorization: `Bearer ${token}` } };
+  const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('session') ?? '{}') as { tenant?: { id: string }; user?: { id: string } });
+  const tenantId = stored.tenant?.id ?? '';
+  const userId = stored.user?.id ?? '';
+  expect(token && tenantId && userId).toBeTruthy();
+  return { token: token!, tenantId, userId, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A service of the signed-in owner's business through the API (the catalogue has its own tests); answers its id. */
+export async function createServiceThroughApi(page: Page, service: { name: string; durationMinutes?: number; amount: number; currency?: string }): Promise<string> {
+  const { tenantId, headers } = await ownerSession(page);
+  const created = await page.request.post(`/v1/tenants/${tenantId}/services`, {
+    headers,
+    data: { service: { name: service.name, durationMinutes: service.durationMinutes ?? 30, price: { amount: service.amount, currency: service.currency ?? 'EUR' }, color: '#228be6', active: true } },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { service: { id: string } }).service.id;
+}
+
+export interface ApiAppointment {
+  id: string;
+  userId: string;
+  reminders: Array<{ channel: string; minutesBefore: number; sent: boolean; sentAt?: string }>;
+}
+
+/**
+ * A service, a customer and the owner's appointment with them on Tuesday 8 January 2030, 10:00-10:30
+ * (far ahead: always upcoming), through the API, as a spec's setup (their screens have their own tests).
+ */
+export async function bookThroughApi(page: Page, booking: { service: { name: string; amount: number }; customer: Record<string, unknown> }): Promise<ApiAppointment> {
+  const { tenantId, userId, headers } = await ownerSession(page);
+  const serviceId = await createServiceThroughApi(page, booking.service);
+  const customer = await page.request.post(`/v1/tenants/${tenantId}/customers`, { headers, data: { customer: booking.customer } });
+  expect(customer.status()).toBe(201);
+  const booked = await page.request.post(`/v1/tenants/${tenantId}/users/${userId}/appointments`, {
+    headers,
+    data: {
+      appointment: {
+        customerId: ((await customer.json()) as { customer: { id: string } }).customer.id,
+        services: [{ id: serviceId }],
+        startDate: { year: 2030, month: 1, day: 8, hours: 10, minutes: 0 },
+        endDate: { year: 2030, month: 1, day: 8, hours: 10, minutes: 30 },
+        allowOutsideHours: true,
+      },
+    },
+  });
+  expect(booked.status()).toBe(201);
+  return ((await booked.json()) as { appointment: ApiAppointment }).appointment;
 }
 
 /**

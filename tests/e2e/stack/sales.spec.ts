@@ -27,6 +27,7 @@ test('charges an appointment with a product and two payments, then refunds the p
   expect(service.status()).toBe(201);
   const customer = await page.request.post(`/v1/tenants/${tenantId}/customers`, { headers, data: { customer: { name: 'Lucy', lastName: 'Gray' } } });
   expect(customer.status()).toBe(201);
+  const customerId = ((await customer.json()) as { customer: { id: string } }).customer.id;
   const item = await page.request.post(`/v1/tenants/${tenantId}/inventory`, {
     headers,
     data: { inventoryItem: { name: 'Repair shampoo', quantity: 5, price: { amount: 1895, currency: 'EUR' }, taxPercentage: 21 } },
@@ -37,7 +38,7 @@ test('charges an appointment with a product and two payments, then refunds the p
     headers,
     data: {
       appointment: {
-        customerId: ((await customer.json()) as { customer: { id: string } }).customer.id,
+        customerId,
         services: [{ id: ((await service.json()) as { service: { id: string } }).service.id }],
         startDate: { year: 2030, month: 1, day: 8, hours: 10, minutes: 0 },
         endDate: { year: 2030, month: 1, day: 8, hours: 10, minutes: 30 },
@@ -104,4 +105,20 @@ test('charges an appointment with a product and two payments, then refunds the p
   await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
   await expect(page.getByTestId('sale-row')).toHaveCount(2);
   await expect(page.getByTestId('sales-total')).toHaveText('€25.00');
+
+  // Another customer's walk-in sale; from Lucy's page, "Sales" lists hers alone, and clearing the filter all three.
+  const walkIn = await page.request.post(`/v1/tenants/${tenantId}/sales/${crypto.randomUUID()}`, {
+    headers,
+    data: { sale: { operationType: 'OPERATION_TYPE_PRODUCT_SALE', customer: { name: 'Walter White' }, lines: [{ kind: 'SALE_LINE_KIND_SERVICE', name: 'Beard trim', quantity: 1, unitPrice: { amount: 1200, currency: 'EUR' }, taxPercentage: 21 }] } },
+  });
+  expect(walkIn.status()).toBe(201);
+  await page.goto(`/customers/${customerId}`);
+  await page.getByRole('link', { name: 'Sales', exact: true }).last().click();
+  // Mantine's searchable Select is a combobox.
+  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue('Lucy Gray');
+  await expect(page.getByTestId('sale-row')).toHaveCount(2);
+  await expect(page.getByTestId('sales-total')).toHaveText('€25.00');
+  await page.getByRole('button', { name: 'Any customer (clear the filter)' }).click();
+  await expect(page.getByTestId('sale-row')).toHaveCount(3);
+  await expect(page.getByTestId('sales-total')).toHaveText('€37.00');
 });

@@ -34,7 +34,7 @@ function picture(width: number, height: number): Sharp {
   return sharp(pixels, { raw: { width, height, channels: 3 } });
 }
 
-export async function upload(client: Client, tenantId: string, bytes: Buffer, fileName = 'photo.jpg', mimeType: 'image/jpeg' | 'image/png' | 'image/webp' = 'image/jpeg'): Promise<Asset> {
+export async function upload(client: Client, tenantId: string, bytes: Buffer, fileName = 'photo.jpg', mimeType: Asset['mimeType'] = 'image/jpeg'): Promise<Asset> {
   const { asset } = await ok(uploadAsset({ client, body: { tenantId, payload: bytes.toString('base64'), mimeType, fileName } }), 201);
   return asset;
 }

@@ -7,10 +7,13 @@ import {
   createOnlineBooking,
   createService,
   getBookingAvailability,
+  getAppointmentCancellation,
   getConfiguration,
+  getRescheduleAvailability,
   getTenant,
   listStaffNotifications,
   markStaffNotificationsRead,
+  rescheduleAppointmentByToken,
   updateTenant,
 } from '../../../generated/sdk.gen.ts';
 import type { OpeningHours, Tenant } from '../../../generated/types.gen.ts';
@@ -222,5 +225,139 @@ export function firstDaySuite(server: () => TestServer) {
       );
       expect((await ok(listStaffNotifications({ client: s.owner.client, path: { tenantId: s.tenant.id } }))).unread).toBe(1);
     });
+  });
+
+  describe('first day: customers reschedule from the e-mail link', () => {
+    const anonymous = () => clientFor(server().baseUrl);
+    /** The instant of a wall-clock time in Madrid, `daysAhead` days from today, as the API writes it. */
+    const madrid = (daysAhead: number, time: string) =>
+      Temporal.Now.plainDateISO(ZONE).add({ days: daysAhead }).toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime(ZONE);
+    const same = (a: string, b: Temporal.ZonedDateTime) => expect(new Date(a).getTime()).toBe(b.epochMilliseconds);
+
+    async function shop(label: string) {
+      const owner = await signUp(server(), label, { locale: 'en-US' });
+      const tenant = await newTenant(owner, { timeZone: ZONE, locale: 'es-ES', opening_hours: everyDay() });
+      const { service } = await ok(
+        createService({
+          client: owner.client,
+          path: { tenantId: tenant.id },
+          body: { service: { name: 'Corte', durationMinutes: 30, price: { amount: 2000, currency: 'EUR' }, onlineBookable: true } },
+        }),
+        201,
+      );
+      const { tenant: on } = await ok(
+        updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { onlineBooking: { enabled: true, minimumNoticeMinutes: 0, horizonDays: 60 } } } }),
+      );
+      return { owner, tenant: on, slug: on.onlineBooking!.slug!, serviceId: service.id };
+    }
+
+    async function book(s: Awaited<ReturnType<typeof shop>>, at: Temporal.ZonedDateTime) {
+      await ok(
+        createOnlineBooking({
+          client: anonymous(),
+          path: { slug: s.slug },
+          body: {
+            serviceIds: [s.serviceId],
+            startAt: at.toInstant().toString(),
+            customer: { name: 'Lucía', lastName: 'Gómez', phoneCountryCode: '+34', phoneNumber: `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, email: uniqueEmail('resched') },
+            language: 'es-ES',
+            privacyConsent: true,
+          },
+        }),
+        201,
+      );
+      const { items } = await ok(listStaffNotifications({ client: s.owner.client, path: { tenantId: s.tenant.id } }));
+      const appointmentId = items.find((n) => new Date(n.startAt).getTime() === at.epochMilliseconds)!.appointmentId;
+      const secret = await loadServerSecret(server().db, undefined);
+      return { appointmentId, token: signCancelToken(secret, { tenantId: s.tenant.id, appointmentId, startAt: new Date(at.epochMilliseconds), linkVersion: 1 }) };
+    }
+
+    const mails = (tenantId: string, appointmentId: string) =>
+      server()
+        .db.withSystem((tx) =>
+          tx.query<{ kind: string; status: string; starts_at: Date }>(
+            `SELECT kind, status, starts_at FROM outbox WHERE tenant_id = $1 AND appointment_id = $2 AND kind IN ('confirmation', 'staff_notice') ORDER BY created_at, dedupe_key`,
+            [tenantId, appointmentId],
+          ),
+        )
+        .then((r) => r.rows);
+
+    it('moves the appointment to a free time: a new confirmation with a new link, the old link dead, the owner told', async () => {
+      const s = await shop('resched-move');
+      const booked = madrid(3, '10:00');
+      const { appointmentId, token } = await book(s, booked);
+      expect((await ok(getAppointmentCancellation({ client: anonymous(), path: { token } }))).appointment.reschedulable).toBe(true);
+
+      // The same day's times: its own 10:00 is not offered again, but 10:15 (overlapping itself) is; 09:00 is the first.
+      const day = (await ok(getRescheduleAvailability({ client: anonymous(), path: { token }, query: { from: booked.toPlainDate().toString(), days: 1 } }))).days[0]!;
+      const starts = day.slots.map((slot) => new Date(slot.startAt).getTime());
+      expect(starts).not.toContain(booked.epochMilliseconds);
+      expect(starts).toContain(madrid(3, '10:15').epochMilliseconds);
+      expect(starts[0]).toBe(madrid(3, '09:00').epochMilliseconds);
+
+      const target = madrid(4, '16:30');
+      const { appointment } = await ok(rescheduleAppointmentByToken({ client: anonymous(), path: { token }, body: { startAt: target.toInstant().toString() } }));
+      expect(appointment).toMatchObject({
+        startDate: { year: target.year, month: target.month, day: target.day, hours: 16, minutes: 30 },
+        endDate: { hours: 17, minutes: 0 },
+        status: 'APPOINTMENT_STATUS_CONFIRMED',
+        reschedulable: true,
+      });
+      // The old link names the old time: dead. A link for the new time works.
+      expect((await problem(getAppointmentCancellation({ client: anonymous(), path: { token } }), 404)).code).toBe('link_revoked');
+      expect((await problem(rescheduleAppointmentByToken({ client: anonymous(), path: { token }, body: { startAt: madrid(5, '11:00').toInstant().toString() } }), 404)).code).toBe(
+        'link_revoked',
+      );
+      const secret = await loadServerSecret(server().db, undefined);
+      const fresh = signCancelToken(secret, { tenantId: s.tenant.id, appointmentId, startAt: new Date(target.epochMilliseconds), linkVersion: 1 });
+      expect((await ok(getAppointmentCancellation({ client: anonymous(), path: { token: fresh } }))).appointment.startDate.hours).toBe(16);
+
+      // The customer is mailed a confirmation of the new time; the owner is told (bell and e-mail).
+      const rows = await mails(s.tenant.id, appointmentId);
+      expect(rows.filter((r) => r.kind === 'confirmation').map((r) => new Date(r.starts_at).getTime())).toEqual([booked.epochMilliseconds, target.epochMilliseconds]);
+      expect(rows.filter((r) => r.kind === 'staff_notice')).toHaveLength(2);
+      const { items, unread } = await ok(listStaffNotifications({ client: s.owner.client, path: { tenantId: s.tenant.id } }));
+      expect(unread).toBe(2);
+      expect(items[0]).toMatchObject({ kind: 'STAFF_NOTIFICATION_RESCHEDULED', appointmentId, customerName: 'Lucía Gómez' });
+      same(items[0]!.startAt, target);
+    }, 60_000);
+
+    it('follows the booking rules: a taken time offers the next ones, times the business does not offer are refused, a closed booking page refuses', async () => {
+      const s = await shop('resched-rules');
+      const { token } = await book(s, madrid(3, '10:00'));
+      await book(s, madrid(5, '09:00'));
+      const move = (at: Temporal.ZonedDateTime | string) =>
+        rescheduleAppointmentByToken({ client: anonymous(), path: { token }, body: { startAt: typeof at === 'string' ? at : at.toInstant().toString() } });
+
+      const taken = await problem(move(madrid(5, '09:00')), 409);
+      expect(taken.code).toBe('slot_taken');
+      same((taken.availableSlots as Array<{ startAt: string }>)[0]!.startAt, madrid(5, '09:30'));
+      for (const refused of [madrid(5, '09:07'), madrid(5, '20:00'), madrid(3, '10:00'), madrid(90, '10:00')]) {
+        const p = await problem(move(refused), 422);
+        expect(p.code).toBe('slot_unavailable');
+        expect(fields(p)).toEqual(['/startAt']);
+      }
+      // Nothing moved.
+      expect((await ok(getAppointmentCancellation({ client: anonymous(), path: { token } }))).appointment.startDate.hours).toBe(10);
+
+      // A tampered link is refused before anything is read.
+      expect((await problem(getRescheduleAvailability({ client: anonymous(), path: { token: `${token.slice(0, -2)}AA` }, query: { from: '2026-01-01' } }), 404)).code).toBe(
+        'invalid_link',
+      );
+
+      // The business stops taking bookings online: the page offers no move, and a move is refused.
+      await ok(updateTenant({ client: s.owner.client, path: { tenantId: s.tenant.id }, body: { tenant: { onlineBooking: { enabled: false } } } }));
+      expect((await ok(getAppointmentCancellation({ client: anonymous(), path: { token } }))).appointment).toMatchObject({ cancellable: true, reschedulable: false });
+      expect((await problem(move(madrid(6, '10:00')), 409)).code).toBe('reschedule_unavailable');
+    }, 60_000);
+
+    it('a business that confirms by hand sees the moved appointment pending again', async () => {
+      const s = await shop('resched-manual');
+      await ok(updateTenant({ client: s.owner.client, path: { tenantId: s.tenant.id }, body: { tenant: { onlineBooking: { confirmation: 'ONLINE_BOOKING_CONFIRMATION_MANUAL' } } } }));
+      const { token, appointmentId } = await book(s, madrid(3, '10:00'));
+      await server().db.withSystem((tx) => tx.query(`UPDATE appointments SET status = 'APPOINTMENT_STATUS_CONFIRMED' WHERE id = $1`, [appointmentId]));
+      const { appointment } = await ok(rescheduleAppointmentByToken({ client: anonymous(), path: { token }, body: { startAt: madrid(3, '12:00').toInstant().toString() } }));
+      expect(appointment.status).toBe('APPOINTMENT_STATUS_PENDING');
+    }, 60_000);
   });
 }

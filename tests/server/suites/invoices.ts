@@ -28,6 +28,7 @@ import {
   updateInvoiceSettings,
   verifyInvoiceChain,
   voidInvoice,
+  refundSale,
 } from '../../../generated/sdk.gen.ts';
 import type { Invoice, InvoiceInput, SaleInput, Tenant } from '../../../generated/types.gen.ts';
 import { adminOf, join, newTenant, ok, problem, signUp, type Actor, type TestServer } from '../harness.ts';
@@ -253,7 +254,7 @@ export function invoicesSuite(server: () => TestServer) {
         transport.close();
         await smtp.close();
       }
-    });
+    }, 30_000); // the outbox worker renders the PDF and polls: a loaded machine takes more than the 5 s default
 
     it('renders the PDF with its number, and answers 404 to another business', async () => {
       const s = server();
@@ -393,6 +394,130 @@ export function invoicesSuite(server: () => TestServer) {
       await ok(fromSale(discounted.id), 201);
     });
 
+    it('gives the refund of an invoiced sale its rectifying invoice at once: the refund to the cent, R1, in the R series', async () => {
+      const { owner, tenant } = await spanishSalon(server(), 'inv-refund');
+      const tenantId = tenant.id;
+      const cash = (await ok(listPaymentMethods({ client: owner.client, path: { tenantId } }))).items.find((m) => m.kind === 'PAYMENT_METHOD_KIND_CASH')!;
+      const sell = async () =>
+        (
+          await ok(
+            createSale({
+              client: owner.client,
+              path: { tenantId, id: randomUUID() },
+              body: {
+                sale: {
+                  operationType: 'OPERATION_TYPE_PRODUCT_SALE',
+                  lines: [
+                    { kind: 'SALE_LINE_KIND_SERVICE', name: 'Corte', quantity: 2, unitPrice: eur(1000), taxPercentage: 21 },
+                    { kind: 'SALE_LINE_KIND_SERVICE', name: 'Tinte', quantity: 1, unitPrice: eur(3333), taxPercentage: 10 },
+                  ],
+                  discount: { percentage: 10 },
+                  payments: [{ paymentMethodId: cash.id, amount: eur(4800) }],
+                },
+              },
+            }),
+            201,
+          )
+        ).sale;
+      // Σ = 20.00 + 33.33 = 53.33, less 10 % = 48.00 (18.00 at 21 %, 30.00 at 10 %), all paid.
+      const sale = await sell();
+      expect(sale.totals.total).toEqual(eur(4800));
+      const invoice = await issued(owner, (await ok(createInvoice({ client: owner.client, path: { tenantId }, body: { invoice: { customer: company, saleId: sale.id } } }), 201)).invoice);
+      expect(invoice.displayNumber).toBe('A-000001');
+
+      // Refunding one haircut: its 10.00 less its 10 % = 9.00 back, at 21 %.
+      const invoiced = (await ok(getSale({ client: owner.client, path: { tenantId, id: sale.id } }))).sale;
+      const refundBody = { version: invoiced.version, reason: 'Cliente insatisfecha', lines: [{ position: 0, quantity: 1 }], payments: [{ paymentMethodId: cash.id, amount: eur(900) }] };
+      const result = await ok(refundSale({ client: owner.client, path: { tenantId, id: sale.id }, body: refundBody }), 201);
+      expect(result.refund.totals.total).toEqual(eur(-900));
+      expect(result.refund.invoiceId).toBeTruthy();
+      const credit = (await ok(getInvoice({ client: owner.client, path: { tenantId, id: result.refund.invoiceId! } }))).invoice;
+      expect(credit).toMatchObject({
+        kind: 'INVOICE_KIND_CREDIT_NOTE',
+        status: 'INVOICE_STATUS_ISSUED',
+        displayNumber: 'R-000001',
+        rectification: { invoiceId: invoice.id, displayNumber: 'A-000001', method: 'DIFFERENCES', reason: 'R1', description: 'Cliente insatisfecha' },
+        totals: { total: eur(-900) },
+      });
+      // 9.00 with 21 % included: base 7.44, tax 1.56.
+      expect(credit.taxBreakdown.map((b) => ({ taxPercentage: b.taxPercentage, base: b.base, tax: b.tax }))).toEqual([{ taxPercentage: 21, base: eur(-744), tax: eur(-156) }]);
+      expect(credit.lines).toHaveLength(1);
+      expect(credit.lines[0]).toMatchObject({ description: 'Corte', quantity: -1, unitPrice: eur(1000) });
+      expect((await ok(getInvoice({ client: owner.client, path: { tenantId, id: invoice.id } }))).invoice.rectifiedByIds).toEqual([credit.id]);
+
+      // The rest of the sale, refunded in a second go: the credits add up to the invoice exactly.
+      const after = (await ok(getSale({ client: owner.client, path: { tenantId, id: sale.id } }))).sale;
+      const rest = await ok(
+        refundSale({ client: owner.client, path: { tenantId, id: sale.id }, body: { version: after.version, lines: [{ position: 0, quantity: 1 }, { position: 1, quantity: 1 }], payments: [{ paymentMethodId: cash.id, amount: eur(3900) }] } }),
+        201,
+      );
+      const second = (await ok(getInvoice({ client: owner.client, path: { tenantId, id: rest.refund.invoiceId! } }))).invoice;
+      expect(second.displayNumber).toBe('R-000002');
+      expect(credit.totals.total.amount + second.totals.total.amount).toBe(-4800);
+
+      // A sale whose invoice is still a draft: the refund makes no rectifying invoice.
+      const other = await sell();
+      await ok(createInvoice({ client: owner.client, path: { tenantId }, body: { invoice: { customer: company, saleId: other.id } } }), 201);
+      const plain = await ok(refundSale({ client: owner.client, path: { tenantId, id: other.id }, body: { version: (await ok(getSale({ client: owner.client, path: { tenantId, id: other.id } }))).sale.version, lines: [{ position: 1, quantity: 1 }], payments: [{ paymentMethodId: cash.id, amount: eur(3000) }] } }), 201);
+      expect(plain.refund.invoiceId).toBeNull();
+    });
+
+    it('rectifies the whole invoice of a sale discounted on the whole, by differences and without lines, for exactly what was invoiced', async () => {
+      const { owner, tenant } = await spanishSalon(server(), 'inv-rect-discount');
+      const tenantId = tenant.id;
+      const lines: SaleInput['lines'] = [
+        { kind: 'SALE_LINE_KIND_SERVICE', name: 'Corte', quantity: 2, unitPrice: eur(1000), taxPercentage: 21 },
+        { kind: 'SALE_LINE_KIND_SERVICE', name: 'Tinte', quantity: 1, unitPrice: eur(3333), taxPercentage: 10 },
+      ];
+      const invoiceOf = async (discount: SaleInput['discount']) => {
+        const { sale } = await ok(
+          createSale({ client: owner.client, path: { tenantId, id: randomUUID() }, body: { sale: { operationType: 'OPERATION_TYPE_PRODUCT_SALE', lines, discount } } }),
+          201,
+        );
+        const created = (await ok(createInvoice({ client: owner.client, path: { tenantId }, body: { invoice: { customer: company, saleId: sale.id } } }), 201)).invoice;
+        return issued(owner, created);
+      };
+      const rectifyWhole = async (invoice: Invoice) =>
+        (
+          await ok(
+            rectifyInvoice({
+              client: owner.client,
+              path: { tenantId, id: invoice.id },
+              body: { version: invoice.version, method: 'DIFFERENCES', reason: 'R4', description: 'Factura emitida por error.' },
+              headers: { 'Idempotency-Key': `rect-${randomUUID()}` },
+            }),
+            201,
+          )
+        ).invoice;
+      const breakdown = (invoice: Invoice) => invoice.taxBreakdown.map((b) => ({ taxPercentage: b.taxPercentage, base: b.base.amount, tax: b.tax.amount }));
+
+      // 2 × 10.00 + 33.33 = 53.33 with tax, less 10 % (5.33, shared 2.00 / 3.33): 18.00 at 21 % (base
+      // 14.88, tax 3.12) and 30.00 at 10 % (base 27.27, tax 2.73): 48.00, tax 5.85. The same with a
+      // discount of 5.33 as an amount.
+      for (const discount of [{ percentage: 10 }, { amount: eur(533) }]) {
+        const invoice = await invoiceOf(discount);
+        expect(invoice.totals).toMatchObject({ subtotal: eur(4215), tax: eur(585), total: eur(4800) });
+        expect(breakdown(invoice)).toEqual([
+          { taxPercentage: 21, base: 1488, tax: 312 },
+          { taxPercentage: 10, base: 2727, tax: 273 },
+        ]);
+        // The credit gives back those 48.00, not the 53.33 before the discount.
+        const credit = await rectifyWhole(invoice);
+        expect(credit).toMatchObject({ kind: 'INVOICE_KIND_CREDIT_NOTE', status: 'INVOICE_STATUS_ISSUED', rectification: { invoiceId: invoice.id, method: 'DIFFERENCES', reason: 'R4' } });
+        expect(credit.totals).toMatchObject({ subtotal: eur(-4215), tax: eur(-585), total: eur(-4800) });
+        expect(breakdown(credit)).toEqual([
+          { taxPercentage: 21, base: -1488, tax: -312 },
+          { taxPercentage: 10, base: -2727, tax: -273 },
+        ]);
+        expect(credit.lines.map((l) => ({ description: l.description, quantity: l.quantity }))).toEqual([
+          { description: 'Corte', quantity: -2 },
+          { description: 'Tinte', quantity: -1 },
+        ]);
+        expect(credit.lines.reduce((sum, l) => sum + l.lineTotal.amount + l.taxAmount.amount, 0)).toBe(-4800);
+        expect(credit.fiscalRecord).toMatchObject({ invoiceType: 'R4' });
+      }
+    });
+
     it('derives the payment status of a sale\'s invoice from what was collected against the sale (tips apart)', async () => {
       const { owner, tenant } = await spanishSalon(server(), 'inv-sale-paid');
       const tenantId = tenant.id;
@@ -421,12 +546,19 @@ export function invoicesSuite(server: () => TestServer) {
       await pay(500);
       const partly = (await ok(getInvoice({ client: owner.client, path: { tenantId, id: invoice.id } }))).invoice;
       expect(partly).toMatchObject({ paymentStatus: 'INVOICE_PAYMENT_STATUS_PARTIALLY_PAID', paidAmount: eur(500) });
+      const filtered = async (paymentStatus: Invoice['paymentStatus']) =>
+        (await ok(listInvoices({ client: owner.client, path: { tenantId }, query: { paymentStatus } }))).items.map((i) => i.id);
+      expect(await filtered('INVOICE_PAYMENT_STATUS_PARTIALLY_PAID')).toEqual([invoice.id]);
+      expect(await filtered('INVOICE_PAYMENT_STATUS_UNPAID')).toEqual([]);
       await pay(1500, 300);
       const paid = (await ok(getInvoice({ client: owner.client, path: { tenantId, id: invoice.id } }))).invoice;
       expect(paid).toMatchObject({ paymentStatus: 'INVOICE_PAYMENT_STATUS_PAID', paidAmount: eur(2000) });
+      expect(await filtered('INVOICE_PAYMENT_STATUS_PAID')).toEqual([invoice.id]);
+      expect(await filtered('INVOICE_PAYMENT_STATUS_PARTIALLY_PAID')).toEqual([]);
       // A manual invoice stays unpaid (nothing is collected through Cita against it).
       const manual = await issued(owner, await draft(owner, tenant));
       expect(manual.paymentStatus).toBe('INVOICE_PAYMENT_STATUS_UNPAID');
+      expect(await filtered('INVOICE_PAYMENT_STATUS_UNPAID')).toEqual([manual.id]);
     });
   });
 }

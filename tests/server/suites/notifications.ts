@@ -12,10 +12,13 @@ import {
   createAppointment,
   createCalendarFeed,
   createCustomer,
+  createSale,
   getAppointmentCancellation,
   getCalendarFeed,
+  listPaymentMethods,
   revokeCalendarFeed,
   updateAppointment,
+  voidSale,
 } from '../../../generated/sdk.gen.ts';
 import type { Tenant } from '../../../generated/types.gen.ts';
 import { appointmentsChanged } from '../../../server/appointments/events.ts';
@@ -222,12 +225,12 @@ export function notificationsSuite(server: () => TestServer) {
         const booking = await book(b, { startInMinutes: 0, startAt: new Date('2027-11-23T15:00:00Z'), name: 'John' });
         await drain(workerFor());
         const [mail] = mailsTo(booking.email);
-        expect(mail!.subject).toBe('Your appointment at Bright Smile Dental: Tuesday, November 23, 2027 at 10:00 AM');
+        expect(mail!.subject).toBe('Your appointment at Bright Smile Dental: Tuesday, November 23, 2027 at 10:00');
         expect(mail!.text).toContain('Hello John, your appointment at Bright Smile Dental is booked.');
         expect(mail!.text).toMatch(/https:\/\/cita\.test\/cancel-appointments\?token=/);
       });
 
-      it('sends each e-mail reminder once at its time, marks it sent on the appointment, and keeps SMS reminders as unsupported', async () => {
+      it('sends each e-mail reminder once at its time, marks it sent on the appointment, and skips an SMS reminder to a customer without a phone', async () => {
         const b = await business('reminders');
         const booking = await book(b, {
           startInMinutes: 3 * 24 * 60,
@@ -243,7 +246,8 @@ export function notificationsSuite(server: () => TestServer) {
           expect.arrayContaining([
             ['REMINDER_CHANNEL_EMAIL', 'pending', null],
             ['REMINDER_CHANNEL_EMAIL', 'pending', null],
-            ['REMINDER_CHANNEL_SMS', 'skipped', 'unsupported_channel'],
+            // The customer has no phone (SMS and WhatsApp reminders: the phone-reminders suite).
+            ['REMINDER_CHANNEL_SMS', 'skipped', 'no_recipient'],
           ]),
         );
         const due24 = reminders.find((r) => r.dedupe_key.includes('.email.1440.'))!;
@@ -494,6 +498,83 @@ export function notificationsSuite(server: () => TestServer) {
         const done = await book(b, { startInMinutes: 3 * 24 * 60 });
         await change(b, done, `UPDATE appointments SET status = 'APPOINTMENT_STATUS_DONE' WHERE tenant_id = $1 AND id = $2`);
         expect((await problem(cancelAppointmentByToken({ client: anonymous(), path: { token: tokenFor(b, done) }, body: {} }), 409)).code).toBe('not_cancellable');
+      });
+
+      it('a charged appointment says up front that it cannot be cancelled online, with the business phone and nothing about money (issue 17)', async () => {
+        const b = await business('paid-ahead', { locale: 'es-ES', name: 'Peluquería Ana' });
+        await server().db.withTenant(b.tenant.id, (tx) => tx.query(`UPDATE tenants SET phone_country_code = '+34', phone_number = '612345678' WHERE id = $1`, [b.tenant.id]));
+        const paid = await book(b, { startInMinutes: 2 * 24 * 60 });
+        const charged = await book(b, { startInMinutes: 3 * 24 * 60 });
+        const read = async (booking: Booking) => (await ok(getAppointmentCancellation({ client: anonymous(), path: { token: tokenFor(b, booking) } }))).appointment;
+
+        // Before any sale: cancellable, no refusal, and the business's phone.
+        const before = await read(paid);
+        expect(before).toMatchObject({ cancellable: true, businessPhoneCountryCode: '+34', businessPhoneNumber: '612345678' });
+        expect(before).not.toHaveProperty('cancelRefusal');
+
+        const cash = (await ok(listPaymentMethods({ client: b.owner.client, path: { tenantId: b.tenant.id } }))).items.find((m) => m.kind === 'PAYMENT_METHOD_KIND_CASH')!;
+        const eur = (amount: number) => ({ amount, currency: 'EUR' });
+        const saleOf = (booking: Booking, payments: Array<{ paymentMethodId: string; amount: { amount: number; currency: string } }>) =>
+          ok(
+            createSale({
+              client: b.owner.client,
+              path: { tenantId: b.tenant.id, id: randomUUID() },
+              body: {
+                sale: {
+                  operationType: 'OPERATION_TYPE_APPOINTMENT_SALE',
+                  appointmentId: booking.id,
+                  lines: [{ kind: 'SALE_LINE_KIND_SERVICE', itemId: b.serviceId, name: 'Corte y peinado', quantity: 1, unitPrice: eur(2500), taxPercentage: 21 }],
+                  payments,
+                },
+              },
+            }),
+            201,
+          );
+        await saleOf(paid, [{ paymentMethodId: cash.id, amount: eur(2500) }]);
+
+        // The page's read tells it before any click: not cancellable online, contact the business.
+        const shown = await read(paid);
+        expect(shown).toMatchObject({
+          status: 'APPOINTMENT_STATUS_CONFIRMED',
+          cancellable: false,
+          cancelRefusal: 'not_cancellable',
+          businessPhoneCountryCode: '+34',
+          businessPhoneNumber: '612345678',
+        });
+        // Nothing about the sale reaches the public: no amount, no payment, no sale.
+        expect(JSON.stringify(shown)).not.toMatch(/2500|25[.,]00|paid|pagad|sale|venta|cash|efectivo/i);
+        // The cancel answers the same refusal, with no word about money either.
+        const refused = await problem(cancelAppointmentByToken({ client: anonymous(), path: { token: tokenFor(b, paid) }, body: {} }), 409);
+        expect(refused.code).toBe('not_cancellable');
+        expect(JSON.stringify(refused)).not.toMatch(/2500|25[.,]00|paid|sale/i);
+        expect((await read(paid)).status).toBe('APPOINTMENT_STATUS_CONFIRMED');
+
+        // Charged with nothing collected, then the sale voided: cancellable online again.
+        const { sale } = await saleOf(charged, []);
+        expect(await read(charged)).toMatchObject({ cancellable: false, cancelRefusal: 'not_cancellable' });
+        await ok(voidSale({ client: b.owner.client, path: { tenantId: b.tenant.id, id: sale.id }, body: { version: sale.version } }));
+        const freed = await read(charged);
+        expect(freed.cancellable).toBe(true);
+        expect(freed).not.toHaveProperty('cancelRefusal');
+
+        // A business with no phone: none is given.
+        await server().db.withTenant(b.tenant.id, (tx) => tx.query(`UPDATE tenants SET phone_country_code = NULL, phone_number = NULL WHERE id = $1`, [b.tenant.id]));
+        const noPhone = await read(paid);
+        expect(noPhone).not.toHaveProperty('businessPhoneNumber');
+        expect(noPhone).not.toHaveProperty('businessPhoneCountryCode');
+      });
+
+      it('names the refusal of every other appointment that cannot be cancelled online', async () => {
+        const b = await business('refusals');
+        const read = async (booking: Booking) => (await ok(getAppointmentCancellation({ client: anonymous(), path: { token: tokenFor(b, booking) } }))).appointment;
+        expect(await read(await book(b, { startInMinutes: 90 }))).toMatchObject({ cancellable: false, cancelRefusal: 'cancellation_cutoff' });
+        expect(await read(await book(b, { startInMinutes: -10 }))).toMatchObject({ cancellable: false, cancelRefusal: 'appointment_started' });
+        const done = await book(b, { startInMinutes: 3 * 24 * 60 });
+        await change(b, done, `UPDATE appointments SET status = 'APPOINTMENT_STATUS_DONE' WHERE tenant_id = $1 AND id = $2`);
+        expect(await read(done)).toMatchObject({ cancellable: false, cancelRefusal: 'not_cancellable' });
+        const cancelled = await book(b, { startInMinutes: 3 * 24 * 60 + 60 });
+        await ok(cancelAppointmentByToken({ client: anonymous(), path: { token: tokenFor(b, cancelled) }, body: {} }));
+        expect(await read(cancelled)).toMatchObject({ status: 'APPOINTMENT_STATUS_CANCELLED', cancellable: false, cancelRefusal: 'already_cancelled' });
       });
 
       it('tampered, forged and malformed tokens get 404 invalid_link; a link of an appointment the business cancelled is revoked', async () => {

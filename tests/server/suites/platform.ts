@@ -45,6 +45,8 @@ export function platformSuite(server: () => TestServer) {
       expect(configuration.trialPeriodDays).toBe(TRIAL_DAYS);
       expect(configuration.proPlan.name).toBe('Pro');
       expect(configuration.premiumPlan.name).toBe('Premium');
+      // The plans' selling points are the SPA's, translated (issue 18): the catalogue sends none.
+      expect([...configuration.proPlan.features, ...configuration.premiumPlan.features]).toEqual([]);
       const en = configuration.businessCategories.en.categories;
       const es = configuration.businessCategories.es.categories;
       expect(en.map((c) => c.code)).toEqual(es.map((c) => c.code));

@@ -9,18 +9,26 @@ import {
   changePaymentTransactionStatus,
   createAppointment,
   createCustomer,
+  createInvoice,
   createInventoryItem,
   createPaymentTransaction,
   createSale,
   createService,
+  deleteAppointment,
+  getAppointment,
   getCashUp,
   getInventoryItem,
+  getInvoice,
+  getInvoicePdf,
+  getPaymentTransaction,
   getSale,
   listInventoryMovements,
+  listInvoices,
   listPaymentMethods,
   listPaymentTransactions,
   listSales,
   refundSale,
+  updateAppointment,
   updateTenant,
   voidSale,
 } from '../../../generated/sdk.gen.ts';
@@ -115,6 +123,9 @@ export function salesSuite(server: () => TestServer) {
       const methods = (await ok(listPaymentMethods({ client: owner.client, path: { tenantId: tenant.id } }))).items;
       cash = methods.find((m) => m.kind === 'PAYMENT_METHOD_KIND_CASH')!;
       card = methods.find((m) => m.kind === 'PAYMENT_METHOD_KIND_CARD')!;
+      // The front desk charges everyone's appointments: this salon shares its calendars with members
+      // (the last test turns that off to see what a member then may see).
+      await ok(updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { membersSeeTeamCalendars: true } } }));
     }, 90_000);
 
     it('charges an appointment with a product and two payments: totals = Σ lines = Σ breakdown, change, tip, stock moved', async () => {
@@ -191,6 +202,32 @@ export function salesSuite(server: () => TestServer) {
       expect(codeOf(more)).toBe('overpayment');
     });
 
+    it("refuses what the business does not have (customer, service, member, payment method, stock) and records nothing", async () => {
+      const a = await appointment();
+      const item = await product(1);
+      const strangersCash = (await ok(listPaymentMethods({ client: stranger.owner.client, path: { tenantId: stranger.tenant.id } }))).items.find((m) => m.kind === 'PAYMENT_METHOD_KIND_CASH')!;
+      const refused = async (sale: SaleInput, pointer: string, code: string) => {
+        const p = await problem(createSale({ client: member.client, path: path(), body: { sale } }), 422);
+        expect(p.errors?.[0]).toMatchObject({ field: pointer, code });
+      };
+      await refused({ ...charge(a, item.id, 1), customer: { customerId: randomUUID(), name: 'Nadie' } }, '/sale/customer/customerId', 'unknown_customer');
+      const otherService = charge(a, item.id, 1);
+      otherService.lines[0] = { ...otherService.lines[0]!, itemId: randomUUID() };
+      await refused(otherService, '/sale/lines/0/itemId', 'unknown_item');
+      await refused({ ...charge(a, item.id, 1), userId: stranger.owner.userId }, '/sale/userId', 'unknown_user');
+      await refused(charge(a, item.id, 1, [{ paymentMethodId: strangersCash.id, amount: eur(1000) }]), '/sale/payments/0/paymentMethodId', 'unknown_payment_method');
+      await refused(charge(a, item.id, 2), '/sale/lines/1/quantity', 'insufficient_stock');
+      // Nothing of them stayed: the stock, the appointment's sales, its movements (only the initial one).
+      expect(await stock(item.id)).toBe(1);
+      expect((await ok(listSales({ client: owner.client, path: { tenantId: tenant.id }, query: { appointmentId: a.id } }))).total).toBe(0);
+      expect((await ok(listInventoryMovements({ client: owner.client, path: { tenantId: tenant.id, id: item.id } }))).items).toHaveLength(1);
+      // The same charge, right: its customer is the appointment's, in the appointment's member's name.
+      const { sale } = await ok(createSale({ client: member.client, path: path(), body: { sale: charge(a, item.id, 1, [{ paymentMethodId: cash.id, amount: eur(4395) }]) } }), 201);
+      expect(sale).toMatchObject({ customer: { customerId, name: 'Lucía García' }, userId: owner.userId, paymentStatus: 'SALE_STATUS_PAID', paidAmount: eur(4395), outstandingAmount: eur(0) });
+      expect(await stock(item.id)).toBe(0);
+      expect((await ok(getSale({ client: member.client, path: path(sale.id) }))).sale).toEqual(sale);
+    });
+
     it('keeps one live sale per appointment and refuses a cancelled one', async () => {
       const a = await appointment();
       const item = await product(5);
@@ -207,6 +244,61 @@ export function salesSuite(server: () => TestServer) {
       );
       expect(codeOf(await problem(createSale({ client: member.client, path: path(), body: { sale: charge(cancelled, item.id, 1) } }), 409))).toBe('appointment_not_billable');
       expect(await stock(item.id)).toBe(4);
+    });
+
+    it('keeps a charged appointment from being cancelled, rejected or deleted while its sale stands (409 appointment_charged)', async () => {
+      const item = await product(5);
+      const where = (a: Appointment) => ({ tenantId: tenant.id, userId: owner.userId, id: a.id });
+      const current = async (a: Appointment) => (await ok(getAppointment({ client: owner.client, path: where(a) }))).appointment;
+      const setStatus = async (a: Appointment, status: Appointment['status']) =>
+        changeAppointmentStatus({ client: owner.client, path: where(a), body: { status, version: (await current(a)).version } });
+      const charged = async (status: number, call: Parameters<typeof problem>[0]) => {
+        const refusal = await problem(call, status);
+        expect(refusal.code).toBe('appointment_charged');
+        expect(refusal.detail).toMatch(/charged/);
+      };
+
+      // Charged, nothing collected yet: calling it off or deleting it is refused, and nothing changes.
+      const a = await appointment();
+      expect(a.status).toBe('APPOINTMENT_STATUS_PENDING');
+      const { sale } = await ok(createSale({ client: member.client, path: path(), body: { sale: charge(a, item.id, 1) } }), 201);
+      await charged(409, setStatus(a, 'APPOINTMENT_STATUS_CANCELLED'));
+      await charged(409, setStatus(a, 'APPOINTMENT_STATUS_REJECTED'));
+      const before = await current(a);
+      await charged(
+        409,
+        updateAppointment({
+          client: owner.client,
+          path: where(a),
+          body: { appointment: { version: before.version, customerId, services: [{ id: serviceId }], startDate: before.startDate, endDate: before.endDate, status: 'APPOINTMENT_STATUS_CANCELLED' } },
+        }),
+      );
+      await charged(409, deleteAppointment({ client: owner.client, path: where(a) }));
+      expect(await current(a)).toMatchObject({ status: 'APPOINTMENT_STATUS_PENDING', version: before.version });
+      expect((await ok(getSale({ client: owner.client, path: path(sale.id) }))).sale.appointmentId).toBe(a.id);
+      // Confirming it keeps the sale consistent: allowed.
+      await ok(setStatus(a, 'APPOINTMENT_STATUS_CONFIRMED'));
+
+      // Its sale voided, the appointment is free to be cancelled, and then deleted.
+      await ok(voidSale({ client: owner.client, path: path(sale.id), body: { version: sale.version } }));
+      expect((await ok(setStatus(a, 'APPOINTMENT_STATUS_CANCELLED'))).appointment.status).toBe('APPOINTMENT_STATUS_CANCELLED');
+      await ok(deleteAppointment({ client: owner.client, path: where(a) }), 204);
+
+      // Paid and then wholly refunded: it may be cancelled, but it stays in the history (no delete).
+      const b = await appointment();
+      const { sale: paid } = await ok(createSale({ client: member.client, path: path(), body: { sale: charge(b, item.id, 1, [{ paymentMethodId: cash.id, amount: eur(4395) }]) } }), 201);
+      await charged(409, setStatus(b, 'APPOINTMENT_STATUS_CANCELLED'));
+      await ok(
+        refundSale({
+          client: owner.client,
+          path: path(paid.id),
+          body: { version: paid.version, lines: [{ position: 0, quantity: 1 }, { position: 1, quantity: 1, restock: true }], payments: [{ paymentMethodId: cash.id, amount: eur(4395) }] },
+        }),
+        201,
+      );
+      expect((await ok(setStatus(b, 'APPOINTMENT_STATUS_CANCELLED'))).appointment.status).toBe('APPOINTMENT_STATUS_CANCELLED');
+      await charged(409, deleteAppointment({ client: owner.client, path: where(b) }));
+      expect((await current(b)).status).toBe('APPOINTMENT_STATUS_CANCELLED');
     });
 
     it('answers a retried charge with the one sale, and a reused id with another body 422', async () => {
@@ -339,6 +431,65 @@ export function salesSuite(server: () => TestServer) {
       expect(full.byMethod.reduce((sum, row) => sum + row.net.amount, 0)).toBe(full.total.amount);
       const own = await ok(getCashUp({ client: member.client, path: { tenantId: tenant.id }, query: { date: day } }));
       expect(own.rows.every((row) => row.userId === member.userId)).toBe(true);
+    });
+
+    it('shows a member of a business that does not share calendars only their own sales, payments and invoices (404 for the rest)', async () => {
+      const sharing = (on: boolean) => ok(updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { membersSeeTeamCalendars: on } } }));
+      const walkIn = (userId: string, amount: number): SaleInput => ({
+        operationType: 'OPERATION_TYPE_PRODUCT_SALE',
+        userId,
+        customer: { name: 'Visibilidad Prueba' },
+        lines: [{ kind: 'SALE_LINE_KIND_SERVICE', itemId: serviceId, name: 'Corte', quantity: 1, unitPrice: eur(amount), taxPercentage: 21 }],
+        payments: [{ paymentMethodId: cash.id, amount: eur(amount) }],
+      });
+      const ownersAppointment = await appointment();
+      const ownersSale = (await ok(createSale({ client: owner.client, path: path(), body: { sale: walkIn(owner.userId, 3100) } }), 201)).sale;
+      const paymentsOf = async (saleId: string) =>
+        (await ok(listPaymentTransactions({ client: owner.client, path: { tenantId: tenant.id }, query: { referenceId: saleId, operationType: 'OPERATION_TYPE_PRODUCT_SALE' } }))).items;
+      const [ownersPayment] = await paymentsOf(ownersSale.id);
+      const ownersInvoice = (await ok(createInvoice({ client: owner.client, path: { tenantId: tenant.id }, body: { invoice: { customer: { name: 'Visibilidad Prueba' }, saleId: ownersSale.id } } }), 201)).invoice;
+      await sharing(false);
+      try {
+        const mine = (await ok(createSale({ client: member.client, path: path(), body: { sale: walkIn(member.userId, 1700) } }), 201)).sale;
+        const myInvoice = (await ok(createInvoice({ client: member.client, path: { tenantId: tenant.id }, body: { invoice: { customer: { name: 'Visibilidad Prueba' }, saleId: mine.id } } }), 201)).invoice;
+
+        // Lists: the member's own only, and the totals of what they see.
+        const sales = await ok(listSales({ client: member.client, path: { tenantId: tenant.id }, query: { q: 'visibilidad', limit: 100 } }));
+        expect(sales.items.map((s) => s.id)).toEqual([mine.id]);
+        expect(sales.totals.total).toEqual(eur(1700));
+        const asked = await ok(listSales({ client: member.client, path: { tenantId: tenant.id }, query: { userId: owner.userId, limit: 100 } }));
+        expect(asked.items).toEqual([]);
+        const payments = await ok(listPaymentTransactions({ client: member.client, path: { tenantId: tenant.id }, query: { limit: 200 } }));
+        expect(payments.items.length).toBeGreaterThan(0);
+        expect(payments.items.some((p) => p.id === ownersPayment!.id)).toBe(false);
+        const [myPayment] = await paymentsOf(mine.id);
+        expect(payments.items.some((p) => p.id === myPayment!.id)).toBe(true);
+        const invoices = await ok(listInvoices({ client: member.client, path: { tenantId: tenant.id }, query: { limit: 100 } }));
+        expect(invoices.items.map((i) => i.id)).toEqual([myInvoice.id]);
+
+        // By id: exactly what another business's ids answer.
+        await problem(getSale({ client: member.client, path: path(ownersSale.id) }), 404);
+        await problem(getPaymentTransaction({ client: member.client, path: path(ownersPayment!.id) }), 404);
+        await problem(getInvoice({ client: member.client, path: { tenantId: tenant.id, id: ownersInvoice.id } }), 404);
+        await problem(getInvoicePdf({ client: member.client, path: { tenantId: tenant.id, id: ownersInvoice.id } }), 404);
+        await problem(createInvoice({ client: member.client, path: { tenantId: tenant.id }, body: { invoice: { customer: { name: 'X' }, saleId: ownersSale.id } } }), 404);
+        await problem(
+          createPaymentTransaction({ client: member.client, path: path(), body: { paymentTransaction: { referenceId: ownersSale.id, operationType: 'OPERATION_TYPE_PRODUCT_SALE', amount: eur(100), paymentMethodId: cash.id } } }),
+          404,
+        );
+        // Charging: their own appointments, in their own name.
+        const chargeOwners: SaleInput = { ...walkIn(member.userId, 2500), operationType: 'OPERATION_TYPE_APPOINTMENT_SALE', appointmentId: ownersAppointment.id, payments: [] };
+        delete chargeOwners.userId;
+        expect(codeOf(await problem(createSale({ client: member.client, path: path(), body: { sale: chargeOwners } }), 422))).toBe('unknown_appointment');
+        expect(codeOf(await problem(createSale({ client: member.client, path: path(), body: { sale: walkIn(owner.userId, 100) } }), 422))).toBe('unknown_user');
+        // Owners see everything.
+        expect((await ok(getSale({ client: owner.client, path: path(mine.id) }))).sale.id).toBe(mine.id);
+      } finally {
+        await sharing(true);
+      }
+      // Shared calendars: the member sees the team's sales again.
+      expect((await ok(getSale({ client: member.client, path: path(ownersSale.id) }))).sale.id).toBe(ownersSale.id);
+      expect((await ok(getInvoice({ client: member.client, path: { tenantId: tenant.id, id: ownersInvoice.id } }))).invoice.id).toBe(ownersInvoice.id);
     });
 
     it('locks the currency once the business has sales', async () => {

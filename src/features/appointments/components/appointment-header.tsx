@@ -9,6 +9,7 @@ import { StatusBadge } from '~/entities/status-badge';
 import { localeParam } from '~/lib/locale';
 import { formatDate, fromParts } from '~/lib/temporal';
 import { customerName } from '../calendar-events';
+import { AppointmentCustomerTags } from './appointment-customer-tags';
 
 /** The appointment page's head: back to its day in the calendar, the customer, status and badges, and the actions. */
 export function AppointmentHeader({ appointment, distinction, editing, onEdit, onDelete }: {
@@ -28,7 +29,13 @@ export function AppointmentHeader({ appointment, distinction, editing, onEdit, o
             <FormattedMessage id="appointments.page.back" defaultMessage="Calendar" />
           </Group>
         </Anchor>
-        <Title order={1}>{customerName(appointment)}</Title>
+        <Title order={1}>
+          {/* The customer's page (issue 18). */}
+          <Anchor inherit renderRoot={(props) => <Link {...props} to="/{-$locale}/customers/$customerId" params={{ locale: localeParam(locale), customerId: appointment.customer.id }} />}>
+            {customerName(appointment)}
+          </Anchor>
+        </Title>
+        <AppointmentCustomerTags tenantId={appointment.tenantId} customerId={appointment.customer.id} />
         <Group gap="xs">
           <StatusBadge vocabulary={appointmentStatus} status={appointment.status} variant="filled" data-testid="appointment-status" />
           <ColorSwatch color={appointment.color} size={16} aria-hidden />

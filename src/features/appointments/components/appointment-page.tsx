@@ -21,11 +21,13 @@ import { appointmentInputFromForm, bookingFormFromAppointment, type BookingFormV
 import { AppointmentDetails } from './appointment-details';
 import { AppointmentHeader } from './appointment-header';
 import { AppointmentRealTimingCard } from './appointment-real-timing-card';
+import { AppointmentReminders } from './appointment-reminders';
 import { AppointmentStatusCard } from './appointment-status-card';
 import { BookingForm } from './booking-form';
 import { DeleteAppointmentModal } from './delete-appointment-modal';
+import { WhatsAppReminder } from './whatsapp-reminder';
 
-/** /appointments/{id}: details, edit, status, real timing, delete, charge. */
+/** /appointments/{id}: details, edit, reminders and what became of them, status, real timing, delete, charge. */
 export function AppointmentPage({ tenant, id, ownerUserId }: { tenant: Tenant; id: string; ownerUserId?: string }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -97,6 +99,8 @@ export function AppointmentPage({ tenant, id, ownerUserId }: { tenant: Tenant; i
         ) : (
           <AppointmentDetails appointment={appointment} member={member} />
         )}
+        {editing ? null : <AppointmentReminders appointment={appointment} tenant={tenant} />}
+        {editing ? null : <WhatsAppReminder appointment={appointment} tenant={tenant} />}
         <AppointmentStatusCard appointment={appointment} path={appointmentPath} errorText={errorText} onChanged={(next) => void afterChange(next)} onStale={() => void query.refetch()} />
         <AppointmentRealTimingCard appointment={appointment} path={appointmentPath} errorText={errorText} onChanged={(next) => void afterChange(next)} />
         <DeleteAppointmentModal

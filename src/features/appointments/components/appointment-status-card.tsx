@@ -7,9 +7,12 @@ import type { Appointment, AppointmentStatus, ChangeAppointmentStatusData } from
 import { appointmentStatus, appointmentStatusActions } from '~/entities/appointment/status';
 import { problemCode } from '../hooks/use-appointment-problems';
 
+/** Only calling an appointment off asks why (issue 18): confirming, done, no-show are one click. */
+export const asksReason = (status: AppointmentStatus) => status === 'APPOINTMENT_STATUS_REJECTED' || status === 'APPOINTMENT_STATUS_CANCELLED';
+
 /**
- * The statuses the appointment may move to now (the server's `allowedStatuses`), each a button that
- * asks for an optional reason before changing it.
+ * The statuses the appointment may move to now (the server's `allowedStatuses`), each a button: one
+ * click changes it, except rejecting or cancelling, which first ask for an optional reason.
  */
 export function AppointmentStatusCard({ appointment, path, errorText, onChanged, onStale }: {
   appointment: Appointment;
@@ -25,10 +28,10 @@ export function AppointmentStatusCard({ appointment, path, errorText, onChanged,
   const status = useMutation(changeAppointmentStatusMutation());
   const allowed = appointment.allowedStatuses ?? [];
 
-  const changeStatus = () => {
-    if (!statusTarget) return;
+  const changeStatus = (target = statusTarget) => {
+    if (!target) return;
     status.mutate(
-      { path, body: { status: statusTarget, version: appointment.version, ...(reason.trim() ? { reason: reason.trim() } : {}) } },
+      { path, body: { status: target, version: appointment.version, ...(asksReason(target) && reason.trim() ? { reason: reason.trim() } : {}) } },
       {
         onSuccess: (answer) => {
           setStatusTarget(null);
@@ -56,12 +59,24 @@ export function AppointmentStatusCard({ appointment, path, errorText, onChanged,
           ) : (
             <Group gap="sm">
               {allowed.map((next) => (
-                <Button key={next} variant="light" color={appointmentStatus.colors[next]} onClick={() => setStatusTarget(next)}>
+                <Button
+                  key={next}
+                  variant="light"
+                  color={appointmentStatus.colors[next]}
+                  loading={status.isPending && status.variables?.body.status === next && statusTarget === null}
+                  disabled={status.isPending}
+                  onClick={() => (asksReason(next) ? setStatusTarget(next) : changeStatus(next))}
+                >
                   {intl.formatMessage(appointmentStatusActions[next])}
                 </Button>
               ))}
             </Group>
           )}
+          {status.isError && statusTarget === null ? (
+            <Alert color="red" variant="light" role="alert">
+              {errorText(status.error)}
+            </Alert>
+          ) : null}
         </Stack>
       </Card>
 
@@ -88,7 +103,7 @@ export function AppointmentStatusCard({ appointment, path, errorText, onChanged,
             <Button variant="default" onClick={() => setStatusTarget(null)}>
               <FormattedMessage id="appointments.page.status.cancel" defaultMessage="Cancel" />
             </Button>
-            <Button loading={status.isPending} onClick={changeStatus}>
+            <Button loading={status.isPending} onClick={() => changeStatus()}>
               <FormattedMessage id="appointments.page.status.confirm" defaultMessage="Change status" />
             </Button>
           </Group>

@@ -28,13 +28,14 @@ export function BookingCustomerField({ tenantId, form }: { tenantId: string; for
   if (customerId && !customerOptions.some((option) => option.value === customerId)) customerOptions.unshift({ value: customerId, label: customerSearch });
 
   return (
-    <Group align="flex-end" gap="sm" wrap="nowrap">
+    // On a phone the "New customer" button goes under the field rather than squeezing it (issue 18).
+    <Group align="flex-end" gap="sm" wrap="wrap">
       <Controller
         control={control}
         name="customerId"
         render={({ field }) => (
           <Select
-            flex={1}
+            style={{ flex: '1 1 16rem', minWidth: 0 }}
             searchable
             required
             label={intl.formatMessage({ id: 'appointments.form.customer', defaultMessage: 'Customer' })}

@@ -128,6 +128,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     [columnUserId, onChange, onOpen, onSelect],
   );
 
+  const compact = view === 'week';
   // One label per status for this language, then a few DOM nodes per event: no React tree per event.
   const eventContent = useMemo(() => {
     const labels = new Map<AppointmentStatus, string>();
@@ -142,9 +143,9 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
       if (extended.kind === undefined) return { html: `<span class="cita-event-time">${wallClockRange(arg.event.startStr, arg.event.endStr)}</span>` };
       if (extended.kind === 'slot') return true; // FullCalendar's own: the title (the translated reason)
       const appointment = (extended as AppointmentEventProps).appointment;
-      return { domNodes: [appointmentEventElement(appointment, arg.timeText || appointmentTimeText(appointment), statusLabel(appointment.status))] };
+      return { domNodes: [appointmentEventElement(appointment, arg.timeText || appointmentTimeText(appointment), statusLabel(appointment.status), document, compact)] };
     };
-  }, [intl]);
+  }, [compact, intl]);
 
   return (
     <div className="cita-calendar" aria-label={props.label} role="region">
@@ -174,6 +175,9 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         select={handlers.select}
         eventClick={handlers.eventClick}
         noEventsText={intl.formatMessage({ id: 'appointments.calendar.noEvents', defaultMessage: 'No appointments in these days.' })}
+        // Screen-reader labels FullCalendar's Spanish locale leaves in English (issue 18).
+        timedText={intl.formatMessage({ id: 'appointments.calendar.timed', defaultMessage: 'By time' })}
+        viewChangeHint={intl.formatMessage({ id: 'appointments.calendar.viewChange', defaultMessage: 'Change view' })}
       />
     </div>
   );

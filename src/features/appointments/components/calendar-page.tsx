@@ -80,10 +80,13 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
     [data, everyone, reasonText, who, revision],
   );
   const columnIds = columns.map((member) => member.userId).join(',');
+  // The whole team: each member's appointments in the member's colour (issue 19).
+  const memberColors = team.colors;
+  const colorKey = [...memberColors].map(([id, color]) => `${id}=${color}`).join(',');
   const columnEvents = useMemo(
-    () => new Map(columnIds.split(',').map((id) => [id, calendarEvents(data, { reasonText, userId: id })])),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- as above.
-    [columnIds, data, reasonText, revision],
+    () => new Map(columnIds.split(',').map((id) => [id, calendarEvents(data, { reasonText, userId: id, colorOf: (appointment) => memberColors.get(appointment.userId) })])),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as above; `colorKey` stands for the colours.
+    [columnIds, colorKey, data, reasonText, revision],
   );
   const minTime = slotMinTime(failed ? 0 : data?.earliestHour);
 
@@ -269,6 +272,7 @@ export function CalendarPage({ tenant, search }: { tenant: Tenant; search: Calen
       {everyone ? (
         <MemberColumns
           members={columns}
+          colorOf={(id) => memberColors.get(id)}
           eventsOf={(id) => columnEvents.get(id) ?? NO_EVENTS}
           date={date}
           timeZone={timeZone}

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { deleteAppointmentMutation } from '@generated/@tanstack/react-query.gen';
 import type { Appointment, DeleteAppointmentData } from '@generated/types.gen';
+import { asProblem } from '~/lib/api-problem';
+import { appointmentMessages } from '../messages';
 
 /** "Delete this appointment?", and for one that repeats: only this one, or the following ones too. */
 export function DeleteAppointmentModal({ opened, onClose, appointment, path, errorText, onDeleted }: {
@@ -35,7 +37,7 @@ export function DeleteAppointmentModal({ opened, onClose, appointment, path, err
         ) : null}
         {remove.isError ? (
           <Alert color="red" variant="light" role="alert">
-            {errorText(remove.error)}
+            {asProblem(remove.error)?.code === 'appointment_charged' ? intl.formatMessage(appointmentMessages.chargedDelete) : errorText(remove.error)}
           </Alert>
         ) : null}
         <Group justify="flex-end">

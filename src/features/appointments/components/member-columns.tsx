@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { ColorSwatch, Group, Text } from '@mantine/core';
 import type { TeamMember } from '@generated/types.gen';
 import type { CalendarEventInput } from '../calendar-events';
 import { memberName } from '../hooks/use-team';
@@ -6,6 +6,8 @@ import { CalendarGrid, type GridChange } from './calendar-grid';
 
 export interface MemberColumnsProps {
   members: TeamMember[];
+  /** The member's calendar colour (their appointments are drawn in it). */
+  colorOf?: (userId: string) => string | undefined;
   eventsOf: (userId: string) => CalendarEventInput[];
   /** 'YYYY-MM-DD' in the business's zone. */
   date: string;
@@ -22,7 +24,7 @@ export interface MemberColumnsProps {
  * keep theirs for screen readers: each grid is a region named by its member, its rows named by their
  * times), and the page scrolls them together.
  */
-export function MemberColumns({ members, eventsOf, date, timeZone, slotMinTime, onChange, onSelect, onOpen }: MemberColumnsProps) {
+export function MemberColumns({ members, colorOf, eventsOf, date, timeZone, slotMinTime, onChange, onSelect, onOpen }: MemberColumnsProps) {
   return (
     <div className="cita-member-columns" data-testid="member-columns">
       {members.map((member, index) => (
@@ -32,9 +34,12 @@ export function MemberColumns({ members, eventsOf, date, timeZone, slotMinTime, 
           data-testid="member-column"
           data-user-id={member.userId}
         >
-          <Text fw={600} ta="center" size="sm" className="cita-member-name">
-            {memberName(member)}
-          </Text>
+          <Group gap={6} justify="center" wrap="nowrap" className="cita-member-name">
+            {colorOf?.(member.userId) ? <ColorSwatch color={colorOf(member.userId)!} size={12} aria-hidden data-testid="member-color" /> : null}
+            <Text fw={600} size="sm">
+              {memberName(member)}
+            </Text>
+          </Group>
           <CalendarGrid
             events={eventsOf(member.userId)}
             view="day"

@@ -14,6 +14,7 @@ export function useBookingErrorText(conflictText: (error: unknown) => string) {
       if (code === 'stale_version') return intl.formatMessage(appointmentMessages.stale);
       const problem = asProblem(error);
       if (problem?.code === 'invalid_transition') return intl.formatMessage(appointmentMessages.invalidTransition);
+      if (problem?.code === 'appointment_charged') return intl.formatMessage(appointmentMessages.charged);
       switch (problemKind(error)) {
         case 'validation':
           return problem?.detail ?? intl.formatMessage({ id: 'appointments.error.validation', defaultMessage: 'Some values were not accepted. Check them and try again.' });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
 import type { TeamMember, Tenant } from '@generated/types.gen';
 import { MANAGER_ROLES, useTeamRole } from '~/entities/session/use-team-role';
+import { memberColor } from '~/entities/team-member/colors';
 
 export interface TeamView {
   members: TeamMember[];
@@ -10,6 +11,8 @@ export interface TeamView {
   /** May look at teammates' calendars (owners, administrators, or members when the business allows it). */
   canSeeTeam: boolean;
   isPending: boolean;
+  /** Each member's calendar colour: their own, else the one the team list gives their position (issue 19). */
+  colors: Map<string, string>;
 }
 
 /**
@@ -22,7 +25,8 @@ export function useTeam(tenant: Pick<Tenant, 'id' | 'ownerUserId' | 'membersSeeT
   const team = useQuery({ ...listTeamMembersOptions({ path: { tenantId: tenant.id }, query: { limit: 100 } }), staleTime: 5 * 60_000 });
   const members = (team.data?.items ?? []).filter((member) => member.status !== 'USER_STATUS_DELETED');
   const canManage = role !== undefined && MANAGER_ROLES.includes(role);
-  return { members, canManage, canSeeTeam: canManage || Boolean(tenant.membersSeeTeamCalendars), isPending: team.isPending || role === undefined };
+  const colors = new Map((team.data?.items ?? []).map((member, index) => [member.userId, memberColor(member.color, index)]));
+  return { members, canManage, canSeeTeam: canManage || Boolean(tenant.membersSeeTeamCalendars), isPending: team.isPending || role === undefined, colors };
 }
 
 /** "Ana López", or the e-mail when the member has no name yet. */

@@ -6,6 +6,7 @@ import { m } from '../messages';
 import { Confirmation } from './confirmation';
 import { DetailsStep } from './details-step';
 import { MemberStep } from './member-step';
+import { PortfolioGallery } from './portfolio-gallery';
 import { ServicesStep } from './services-step';
 import { TimeStep } from './time-step';
 
@@ -78,6 +79,7 @@ export function BookingApp({ page, slug }: { page: BookingPage; slug: string }) 
       </header>
       <p className="bk-dim bk-step">{intl.formatMessage(m.stepOf, { step: stepNumber, total: steps.length })}</p>
 
+      {step === 'services' && page.portfolio?.length ? <PortfolioGallery items={page.portfolio} /> : null}
       {step === 'services' ? (
         <ServicesStep
           page={page}
@@ -141,7 +143,7 @@ export function BookingApp({ page, slug }: { page: BookingPage; slug: string }) 
 
       <footer className="bk-summary" aria-live="polite">
         {chosen.length > 0
-          ? intl.formatMessage(m.total, { count: chosen.length, duration: formatDuration(intl, minutes), price: formatPrice(amount, page.currency) })
+          ? intl.formatMessage(m.total, { count: chosen.length, duration: formatDuration(intl, minutes), price: formatPrice(amount, page.currency, intl.locale) })
           : intl.formatMessage(m.noneChosen)}
       </footer>
     </main>

@@ -33,7 +33,7 @@ export function Confirmation({
         <dd>
           {formatDate(wallClock(booking.startAt).date, intl.locale)}
           <br />
-          {intl.formatMessage(m.doneTime, { start: formatTime(booking.startAt, intl.locale), end: formatTime(booking.endAt, intl.locale) })}
+          {intl.formatMessage(m.doneTime, { start: formatTime(booking.startAt), end: formatTime(booking.endAt) })}
         </dd>
         <dt>{intl.formatMessage(m.doneWhat)}</dt>
         <dd>{booking.serviceNames.join(', ')}</dd>

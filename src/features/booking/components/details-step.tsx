@@ -142,7 +142,7 @@ export function DetailsStep({
     const error = errors[field];
     return error ? intl.formatMessage(error.message, error.values) : undefined;
   };
-  const when = intl.formatMessage(m.chosenTime, { date: formatDate(wallClock(slot.startAt).date, language), time: formatTime(slot.startAt, language) });
+  const when = intl.formatMessage(m.chosenTime, { date: formatDate(wallClock(slot.startAt).date, language), time: formatTime(slot.startAt) });
 
   return (
     <section aria-labelledby="bk-step-title">
@@ -245,7 +245,7 @@ export function DetailsStep({
               <div className="bk-times">
                 {failure.slots.map((free) => (
                   <button key={free.startAt} type="button" className="bk-time" disabled={sending} onClick={() => void send(free.startAt)}>
-                    {intl.formatMessage(m.bookAt, { date: formatDate(wallClock(free.startAt).date, language, { weekday: 'short', day: 'numeric', month: 'short' }), time: formatTime(free.startAt, language) })}
+                    {intl.formatMessage(m.bookAt, { date: formatDate(wallClock(free.startAt).date, language, { weekday: 'short', day: 'numeric', month: 'short' }), time: formatTime(free.startAt) })}
                   </button>
                 ))}
               </div>

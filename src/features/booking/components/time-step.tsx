@@ -2,6 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import type { BookingAvailability, BookingPage, BookingSlot } from '@generated/types.gen';
 import { problemKind, type ProblemKind } from '~/lib/api-problem';
+import { timeZoneCity } from '~/lib/time-zone-city';
 import { fetchAvailability } from '../booking-api';
 import { addDays, daysBetween, deviceTimeZone, formatDate, formatTime, todayIn, wallClock } from '../booking-time';
 import { m } from '../messages';
@@ -85,7 +86,7 @@ export function TimeStep({
       <h2 id="bk-step-title" ref={headingRef} tabIndex={-1}>
         {intl.formatMessage(m.timeTitle)}
       </h2>
-      {device && device !== page.timeZone ? <p className="bk-dim bk-small">{intl.formatMessage(m.timeZoneNote, { timeZone: page.timeZone })}</p> : null}
+      {device && device !== page.timeZone ? <p className="bk-dim bk-small">{intl.formatMessage(m.timeZoneNote, { timeZone: timeZoneCity(page.timeZone) })}</p> : null}
 
       <div className="bk-window">
         <button type="button" className="bk-button bk-secondary bk-narrow bk-prev" onClick={() => move(-WINDOW_DAYS)} disabled={from <= today}>
@@ -139,7 +140,7 @@ export function TimeStep({
             <div className="bk-times" role="group" aria-label={intl.formatMessage(m.timesOf, { date: formatDate(current.date, intl.locale) })}>
               {current.slots.map((slot) => (
                 <button key={slot.startAt} type="button" className="bk-time" aria-pressed={selected?.startAt === slot.startAt} onClick={() => onChoose(slot)}>
-                  {formatTime(slot.startAt, intl.locale)}
+                  {formatTime(slot.startAt)}
                 </button>
               ))}
             </div>

@@ -1,5 +1,5 @@
-import { Alert, Button, Center, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertCircle, IconCalendarEvent, IconCircleCheck, IconClock, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Center, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconAlertCircle, IconCalendarEvent, IconCalendarRepeat, IconCircleCheck, IconClock, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,8 +9,11 @@ import { useLocale } from '~/lib/use-locale';
 import { useSwitchLocale } from '~/lib/use-switch-locale';
 import { LocaleDropdown } from '~/components/locale-dropdown';
 import { QueryState } from '~/components/query-state';
+import { formatPhone } from '~/lib/phone';
 import { formatDateFull, formatTime, fromParts } from '~/lib/temporal';
-import { TOKEN_PATTERN, cancellationMessages, notCancellableReason, reasonMessage, refusalMessage } from '../cancellation-state';
+import { timeZoneCity } from '~/lib/time-zone-city';
+import { RescheduleSection } from './reschedule-section';
+import { TOKEN_PATTERN, callBusinessMessage, cancellationMessages, contactReasons, notCancellableReason, reasonMessage, refusalMessage } from '../cancellation-state';
 
 const REASON_MAX = 500;
 
@@ -59,7 +62,7 @@ function AppointmentDetails({ appointment }: { appointment: PublicAppointmentSum
           <FormattedMessage
             id="cancellation.time"
             defaultMessage="{start} to {end} ({timeZone} time)"
-            values={{ start: formatTime(start), end: formatTime(end), timeZone: appointment.timeZone }}
+            values={{ start: formatTime(start), end: formatTime(end), timeZone: timeZoneCity(appointment.timeZone) }}
           />
         </Text>
       </Group>
@@ -78,9 +81,49 @@ function AppointmentDetails({ appointment }: { appointment: PublicAppointmentSum
 }
 
 /**
+ * Why there is no cancel button, said before any click (a charged appointment is the business's to
+ * call off); when the customer should contact the business, its phone if it has one; and the way to
+ * move it when the business still takes that online.
+ */
+function NotCancellable({ appointment, onReschedule }: { appointment: PublicAppointmentSummary; onReschedule: () => void }) {
+  const intl = useIntl();
+  const reason = notCancellableReason(appointment);
+  const phone = contactReasons.has(reason) ? formatPhone(appointment.businessPhoneCountryCode, appointment.businessPhoneNumber) : '';
+  return (
+    <Stack gap="sm">
+      <Alert color={appointment.status === 'APPOINTMENT_STATUS_CANCELLED' ? 'gray' : 'yellow'} icon={<IconInfoCircle size={20} aria-hidden />} role="status">
+        <Stack gap={4}>
+          <Text size="sm">{intl.formatMessage(reasonMessage[reason], { business: appointment.businessName })}</Text>
+          {phone ? (
+            <Text size="sm">
+              <FormattedMessage
+                {...callBusinessMessage}
+                values={{
+                  phone: (
+                    <Anchor href={`tel:${phone.replace(/\s/g, '')}`} fw={600} size="sm">
+                      {phone}
+                    </Anchor>
+                  ),
+                }}
+              />
+            </Text>
+          ) : null}
+        </Stack>
+      </Alert>
+      {appointment.reschedulable ? (
+        <Button variant="light" size="md" fullWidth leftSection={<IconCalendarRepeat size={18} aria-hidden />} onClick={onReschedule}>
+          <FormattedMessage id="reschedule.open" defaultMessage="Change the date or time" />
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
  * /cancel-appointments?token=… (SPEC §2, no layout, no sign-in): the appointment behind the link in
  * a customer's e-mail, and a button that cancels it with an optional reason. Every refusal (invalid,
- * revoked, too late, already cancelled) is explained in the customer's language.
+ * revoked, too late, already cancelled, only the business can call it off) is explained in the
+ * customer's language, before any click when the server's read already says so.
  */
 export function CancelAppointmentPage({ token }: { token: string | undefined }) {
   const intl = useIntl();
@@ -91,6 +134,8 @@ export function CancelAppointmentPage({ token }: { token: string | undefined }) 
   const cancel = useMutation(cancelAppointmentByTokenMutation());
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<PublicAppointmentSummary | null>(null);
+  const [moved, setMoved] = useState<PublicAppointmentSummary | null>(null);
+  const [rescheduling, setRescheduling] = useState(false);
   const title = intl.formatMessage({ id: 'cancellation.title', defaultMessage: 'Cancel your appointment' });
 
   if (!valid) {
@@ -137,7 +182,25 @@ export function CancelAppointmentPage({ token }: { token: string | undefined }) 
           <FormattedMessage id="cancellation.greeting" defaultMessage="Hello {name}," values={{ name: appointment.customerName }} />
         </Text>
         <AppointmentDetails appointment={appointment} />
-        {done ? (
+        {moved ? (
+          <Alert color="green" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
+            <FormattedMessage
+              id="reschedule.done"
+              defaultMessage="Your appointment has been moved. {business} has been told, and a new confirmation is on its way to your e-mail: use its link from now on, as this one no longer works."
+              values={{ business: appointment.businessName }}
+            />
+          </Alert>
+        ) : rescheduling ? (
+          <RescheduleSection
+            token={token}
+            appointment={appointment}
+            onMoved={(next) => {
+              setMoved(next);
+              setRescheduling(false);
+            }}
+            onClose={() => setRescheduling(false)}
+          />
+        ) : done ? (
           <Alert color="green" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
             <FormattedMessage
               id="cancellation.done"
@@ -155,6 +218,16 @@ export function CancelAppointmentPage({ token }: { token: string | undefined }) 
                   <FormattedMessage id="cancellation.failed" defaultMessage="The appointment could not be cancelled. Check your connection and try again." />
                 )}
               </Alert>
+            ) : null}
+            {appointment.reschedulable ? (
+              <>
+                <Button variant="light" size="md" fullWidth leftSection={<IconCalendarRepeat size={18} aria-hidden />} onClick={() => setRescheduling(true)}>
+                  <FormattedMessage id="reschedule.open" defaultMessage="Change the date or time" />
+                </Button>
+                <Text size="sm" c="dimmed">
+                  <FormattedMessage id="reschedule.or" defaultMessage="Or cancel it:" />
+                </Text>
+              </>
             ) : null}
             <Textarea
               label={intl.formatMessage({ id: 'cancellation.reason', defaultMessage: 'Reason (optional)' })}
@@ -174,18 +247,24 @@ export function CancelAppointmentPage({ token }: { token: string | undefined }) 
             </Text>
           </Stack>
         ) : (
-          <Alert color={appointment.status === 'APPOINTMENT_STATUS_CANCELLED' ? 'gray' : 'yellow'} icon={<IconInfoCircle size={20} aria-hidden />} role="status">
-            {intl.formatMessage(reasonMessage[notCancellableReason(appointment)], values)}
-          </Alert>
+          <NotCancellable appointment={appointment} onReschedule={() => setRescheduling(true)} />
         )}
       </>
     );
   };
 
   return (
-    <Frame title={done && !query.isError ? intl.formatMessage({ id: 'cancellation.doneTitle', defaultMessage: 'Appointment cancelled' }) : title}>
+    <Frame
+      title={
+        moved
+          ? intl.formatMessage({ id: 'reschedule.doneTitle', defaultMessage: 'Appointment moved' })
+          : done && !query.isError
+            ? intl.formatMessage({ id: 'cancellation.doneTitle', defaultMessage: 'Appointment cancelled' })
+            : title
+      }
+    >
       <QueryState query={query} loaderHeight={160} refusal={linkRefused}>
-        {(data) => content(done ?? data.appointment)}
+        {(data) => content(moved ?? done ?? data.appointment)}
       </QueryState>
     </Frame>
   );

@@ -3,6 +3,7 @@ import { IconCalendarOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { Temporal } from 'temporal-polyfill';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listCustomerAppointmentsOptions, listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
 import type { Appointment, Tenant } from '@generated/types.gen';
@@ -20,6 +21,12 @@ export const CUSTOMER_APPOINTMENTS_PAGE_SIZE = 10;
  * The customer's appointments on their page: the ones still to come first (soonest first), then the
  * past ones (newest first), a page at a time; times are the business's wall-clock times.
  */
+/** "Upcoming": still to come and still on (a cancelled, rejected or done appointment is not, issue 18). */
+export function isUpcoming(appointment: Pick<Appointment, 'startDate' | 'status'>, now: Temporal.PlainDateTime): boolean {
+  const live = appointment.status === 'APPOINTMENT_STATUS_PENDING' || appointment.status === 'APPOINTMENT_STATUS_CONFIRMED';
+  return live && Temporal.PlainDateTime.compare(fromParts(appointment.startDate), now) > 0;
+}
+
 export function CustomerAppointments({ tenant, customerId }: { tenant: Tenant; customerId: string }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -80,7 +87,7 @@ export function CustomerAppointments({ tenant, customerId }: { tenant: Tenant; c
               <Table.Tbody>
                 {data.items.map((appointment) => {
                   const href = localizedPath(`/appointments/${appointment.id}`, locale);
-                  const upcoming = fromParts(appointment.startDate).since(now).sign > 0;
+                  const upcoming = isUpcoming(appointment, now);
                   return (
                     <Table.Tr key={appointment.id}>
                       <Table.Td>

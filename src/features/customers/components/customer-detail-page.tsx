@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
+import { IconCalendarPlus, IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
@@ -26,7 +26,7 @@ import { MAX_CUSTOMER_TAGS } from '@common/limits';
 import { localeParam } from '~/lib/locale';
 import { formatPhone } from '~/lib/phone';
 import { useSaveState } from '~/lib/use-save-state';
-import { downloadText } from '../download';
+import { downloadText } from '~/lib/download';
 import { useBusinessToday } from '../hooks/use-business-today';
 import { customerMessages } from '../messages';
 import { customerFormFrom, toCustomerUpdate } from '../schemas/customer-form-schema';
@@ -34,7 +34,7 @@ import { applyServerErrors } from './apply-server-errors';
 import { CustomerAppointments } from './customer-appointments';
 import { CustomerFormFields, type CustomerForm } from './customer-form';
 import { CustomerObjects } from './customer-objects';
-import { TagBadge } from './tag-badge';
+import { TagBadge } from '~/entities/customer/tag-badge';
 
 /** /customers/{customerId}: a customer to see, change, export or delete. */
 export function CustomerDetailPage({ tenant, customerId }: { tenant: Tenant; customerId: string }) {
@@ -99,6 +99,21 @@ function CustomerEditor({ tenant, customer, reload }: { tenant: Tenant; customer
         }
         actions={
           <Group gap="xs">
+            <Button
+              leftSection={<IconCalendarPlus size={16} aria-hidden />}
+              renderRoot={(props) => (
+                <Link {...props} to="/{-$locale}/appointments/create" params={{ locale: localeParam(locale) }} search={{ customerId: customer.id }} />
+              )}
+            >
+              <FormattedMessage id="customers.detail.newAppointment" defaultMessage="New appointment" />
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconReceipt size={16} aria-hidden />}
+              renderRoot={(props) => <Link {...props} to="/{-$locale}/sales" params={{ locale: localeParam(locale) }} search={{ customerId: customer.id }} />}
+            >
+              <FormattedMessage id="customers.detail.sales" defaultMessage="Sales" />
+            </Button>
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting} onClick={() => void exportData()}>
               <FormattedMessage id="customers.gdpr.export" defaultMessage="Export data (GDPR)" />
             </Button>

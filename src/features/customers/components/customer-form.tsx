@@ -1,20 +1,20 @@
-import { Alert, Card, ColorSwatch, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Card, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { listCustomerTagsOptions, searchCustomersOptions } from '@generated/@tanstack/react-query.gen';
+import { searchCustomersOptions } from '@generated/@tanstack/react-query.gen';
 import type { CustomerListItem } from '@generated/types.gen';
 import { useLocale } from '~/lib/use-locale';
-import { MAX_CUSTOMER_TAGS } from '@common/limits';
 import { nationalDigits } from '~/lib/phone-field';
 import { LOCALE_NAMES, LOCALES } from '~/lib/locale';
 import { FormFrame } from '~/components/form-frame';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SwitchField } from '~/components/switch-field';
 import { PhoneField } from '~/components/phone-field';
+import { TagPicker } from './tag-picker';
 import { customerFormSchema, customerIssueMessages, type CustomerFormInput, type CustomerFormValues } from '../schemas/customer-form-schema';
 
 export type CustomerForm = UseFormReturn<CustomerFormInput, unknown, CustomerFormValues>;
@@ -71,9 +71,6 @@ export function CustomerFormFields({
   const schema = useMemo(() => customerFormSchema(today), [today]);
   const form: CustomerForm = useZodForm(schema, customerIssueMessages, { defaultValues });
   const { errors } = form.formState;
-  const tags = useQuery(listCustomerTagsOptions({ path: { tenantId }, query: { limit: MAX_CUSTOMER_TAGS } }));
-  const tagData = (tags.data?.items ?? []).map((tag) => ({ value: tag.id, label: tag.name }));
-  const colours = new Map((tags.data?.items ?? []).map((tag) => [tag.id, tag.color]));
   const duplicates = useDuplicates(tenantId, customerId, form);
 
   return (
@@ -179,23 +176,7 @@ export function CustomerFormFields({
             control={form.control}
             name="tagIds"
             render={({ field }) => (
-              <MultiSelect
-                label={intl.formatMessage({ id: 'customers.form.tags', defaultMessage: 'Tags' })}
-                data={tagData}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                searchable
-                clearable
-                nothingFoundMessage={intl.formatMessage({ id: 'customers.form.tags.none', defaultMessage: 'No tag matches.' })}
-                renderOption={({ option }) => (
-                  <Group gap="xs" wrap="nowrap">
-                    <ColorSwatch color={colours.get(option.value) ?? '#868e96'} size={12} />
-                    <span>{option.label}</span>
-                  </Group>
-                )}
-                error={errors.tagIds?.message}
-              />
+              <TagPicker tenantId={tenantId} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.tagIds?.message} />
             )}
           />
           <Textarea

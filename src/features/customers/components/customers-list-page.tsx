@@ -1,4 +1,4 @@
-import { Button, Group, Select, Table } from '@mantine/core';
+import { Box, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconFileImport, IconSearch, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,10 +15,10 @@ import { ListTable } from '~/components/list-table';
 import { CreateButton } from '~/components/create-button';
 import { AnchorLink } from '~/components/anchor-link';
 import { ListSearchInput } from '~/components/list-search-input';
-import { downloadText } from '../download';
+import { downloadText } from '~/lib/download';
 import { ImportCustomersModal } from './import-customers-modal';
 import { customerTagsQuery, CUSTOMERS_PAGE_SIZE, defaultCustomersQuery } from '../list-query';
-import { TagBadge } from './tag-badge';
+import { TagBadge } from '~/entities/customer/tag-badge';
 
 /** /customers: the business's customers, a server page at a time (searchable, sortable, by tag). */
 export function CustomersListPage({ tenant }: { tenant: Tenant }) {
@@ -99,35 +99,71 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
       }
     >
       {(items) => (
-        <ListTable
-          minWidth={640}
-          columns={[
-            { label: <FormattedMessage id="customers.list.name" defaultMessage="Customer" /> },
-            { label: <FormattedMessage id="customers.list.phone" defaultMessage="Phone" /> },
-            { label: <FormattedMessage id="customers.list.email" defaultMessage="E-mail" /> },
-            { label: <FormattedMessage id="customers.list.tags" defaultMessage="Tags" /> },
-          ]}
-        >
-          {items.map((customer) => (
-            <Table.Tr key={customer.id}>
-              <Table.Td>
-                <AnchorLink to="/{-$locale}/customers/$customerId" params={{ customerId: customer.id }}>
-                  {[customer.name, customer.lastName].filter(Boolean).join(' ')}
-                </AnchorLink>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(customer.phoneCountryCode, customer.phoneNumber)}</Table.Td>
-              <Table.Td>{customer.email}</Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {customer.tagIds.map((id) => {
-                    const tag = tagById.get(id);
-                    return tag ? <TagBadge key={id} tag={tag} size="sm" /> : null;
-                  })}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
+        <>
+          {/* Phones get cards, not a table that scrolls sideways (issue 18); each layout is hidden by CSS in the other. */}
+          <Box visibleFrom="sm">
+            <ListTable
+              minWidth={640}
+              columns={[
+                { label: <FormattedMessage id="customers.list.name" defaultMessage="Customer" /> },
+                { label: <FormattedMessage id="customers.list.phone" defaultMessage="Phone" /> },
+                { label: <FormattedMessage id="customers.list.email" defaultMessage="E-mail" /> },
+                { label: <FormattedMessage id="customers.list.tags" defaultMessage="Tags" /> },
+              ]}
+            >
+              {items.map((customer) => (
+                <Table.Tr key={customer.id}>
+                  <Table.Td>
+                    <AnchorLink to="/{-$locale}/customers/$customerId" params={{ customerId: customer.id }}>
+                      {[customer.name, customer.lastName].filter(Boolean).join(' ')}
+                    </AnchorLink>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(customer.phoneCountryCode, customer.phoneNumber)}</Table.Td>
+                  <Table.Td>{customer.email}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {customer.tagIds.map((id) => {
+                        const tag = tagById.get(id);
+                        return tag ? <TagBadge key={id} tag={tag} size="sm" /> : null;
+                      })}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
+          </Box>
+          <Stack
+            hiddenFrom="sm"
+            gap="xs"
+            role="list"
+            aria-label={intl.formatMessage({ id: 'customers.list.cards', defaultMessage: 'Customers' })}
+            data-testid="customer-cards"
+          >
+            {items.map((customer) => (
+              <Card key={customer.id} withBorder radius="md" padding="sm" role="listitem">
+                <Stack gap={4}>
+                  <AnchorLink fw={600} to="/{-$locale}/customers/$customerId" params={{ customerId: customer.id }}>
+                    {[customer.name, customer.lastName].filter(Boolean).join(' ')}
+                  </AnchorLink>
+                  {customer.phoneNumber ? <Text size="sm">{formatPhone(customer.phoneCountryCode, customer.phoneNumber)}</Text> : null}
+                  {customer.email ? (
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {customer.email}
+                    </Text>
+                  ) : null}
+                  {customer.tagIds.length > 0 ? (
+                    <Group gap={4}>
+                      {customer.tagIds.map((id) => {
+                        const tag = tagById.get(id);
+                        return tag ? <TagBadge key={id} tag={tag} size="sm" /> : null;
+                      })}
+                    </Group>
+                  ) : null}
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        </>
       )}
     </ListBody>
   );

@@ -13,6 +13,7 @@ import { MAX_CUSTOMER_TAGS } from '@common/limits';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { guessMapping, IMPORT_FIELDS, importBodyBytes, mapRows, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type ImportField } from '../import-mapping';
 import { importErrorMessages, importFieldMessages } from '../messages';
+import { sniffCsv } from '../csv-sniff';
 
 interface Parsed {
   fileName: string;
@@ -36,6 +37,7 @@ export function ImportCustomersModal({ tenant, opened, onClose }: { tenant: Tena
   const idempotency = useIdempotencyKey();
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const [parseError, setParseError] = useState(false);
+  const [notCsv, setNotCsv] = useState(false);
   const [mapping, setMapping] = useState<Record<ImportField, string | null> | null>(null);
   const [rows, setRows] = useState<KeyedRow[] | null>(null);
   const [cellErrors, setCellErrors] = useState<CellErrors>(new Map());
@@ -45,6 +47,7 @@ export function ImportCustomersModal({ tenant, opened, onClose }: { tenant: Tena
   const reset = () => {
     setParsed(null);
     setParseError(false);
+    setNotCsv(false);
     setMapping(null);
     setRows(null);
     setCellErrors(new Map());
@@ -59,7 +62,13 @@ export function ImportCustomersModal({ tenant, opened, onClose }: { tenant: Tena
   const readFile = async (file: File | null) => {
     reset();
     if (!file) return;
-    const result = Papa.parse<Record<string, string | undefined>>(await file.text(), { header: true, skipEmptyLines: 'greedy' });
+    // Not text at all (a photo, a PDF, a workbook): refused before any mapping (issue 18).
+    const sniffed = sniffCsv(new Uint8Array(await file.arrayBuffer()));
+    if (!('text' in sniffed)) {
+      setNotCsv(true);
+      return;
+    }
+    const result = Papa.parse<Record<string, string | undefined>>(sniffed.text, { header: true, skipEmptyLines: 'greedy' });
     const columns = (result.meta.fields ?? []).filter((column) => column.trim() !== '');
     if (columns.length === 0 || result.data.length === 0) {
       setParseError(true);
@@ -149,6 +158,14 @@ export function ImportCustomersModal({ tenant, opened, onClose }: { tenant: Tena
           clearable
           onChange={(file) => void readFile(file)}
         />
+        {notCsv ? (
+          <Alert color="red" variant="light" role="alert" data-testid="import-not-csv">
+            <FormattedMessage
+              id="customers.import.notCsv"
+              defaultMessage="This is not a CSV file. Choose a text file whose first line names the columns (in a spreadsheet: File → Save as → CSV)."
+            />
+          </Alert>
+        ) : null}
         {parseError ? (
           <Alert color="red" variant="light" role="alert">
             <FormattedMessage id="customers.import.parseError" defaultMessage="This file has no rows we can read. Save it as CSV with a header line and try again." />

@@ -11,13 +11,14 @@ import { licenseEndDate } from '~/lib/license-dates';
 import { localeParam } from '~/lib/locale';
 import { formatDateLong, nowInstant } from '~/lib/temporal';
 import { useSubscriptionOffer } from '../hooks/use-subscription-offer';
+import { PLAN_FEATURES } from '../plan-features';
 import { PlanPriceText } from './plan-price-text';
 
 export type LicenseTenant = Pick<Tenant, 'email' | 'businessName' | 'licenseStatus' | 'licenseActiveUntil'> & Partial<Pick<Tenant, 'currency'>>;
 
 /**
  * /license-expiration (SPEC §2 guard 4): the licence has ended. The plans of the configuration with
- * their prices, a Subscribe button per plan (the payment link in a new tab, prefilled with the
+ * their prices and what each offers (src/features/license/plan-features.ts, in the page's language), a Subscribe button per plan (the payment link in a new tab, prefilled with the
  * business e-mail, language and currency) and a Contact button (a chat with a text naming the business).
  */
 export function LicenseExpirationPage({ tenant }: { tenant: LicenseTenant | null | undefined }) {
@@ -120,8 +121,8 @@ export function LicenseExpirationPage({ tenant }: { tenant: LicenseTenant | null
                           }
                           style={{ flex: 1 }}
                         >
-                          {plan.features.map((feature) => (
-                            <List.Item key={feature}>{feature}</List.Item>
+                          {PLAN_FEATURES[key].map((feature) => (
+                            <List.Item key={feature.id}>{intl.formatMessage(feature)}</List.Item>
                           ))}
                         </List>
                         {url ? (

@@ -34,7 +34,7 @@ const beta: SubscriptionPopupTenant = {
 beforeAll(installDomShims);
 
 beforeEach(() => {
-  window.sessionStorage.clear();
+  window.localStorage.removeItem(POPUP_DISMISSED_KEY);
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
 });
 afterEach(cleanup);
@@ -101,13 +101,23 @@ describe('SubscriptionPopup', () => {
     expect(popup()).toBeNull();
   });
 
-  it('stays closed for the rest of the session once closed', async () => {
+  it('shrinks to a badge once closed, which stays after a reload and opens it again', async () => {
     await renderAt('/', beta);
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Close the subscription offer' })));
     expect(popup()).toBeNull();
-    expect(window.sessionStorage.getItem(POPUP_DISMISSED_KEY)).toBe('1');
+    expect(screen.getByRole('button', { name: 'Subscription plans' })).not.toBeNull();
     cleanup();
     await renderAt('/customers', beta);
     expect(popup()).toBeNull();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Subscription plans' })));
+    expect(popup()).not.toBeNull();
+  });
+
+  it('opens by itself again when the licence changes', async () => {
+    await renderAt('/', beta);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Close the subscription offer' })));
+    cleanup();
+    await renderAt('/', { ...beta, licenseActiveUntil: { year: 2027, month: 1, day: 31, hours: 0, minutes: 0, seconds: 0 } });
+    expect(popup()).not.toBeNull();
   });
 });

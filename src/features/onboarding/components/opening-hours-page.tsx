@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Box, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconCheck, IconInfoCircle, IconWorldWww } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -11,6 +11,8 @@ import type { Tenant } from '@generated/types.gen';
 import { refreshSession } from '~/entities/session/use-session';
 import { useLocale } from '~/lib/use-locale';
 import { ApiErrorAlert } from '~/components/api-error-alert';
+import { BookingLink } from '~/components/booking-link';
+import { bookingPath } from '~/lib/booking-path';
 import { OpeningHoursEditor } from '~/components/opening-hours-editor';
 import { PausedNotice } from '~/components/paused-notice';
 import { TimeZoneSelect } from '~/components/time-zone-select';
@@ -29,8 +31,10 @@ import { browserTimeZone, isValidTimeZone } from '~/lib/time-zones';
 
 /**
  * Onboarding step 2 (/onboarding/opening-hours): the weekly opening hours and the time zone (the
- * browser's by default). Saves with PUT {tenant: {id, timeZone, opening_hours}}, which moves the
- * business on from TENANT_STATUS_PENDING_OPENING_HOURS, refreshes the session and goes home.
+ * browser's by default), and (issue 18) whether customers may book online, ticked by default. Saves
+ * with PUT {tenant: {id, timeZone, opening_hours, onlineBooking?}}, which moves the business on from
+ * TENANT_STATUS_PENDING_OPENING_HOURS and refreshes the session; then goes home, or first shows the
+ * booking page's link to share and a preview of it when online booking was turned on.
  */
 export function OpeningHoursPage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
@@ -39,6 +43,9 @@ export function OpeningHoursPage({ tenant }: { tenant: Tenant }) {
   const queryClient = useQueryClient();
   const updateTenant = useMutation(updateTenantMutation());
   const [refreshError, setRefreshError] = useState<unknown>(null);
+  const [offerOnline, setOfferOnline] = useState(true);
+  const [bookingLink, setBookingLink] = useState<string | null>(null);
+  const goHome = () => navigate({ to: '/{-$locale}', params: { locale: localeParam(locale) } });
 
   const resolver = useMemo(
     () => zodResolver(openingHoursFormSchema, { error: issueErrorMap((descriptor, values) => intl.formatMessage(descriptor, values), openingHoursIssueMessages) }),
@@ -57,11 +64,21 @@ export function OpeningHoursPage({ tenant }: { tenant: Tenant }) {
 
   const onSubmit = async (values: OpeningHoursFormValues) => {
     setRefreshError(null);
+    let saved: Tenant;
     try {
-      await updateTenant.mutateAsync({
-        path: { tenantId: tenant.id },
-        body: { tenant: { id: tenant.id, timeZone: values.timeZone, opening_hours: toOpeningHours(values, tenant.opening_hours?.closedDates) } },
-      });
+      saved = (
+        await updateTenant.mutateAsync({
+          path: { tenantId: tenant.id },
+          body: {
+            tenant: {
+              id: tenant.id,
+              timeZone: values.timeZone,
+              opening_hours: toOpeningHours(values, tenant.opening_hours?.closedDates),
+              ...(offerOnline ? { onlineBooking: { enabled: true } } : {}),
+            },
+          },
+        })
+      ).tenant;
     } catch (error) {
       for (const { field } of problemFormErrors(error, {
         wrapper: 'tenant',
@@ -80,8 +97,45 @@ export function OpeningHoursPage({ tenant }: { tenant: Tenant }) {
       setRefreshError(error);
       return;
     }
-    await navigate({ to: '/{-$locale}', params: { locale: localeParam(locale) } });
+    const slug = saved.onlineBooking?.enabled ? saved.onlineBooking.slug : undefined;
+    if (slug) setBookingLink(`${window.location.origin}${bookingPath(slug, locale)}`);
+    else await goHome();
   };
+
+  if (bookingLink) {
+    return (
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            <FormattedMessage id="onboarding.booking.readyTitle" defaultMessage="Your booking page is on" />
+          </Title>
+          <Text c="dimmed">
+            <FormattedMessage
+              id="onboarding.booking.readyIntro"
+              defaultMessage="Share this link on your website, social networks or WhatsApp. Customers see your services there once you add them (new services are offered online unless you untick it)."
+            />
+          </Text>
+        </Stack>
+        <BookingLink link={bookingLink} />
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <Box
+            component="iframe"
+            src={bookingLink}
+            title={intl.formatMessage({ id: 'onboarding.booking.preview', defaultMessage: 'Preview of your booking page' })}
+            loading="lazy"
+            w="100%"
+            h={{ base: 420, sm: 520 }}
+            style={{ border: 0, display: 'block' }}
+          />
+        </Paper>
+        <Group justify="flex-end">
+          <Button onClick={() => void goHome()} rightSection={<IconArrowRight size={16} aria-hidden />} data-autofocus>
+            <FormattedMessage id="onboarding.booking.continue" defaultMessage="Go to my business" />
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="lg">
@@ -140,6 +194,22 @@ export function OpeningHoursPage({ tenant }: { tenant: Tenant }) {
               />
             </Alert>
           ) : null}
+
+          <Paper withBorder radius="md" p="md">
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <IconWorldWww size={22} aria-hidden style={{ flexShrink: 0 }} />
+              <Checkbox
+                checked={offerOnline}
+                onChange={(event) => setOfferOnline(event.currentTarget.checked)}
+                disabled={isSubmitting}
+                label={intl.formatMessage({ id: 'onboarding.booking.offer', defaultMessage: 'Let customers book online' })}
+                description={intl.formatMessage({
+                  id: 'onboarding.booking.offerHelp',
+                  defaultMessage: 'You get a booking page to share. Your services are offered there unless you untick them; you can change everything in Settings.',
+                })}
+              />
+            </Group>
+          </Paper>
 
           <ApiErrorAlert error={updateTenant.error} />
           <PausedNotice paused={updateTenant.isPaused} />

@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { listPaymentMethodsOptions, listSalesOptions, listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
 import type { SaleSort, SaleStatus, Tenant } from '@generated/types.gen';
 import { EmptyState } from '~/components/empty-state';
+import { Figure } from '~/components/figure';
 import { QueryState } from '~/components/query-state';
 import { saleLifecycle, salePaymentStatus } from '~/entities/sale/status';
 import { StatusBadge } from '~/entities/status-badge';
@@ -17,13 +18,14 @@ import { localeParam } from '~/lib/locale';
 import { useFormatMoney } from '~/lib/use-format-money';
 import { useLocale } from '~/lib/use-locale';
 import { salesMessages as m } from '../messages';
+import { CustomerFilter } from './customer-filter';
 
 export const SALES_PAGE_SIZE = 25;
 const STATUSES: SaleStatus[] = ['SALE_STATUS_UNPAID', 'SALE_STATUS_PARTIALLY_PAID', 'SALE_STATUS_PAID', 'SALE_STATUS_PARTIALLY_REFUNDED', 'SALE_STATUS_REFUNDED'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** /sales: the sales of a period with filters (dates, payment status, method, team member), search, sort, pages and the totals of the filter. */
-export function SalesListPage({ tenant }: { tenant: Tenant }) {
+/** /sales (?customerId): the sales of a period with filters (dates, payment status, method, team member, customer), search, sort, pages and the totals of the filter. */
+export function SalesListPage({ tenant, customerId }: { tenant: Tenant; customerId?: string | undefined }) {
   const intl = useIntl();
   const locale = useLocale();
   const money = useFormatMoney();
@@ -34,6 +36,7 @@ export function SalesListPage({ tenant }: { tenant: Tenant }) {
   const [status, setStatus] = useState<SaleStatus | null>(null);
   const [method, setMethod] = useState<string | null>(null);
   const [member, setMember] = useState<string | null>(null);
+  const [customer, setCustomer] = useState<string | null>(customerId ?? null);
   const [sort, setSort] = useState<SaleSort>('-soldAt');
   const [page, setPage] = useState(1);
   const methods = useQuery(listPaymentMethodsOptions({ path: { tenantId: tenant.id } }));
@@ -48,6 +51,7 @@ export function SalesListPage({ tenant }: { tenant: Tenant }) {
     ...(status ? { status } : {}),
     ...(method ? { paymentMethodId: method } : {}),
     ...(member ? { userId: member } : {}),
+    ...(customer ? { customerId: customer } : {}),
   };
   const sales = useQuery({ ...listSalesOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
   const reset = <T,>(set: (value: T) => void) => (value: T) => {
@@ -110,6 +114,7 @@ export function SalesListPage({ tenant }: { tenant: Tenant }) {
           onChange={reset(setMember)}
           w={190}
         />
+        <CustomerFilter tenantId={tenant.id} value={customer} onChange={reset(setCustomer)} />
         <Select
           label={intl.formatMessage(m.sort)}
           data={[
@@ -184,19 +189,6 @@ export function SalesListPage({ tenant }: { tenant: Tenant }) {
       </QueryState>
       <Text size="xs" c="dimmed">
         <FormattedMessage id="sales.list.note" defaultMessage="Net sales include tax; refunds subtract; voided sales count nowhere; tips are apart." />
-      </Text>
-    </Stack>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600} data-testid={testId}>
-        {value}
       </Text>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
 import type { TeamMember, TeamRole, Tenant } from '@generated/types.gen';
 import { useSession } from '~/entities/session/use-session';
@@ -18,12 +18,12 @@ import { WorkingHoursCard } from './working-hours-card';
 const memberName = (member: Pick<TeamMember, 'name' | 'lastName' | 'email'>) =>
   [member.name, member.lastName].filter(Boolean).join(' ') || member.email;
 
-const roleMessages: Record<TeamRole, { id: string; defaultMessage: string }> = {
-  TEAM_ROLE_OWNER: { id: 'schedules.role.owner', defaultMessage: 'Owner' },
-  TEAM_ROLE_ADMIN: { id: 'schedules.role.admin', defaultMessage: 'Administrator' },
-  TEAM_ROLE_MEMBER: { id: 'schedules.role.member', defaultMessage: 'Member' },
-  TEAM_ROLE_UNSPECIFIED: { id: 'schedules.role.member', defaultMessage: 'Member' },
-};
+const roles = defineMessages({
+  owner: { id: 'schedules.role.owner', defaultMessage: 'Owner' },
+  admin: { id: 'schedules.role.admin', defaultMessage: 'Administrator' },
+  member: { id: 'schedules.role.member', defaultMessage: 'Member' },
+});
+const roleMessages: Record<TeamRole, MessageDescriptor> = { TEAM_ROLE_OWNER: roles.owner, TEAM_ROLE_ADMIN: roles.admin, TEAM_ROLE_MEMBER: roles.member, TEAM_ROLE_UNSPECIFIED: roles.member };
 
 /**
  * /appointments/schedule: a team member's working hours and time off. Owners and administrators

@@ -44,7 +44,7 @@ export function ServiceCreatePage({ tenant }: { tenant: Tenant }) {
       <RoleGate allowed={canManage} message={serviceMessages.forbidden}>
         <ServiceFormFields
           tenantId={tenant.id}
-          defaultValues={newServiceForm(tenant.taxPercentage)}
+          defaultValues={newServiceForm(tenant.taxPercentage, tenant.onlineBooking?.enabled === true)}
           currencyCode={tenant.currency.currencyCode}
           currencySymbol={tenant.currencySymbol}
           submitLabel={<FormattedMessage id="services.create.submit" defaultMessage="Create service" />}

@@ -32,6 +32,12 @@ describe('service form', () => {
     expect(issuesOf(form)).toEqual(['name', 'priceAmount']);
   });
 
+  it('offers a new service online when the business takes online bookings (issue 18), not otherwise', () => {
+    expect(newServiceForm(21, true).onlineBookable).toBe(true);
+    expect(newServiceForm(21, false).onlineBookable).toBe(false);
+    expect(newServiceForm(21).onlineBookable).toBe(false);
+  });
+
   it('refuses durations off the 5-minute grid, unreadable prices and over-precise tax rates', () => {
     const base = serviceFormFromService(service);
     expect(issuesOf(base)).toEqual([]);

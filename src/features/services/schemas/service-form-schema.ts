@@ -44,8 +44,11 @@ export const serviceIssueMessages: FieldIssueMessages = {
   color: serviceMessages.colorInvalid,
 };
 
-/** A new service's starting values: the business's tax rate, tax included, active. */
-export function newServiceForm(taxPercentage: number): ServiceFormInput {
+/**
+ * A new service's starting values: the business's tax rate, tax included, active, and bookable online
+ * when the business takes online bookings (issue 18: the owner unticks what is not).
+ */
+export function newServiceForm(taxPercentage: number, bookableOnline = false): ServiceFormInput {
   return {
     name: '',
     category: '',
@@ -57,7 +60,7 @@ export function newServiceForm(taxPercentage: number): ServiceFormInput {
     taxPercentage,
     color: DEFAULT_SERVICE_COLOR,
     active: true,
-    onlineBookable: false,
+    onlineBookable: bookableOnline,
     userIds: [],
     imageAssetId: null,
   };

@@ -1,10 +1,10 @@
-import { ActionIcon, Anchor, CopyButton, Group, Select, SimpleGrid, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NumberField } from '~/components/number-field';
 import { SwitchField } from '~/components/switch-field';
 import { bookingPath } from '~/lib/booking-path';
+import { BookingLink } from '~/components/booking-link';
 import type { AppLocale } from '~/lib/locale';
 import { useDurationLabel, withSaved } from '../hooks/use-duration-label';
 import type { SettingsForm } from './settings-form';
@@ -54,28 +54,7 @@ export function OnlineBookingSection({ form, readOnly, savedSlug, savedEnabled, 
         error={errors.onlineBooking?.slug?.message}
         {...form.register('onlineBooking.slug')}
       />
-      {link && savedEnabled ? (
-        <Group gap="xs" wrap="nowrap">
-          <Anchor href={link} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {link} <IconExternalLink size={14} aria-hidden />
-            <VisuallyHidden>{intl.formatMessage({ id: 'settings.onlineBooking.opensNewTab', defaultMessage: '(opens in a new tab)' })}</VisuallyHidden>
-          </Anchor>
-          <CopyButton value={link}>
-            {({ copied, copy }) => {
-              const label = copied
-                ? intl.formatMessage({ id: 'settings.onlineBooking.copied', defaultMessage: 'Link copied' })
-                : intl.formatMessage({ id: 'settings.onlineBooking.copy', defaultMessage: 'Copy the link' });
-              return (
-                <Tooltip label={label} withArrow>
-                  <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={label}>
-                    {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                  </ActionIcon>
-                </Tooltip>
-              );
-            }}
-          </CopyButton>
-        </Group>
-      ) : null}
+      {link && savedEnabled ? <BookingLink link={link} /> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Controller
           control={form.control}

@@ -23,12 +23,13 @@ import { OnlineBookingSection } from './online-booking-section';
 import { OpeningHoursSection } from './opening-hours-section';
 import { RegionSection } from './region-section';
 import { RemindersSection } from './reminders-section';
+import { TeamSection } from './team-section';
 import { settingsMessages } from '../messages';
 import type { SettingsForm } from './settings-form';
 
 /**
  * /settings: the business (name, contact, category, address, tax id, currency and tax, time zone,
- * language, opening hours, online booking, reminders). Saves the whole form with PUT
+ * language, opening hours, online booking, reminders, what the team sees and hears). Saves the whole form with PUT
  * /v1/tenants/{tenantId}, refreshes the session and confirms with a notification. A failed save
  * keeps everything typed.
  */
@@ -102,6 +103,7 @@ export function SettingsPage({ tenant }: { tenant: Tenant }) {
         <OpeningHoursSection form={form} />
         <OnlineBookingSection form={form} readOnly={readOnly} savedSlug={tenant.onlineBooking?.slug} savedEnabled={tenant.onlineBooking?.enabled === true} locale={locale} />
         <RemindersSection form={form} readOnly={readOnly} />
+        <TeamSection form={form} readOnly={readOnly} />
       </FormFrame>
     </Stack>
   );

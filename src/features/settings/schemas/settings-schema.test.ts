@@ -45,6 +45,9 @@ const tenant: Tenant = {
     slotIntervalMinutes: 30,
     memberChoice: false,
   },
+  membersSeeTeamCalendars: true,
+  membersSeeTeamFigures: true,
+  notifyTeamByEmail: false,
   licenseStatus: 'LICENSE_STATUS_TRIAL',
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
@@ -77,6 +80,9 @@ describe('settingsFromTenant → toTenantUpdate', () => {
       cancellationCutoffMinutes: 240,
       defaultReminders: tenant.defaultReminders,
       onlineBooking: tenant.onlineBooking,
+      membersSeeTeamCalendars: true,
+      membersSeeTeamFigures: true,
+      notifyTeamByEmail: false,
     });
   });
 
@@ -86,6 +92,12 @@ describe('settingsFromTenant → toTenantUpdate', () => {
     expect(body.cancellationCutoffMinutes).toBe(120);
     expect(body.defaultReminders).toEqual([{ channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 1440 }]);
     expect(body.onlineBooking).toEqual({ enabled: false, confirmation: 'ONLINE_BOOKING_CONFIRMATION_AUTOMATIC', minimumNoticeMinutes: 120, horizonDays: 60, slotIntervalMinutes: 15, memberChoice: true });
+  });
+
+  it('gives a business that never chose the team settings the server defaults (own calendars and figures, e-mails on)', () => {
+    const fresh: Tenant = { ...tenant, membersSeeTeamCalendars: undefined, membersSeeTeamFigures: undefined, notifyTeamByEmail: undefined };
+    const body = toTenantUpdate(settingsSchema.parse(settingsFromTenant(fresh, 'es-ES')), fresh);
+    expect(body).toMatchObject({ membersSeeTeamCalendars: false, membersSeeTeamFigures: false, notifyTeamByEmail: true });
   });
 
   it('refuses a malformed booking address and an impossible horizon', () => {

@@ -84,6 +84,9 @@ export const settingsSchema = zTenantUpdate
     cancellationCutoffMinutes: zCancellationCutoffMinutes,
     defaultReminders: z.array(zAppointmentReminderInput).max(3),
     onlineBooking: onlineBookingSchema,
+    membersSeeTeamCalendars: z.boolean(),
+    membersSeeTeamFigures: z.boolean(),
+    notifyTeamByEmail: z.boolean(),
   });
 
 export type SettingsInput = z.input<typeof settingsSchema>;
@@ -140,6 +143,9 @@ export function settingsFromTenant(tenant: Tenant, uiLocale: string): SettingsIn
     cancellationCutoffMinutes: tenant.cancellationCutoffMinutes ?? 120,
     defaultReminders: (tenant.defaultReminders ?? DEFAULT_REMINDERS).map((reminder) => ({ ...reminder })),
     onlineBooking: { ...ONLINE_BOOKING_DEFAULTS, ...tenant.onlineBooking, slug: tenant.onlineBooking?.slug ?? '' },
+    membersSeeTeamCalendars: tenant.membersSeeTeamCalendars ?? false,
+    membersSeeTeamFigures: tenant.membersSeeTeamFigures ?? false,
+    notifyTeamByEmail: tenant.notifyTeamByEmail ?? true,
   };
 }
 
@@ -168,6 +174,9 @@ export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id'
     cancellationCutoffMinutes: values.cancellationCutoffMinutes,
     defaultReminders: values.defaultReminders,
     onlineBooking: { ...values.onlineBooking, slug: values.onlineBooking.slug || undefined },
+    membersSeeTeamCalendars: values.membersSeeTeamCalendars,
+    membersSeeTeamFigures: values.membersSeeTeamFigures,
+    notifyTeamByEmail: values.notifyTeamByEmail,
   };
   if (!body.onlineBooking?.slug) delete body.onlineBooking?.slug;
   if (values.category) body.category = values.category;

@@ -176,6 +176,7 @@ export function TeamPage({ tenant }: { tenant: Tenant }) {
                             w={130}
                             aria-label={intl.formatMessage(teamMessages.colourOf, { name })}
                             format="hex"
+                            withEyeDropper={false}
                             swatches={[...MEMBER_SWATCHES]}
                             defaultValue={color}
                             onChangeEnd={(value) =>

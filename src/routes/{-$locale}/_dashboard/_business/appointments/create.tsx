@@ -6,7 +6,12 @@ import { AppointmentCreatePage } from '~/features/appointments/components/appoin
 const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/).optional().catch(undefined);
 
 export const Route = createFileRoute('/{-$locale}/_dashboard/_business/appointments/create')({
-  validateSearch: z.object({ start: dateTime, end: dateTime, userId: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: z.object({
+    start: dateTime,
+    end: dateTime,
+    userId: z.string().max(64).optional().catch(undefined),
+    customerId: z.string().max(64).optional().catch(undefined),
+  }),
   component: AppointmentCreateRoute,
 });
 
