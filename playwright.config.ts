@@ -43,8 +43,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
+    // The one spec that waits for real time (reminders leave when due, minutes away) runs first, so that
+    // its wait overlaps the other worker's tests instead of ending the run alone. It runs a Cita of its
+    // own; `--project=stack-waits` runs it alone.
+    { name: 'stack-waits', testDir: './tests/e2e/stack', testMatch: 'reminders-providers.spec.ts', use: { ...chromium, baseURL: `http://127.0.0.1:${STACK_PORT}` } },
     { name: 'mock', testDir: './tests/e2e/mock', use: { ...chromium, baseURL: `http://127.0.0.1:${SPA_PORT}` } },
-    { name: 'stack', testDir: './tests/e2e/stack', use: { ...chromium, baseURL: `http://127.0.0.1:${STACK_PORT}` } },
+    { name: 'stack', testDir: './tests/e2e/stack', testIgnore: 'reminders-providers.spec.ts', use: { ...chromium, baseURL: `http://127.0.0.1:${STACK_PORT}` } },
   ],
   webServer: [
     {
