@@ -190,5 +190,27 @@ test('a team member sees the portfolio and its consent but no button that change
   await expect(member.getByRole('combobox', { name: 'Tags' })).toHaveCount(0);
   await expect(member.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(member.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+
+  // Searching and filtering are for everyone: a card's tag shows only the photos carrying it, the
+  // search box reads titles, captions and tags.
+  const second = await page.request.post(`/v1/tenants/${tenantId}/portfolios`, {
+    headers,
+    data: { portfolioItem: { title: 'Mechas largas', description: 'Balayage en pelo largo', imageAssetId: uploaded.id, tags: ['largo'] } },
+  });
+  expect(second.status()).toBe(201);
+  await member.goto('/portfolio');
+  const cards = member.getByTestId('portfolio-card');
+  await expect(cards).toHaveCount(2);
+  await cards.filter({ hasText: 'Corte bob' }).getByRole('button', { name: 'Show only photos tagged corto' }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('Corte bob');
+  await member.getByRole('button', { name: 'Tag: corto. Show every tag' }).click();
+  await expect(cards).toHaveCount(2);
+  const search = member.getByRole('searchbox', { name: 'Search' });
+  await search.fill('balayage');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('Mechas largas');
+  await search.fill('permanente');
+  await expect(member.getByText('No photos match')).toBeVisible();
   await member.context().close();
 });

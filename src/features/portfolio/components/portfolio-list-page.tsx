@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEyeOff, IconPhoto, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconEyeOff, IconPhoto, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -19,6 +19,7 @@ import { useIsManager } from '~/entities/session/use-team-role';
 import { AnchorLink } from '~/components/anchor-link';
 import { EmptyState } from '~/components/empty-state';
 import { ListBody, ListPageShell } from '~/components/list-page-shell';
+import { ListSearchInput } from '~/components/list-search-input';
 import { ReadOnlyNote } from '~/components/read-only-note';
 import { SaveAlert } from '~/components/save-alert';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
@@ -33,13 +34,16 @@ import { PortfolioTags } from './portfolio-tags';
 
 const ALL = '';
 
-/** /portfolio: the business's before/after photos as a grid, filtered by service and customer; adding; the booking page switch. */
+/** /portfolio: the business's before/after photos as a grid, searched and filtered by service, customer and tag (a card's tag filters by it); adding; the booking page switch. */
 export function PortfolioListPage({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
   const canManage = useIsManager(tenant);
   const [serviceId, setServiceId] = useState<string>(ALL);
   const [customerId, setCustomerId] = useState<string | null>(null);
   const [visibility, setVisibility] = useState<'shown' | 'hidden'>('shown');
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 300);
+  const [tag, setTag] = useState<string | null>(null);
   const [adding, add] = useDisclosure(false);
   const phone = useMediaQuery('(max-width: 36em)');
   const paging = useListPaging(PORTFOLIO_PAGE_SIZE);
@@ -48,11 +52,13 @@ export function PortfolioListPage({ tenant }: { tenant: Tenant }) {
     offset: paging.offset,
     ...(serviceId ? { serviceId } : {}),
     ...(customerId ? { customerId } : {}),
+    ...(q ? { q } : {}),
+    ...(tag ? { tag } : {}),
     ...(visibility === 'hidden' ? { hidden: true } : {}),
   };
   const list = useQuery({ ...listPortfolioItemsOptions({ path: { tenantId: tenant.id }, query }), placeholderData: keepPreviousData });
   const services = useQuery({ ...listServicesOptions({ path: { tenantId: tenant.id }, query: { limit: 200 } }), staleTime: 60_000 });
-  const filtered = Boolean(serviceId || customerId);
+  const filtered = Boolean(serviceId || customerId || q || tag);
   const reset =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -79,6 +85,16 @@ export function PortfolioListPage({ tenant }: { tenant: Tenant }) {
       }
       filters={
         <>
+          <ListSearchInput
+            label={intl.formatMessage(m.search)}
+            placeholder={intl.formatMessage(m.searchPlaceholder)}
+            value={text}
+            onSearch={(value) => {
+              setText(value);
+              paging.reset();
+            }}
+            w={{ base: '100%', xs: 220 }}
+          />
           <Select
             label={intl.formatMessage(m.filterService)}
             data={[{ value: ALL, label: intl.formatMessage(m.filterServiceAll) }, ...(services.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))]}
@@ -98,6 +114,11 @@ export function PortfolioListPage({ tenant }: { tenant: Tenant }) {
               { value: 'hidden', label: intl.formatMessage(m.hiddenFilter) },
             ]}
           />
+          {tag ? (
+            <Button variant="light" size="xs" rightSection={<IconX size={14} aria-hidden />} onClick={() => reset(setTag)(null)} aria-label={intl.formatMessage(m.tagFilterClear, { tag })}>
+              {intl.formatMessage(m.tagFilter, { tag })}
+            </Button>
+          ) : null}
         </>
       }
       page={paging.page}
@@ -124,7 +145,7 @@ export function PortfolioListPage({ tenant }: { tenant: Tenant }) {
         {(items) => (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((item) => (
-              <PortfolioCard key={item.id} tenantId={tenant.id} item={item} />
+              <PortfolioCard key={item.id} tenantId={tenant.id} item={item} onPickTag={reset(setTag)} />
             ))}
           </SimpleGrid>
         )}
@@ -133,8 +154,8 @@ export function PortfolioListPage({ tenant }: { tenant: Tenant }) {
   );
 }
 
-/** One item of the grid: its before and after photos, title (the link to its page), caption, tags, service and customer. */
-function PortfolioCard({ tenantId, item }: { tenantId: string; item: PortfolioItem }) {
+/** One item of the grid: its before and after photos, title (the link to its page), caption, tags (each filters the list), service and customer. */
+function PortfolioCard({ tenantId, item, onPickTag }: { tenantId: string; item: PortfolioItem; onPickTag: (tag: string) => void }) {
   const intl = useIntl();
   return (
     <Card component="li" withBorder radius="lg" padding="sm" data-testid="portfolio-card">
@@ -165,7 +186,7 @@ function PortfolioCard({ tenantId, item }: { tenantId: string; item: PortfolioIt
             {item.description}
           </Text>
         ) : null}
-        <PortfolioTags tags={item.tags} size="xs" />
+        <PortfolioTags tags={item.tags} size="xs" onPick={onPickTag} />
         <Text size="xs" c="dimmed">
           {[item.serviceName ?? intl.formatMessage(m.noService), item.customerName].filter(Boolean).join(' · ')}
         </Text>
