@@ -6,13 +6,15 @@
 // - the SPA: Vite's dev server (or, with --preview, the built dist/ as the browser tests use it),
 //   proxying /v1 to Prism and serving /runtime-config.json with `mockApi: true`. With it, signing in
 //   with any e-mail and password works: the SPA creates the emulator identity on first use, and Prism
-//   answers as the contract's example user of the example business (Peluquería Ana).
+//   answers as the contract's example user of the example business (Peluquería Ana). Images asked
+//   for by id are placeholder pictures drawn here (the contract's examples carry no bytes).
 //
 // node scripts/dev-mock.mjs [--preview] [--spa-port 5173] [--prism-port 4010] [--auth-port 9099]
 // The SPA's port answers only once Prism and the emulator are ready. Ctrl-C (or SIGTERM) stops all three.
 import { spawn } from 'node:child_process';
 import { utimesSync, watch } from 'node:fs';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { createServer, preview } from 'vite';
 import { EMULATOR_API_KEY, startAuthEmulator } from './emulator.mjs';
 
@@ -53,6 +55,46 @@ function runtimeConfigPlugin(config) {
     });
   };
   return { name: 'cita-mock-runtime-config', configureServer: serve, configurePreviewServer: serve };
+}
+
+/** An image's bytes (getAssetContent): the contract documents no bytes, so Prism answers an empty body. */
+const ASSET_CONTENT_PATH = /^\/v1\/tenants\/[^/]+\/assets\/([^/?]+)$/;
+
+/**
+ * Vite plugin: in Prism mode an image asked for by id is a placeholder WebP drawn here (a soft
+ * gradient whose hue follows the id, with a picture frame), so that logos, portfolio photos and
+ * service-object photos show as pictures. Made once per id and kept in memory.
+ */
+function assetImagePlugin() {
+  const images = new Map();
+  const draw = (id) => {
+    let hue = 0;
+    for (const char of id) hue = (hue * 31 + char.charCodeAt(0)) % 360;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360" viewBox="0 0 480 360">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,78%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},50%,58%)"/></linearGradient></defs>
+      <rect width="480" height="360" fill="url(#g)"/>
+      <g fill="none" stroke="white" stroke-width="10" stroke-linejoin="round" opacity="0.85">
+        <rect x="170" y="120" width="140" height="110" rx="14"/><path d="M180 215 l40 -45 l30 30 l20 -20 l30 35"/>
+      </g><circle cx="275" cy="150" r="12" fill="white" opacity="0.85"/></svg>`;
+    return sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer();
+  };
+  const serve = (server) => {
+    server.middlewares.use((request, response, next) => {
+      const match = request.method === 'GET' ? ASSET_CONTENT_PATH.exec(request.url ?? '') : null;
+      if (!match) return next();
+      const id = decodeURIComponent(match[1]);
+      if (!images.has(id)) images.set(id, draw(id));
+      images.get(id).then(
+        (bytes) => {
+          response.setHeader('Content-Type', 'image/webp');
+          response.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+          response.end(bytes);
+        },
+        (error) => next(error),
+      );
+    });
+  };
+  return { name: 'cita-mock-asset-images', configureServer: serve, configurePreviewServer: serve };
 }
 
 /** The booking page's addresses, as the API server answers them with book.html (server/app.ts). */
@@ -122,7 +164,7 @@ try {
 
   // vite.config.ts proxies /v1 to API_TARGET.
   process.env.API_TARGET = prismUrl;
-  const inline = { plugins: [runtimeConfigPlugin(mockRuntimeConfig(authPort)), bookingPagePlugin()], logLevel: 'warn' };
+  const inline = { plugins: [runtimeConfigPlugin(mockRuntimeConfig(authPort)), bookingPagePlugin(), assetImagePlugin()], logLevel: 'warn' };
   if (values.preview) {
     spa = await preview({ ...inline, preview: { host: HOST, port: spaPort, strictPort: true } });
   } else {

@@ -17,6 +17,9 @@ test.describe('portfolio (mock)', () => {
     await expect(cards.first()).toContainText('Featured');
     await expect(cards.first().getByRole('img', { name: 'Balayage caramelo: before' })).toBeVisible();
     await expect(cards.first().getByRole('img', { name: 'Balayage caramelo: after' })).toBeVisible();
+    // A picture, not an empty frame: Prism mode draws a placeholder for an image asked for by id.
+    const after = cards.first().getByRole('img', { name: 'Balayage caramelo: after' });
+    await expect.poll(() => after.evaluate((element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth === 480)).toBe(true);
     await expect(cards.nth(1)).toContainText('Corte y peinado');
     await expect(page.getByRole('switch', { name: 'Show the portfolio on my online booking page' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'Service' })).toBeVisible();
