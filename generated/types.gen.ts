@@ -79,7 +79,7 @@ export type Money = {
 };
 
 /**
- * A percentage, e.g. 21 for 21 %.
+ * A percentage, e.g. 21 for 21 %; a rate the business enters (tax, discount, commission, withholding) has at most 3 decimals (New York City's sales tax is 8.875), and a fourth is refused (422 too_precise or too_many_decimals).
  */
 export type Percentage = number;
 
@@ -5434,7 +5434,7 @@ export type SaleSort = 'soldAt' | '-soldAt' | 'total' | '-total';
 export type SaleQuantity = number;
 
 /**
- * A percentage with at most 2 decimals (21, 10.5).
+ * A percentage with at most 3 decimals (21, 10.5, 8.875).
  */
 export type SalePercentage = number;
 

@@ -61,7 +61,7 @@ export const zMoney = z.object({
 });
 
 /**
- * A percentage, e.g. 21 for 21 %.
+ * A percentage, e.g. 21 for 21 %; a rate the business enters (tax, discount, commission, withholding) has at most 3 decimals (New York City's sales tax is 8.875), and a fourth is refused (422 too_precise or too_many_decimals).
  */
 export const zPercentage = z.number().gte(0).lte(100);
 
@@ -3557,7 +3557,7 @@ export const zSaleSort = z.enum([
 export const zSaleQuantity = z.number().gte(-10000).lte(10000);
 
 /**
- * A percentage with at most 2 decimals (21, 10.5).
+ * A percentage with at most 3 decimals (21, 10.5, 8.875).
  */
 export const zSalePercentage = z.number().gte(0).lte(100);
 

@@ -47,8 +47,10 @@ const DEMOS = [
       phoneNumber: '7185550123',
       address: { line1: '210 Court Street', city: 'Brooklyn', postalCode: '11201', region: 'NY', country: 'US' },
       currency: { currencyCode: 'USD' },
-      // Dental care is not subject to New York sales tax (and rates keep two decimals: 8.875 % answers 422).
-      taxPercentage: 0,
+      // New York City's sales tax, 8.875 % (4 % state, 4.5 % city, 0.375 % MCTD): the products sold at
+      // the front desk take it (seed/inventory.mjs leaves them the business's rate); dental care is not
+      // subject to it, so the services are exempt (0 %, seed/services.mjs).
+      taxPercentage: 8.875,
       locale: 'en-US',
       timeZone: 'America/New_York',
       services: ['Check-up', 'Cleaning', 'Whitening'],

@@ -11,10 +11,11 @@ import { MoneyError } from './errors.ts';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-/** A rate as the API sends it: a common one, or any 0.00–100.00, as a number or as text. */
+/** A rate as the API sends it: a common one, or any 0.00–100.00 or 0.000–100.000, as a number or as text. */
 const rate = fc.oneof(
-  fc.constantFrom<number | string>(0, 4, 5, 7.5, 8, 10, 19, 21, '21.00', '10.5'),
+  fc.constantFrom<number | string>(0, 4, 5, 7.5, 8, 8.875, 10, 19, 21, '21.00', '10.5', '8.875'),
   fc.integer({ min: 0, max: 10_000 }).map((bp) => formatScaled(bp, 2)),
+  fc.integer({ min: 0, max: 100_000 }).map((milli) => formatScaled(milli, 3)),
 );
 const tax = fc.oneof({ weight: 6, arbitrary: rate.map((r) => ({ rate: r })) }, { weight: 1, arbitrary: fc.constantFrom(...EXEMPTION_CODES).map((e) => ({ exemption: e })) });
 /** A quantity in thousandths, given as text ('1.250') or as a number (1.25). */
@@ -86,12 +87,12 @@ function expectExactSums(doc: ComputedDocument, input: DocumentInput) {
     else expect(line.base).toBe(line.amount - line.discount);
   }
   // One entry per rate and exemption cause, at most 12.
-  const keys = breakdown.map((b) => `${b.rateBasisPoints}/${b.exemption}`);
+  const keys = breakdown.map((b) => `${b.rateMilliPercent}/${b.exemption}`);
   expect(new Set(keys).size).toBe(keys.length);
   expect(breakdown.length).toBeLessThanOrEqual(MAX_TAX_RATES);
   // Each line's tax is its exact share of its rate's tax, to less than one minor unit.
   for (const entry of breakdown) {
-    const members = lines.filter((l) => l.rateBasisPoints === entry.rateBasisPoints && l.exemption === entry.exemption);
+    const members = lines.filter((l) => l.rateMilliPercent === entry.rateMilliPercent && l.exemption === entry.exemption);
     const weight = sum(members.map((l) => l.amount - l.discount));
     if (weight === 0) continue;
     for (const line of members) {
@@ -152,12 +153,12 @@ describe('computeDocument: properties', { timeout: 120_000 }, () => {
         const refund = computeDocument(negate(input));
         const negated = (doc: ComputedDocument) => ({
           lines: doc.lines.map((l) => [l.amount, l.discount, l.base, l.tax, l.total].map((x) => zero(-x))),
-          breakdown: doc.breakdown.map((b) => [b.rateBasisPoints, b.exemption, zero(-b.base), zero(-b.tax)]),
+          breakdown: doc.breakdown.map((b) => [b.rateMilliPercent, b.exemption, zero(-b.base), zero(-b.tax)]),
           totals: Object.values(doc.totals).map((x) => zero(-x)),
         });
         expect({
           lines: refund.lines.map((l) => [l.amount, l.discount, l.base, l.tax, l.total].map(zero)),
-          breakdown: refund.breakdown.map((b) => [b.rateBasisPoints, b.exemption, zero(b.base), zero(b.tax)]),
+          breakdown: refund.breakdown.map((b) => [b.rateMilliPercent, b.exemption, zero(b.base), zero(b.tax)]),
           totals: Object.values(refund.totals).map(zero),
         }).toEqual(negated(original));
       }),

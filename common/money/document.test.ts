@@ -25,16 +25,16 @@ describe('computeDocument: literal examples', () => {
   it('2 × €10.00 at 21 %, tax included: total €20.00, base €16.53, IVA €3.47', () => {
     const doc = computeDocument(eur('TAX_INCLUSIVE', [{ quantity: 2, unitPrice: 1000, tax: { rate: 21 } }]));
     expect(doc.totals).toEqual({ subtotal: 1653, discount: 0, tax: 347, totalBeforeWithholding: 2000, withholding: 0, total: 2000 });
-    expect(doc.breakdown).toEqual([{ rateBasisPoints: 2100, taxPercentage: 21, exemption: null, base: 1653, tax: 347 }]);
+    expect(doc.breakdown).toEqual([{ rateMilliPercent: 21000, taxPercentage: 21, exemption: null, base: 1653, tax: 347 }]);
     expect(doc.lines).toEqual([
-      { quantity: 2, quantityThousandths: 2000, unitPrice: 1000, rateBasisPoints: 2100, taxPercentage: 21, exemption: null, amount: 2000, discount: 0, base: 1653, tax: 347, total: 2000 },
+      { quantity: 2, quantityThousandths: 2000, unitPrice: 1000, rateMilliPercent: 21000, taxPercentage: 21, exemption: null, amount: 2000, discount: 0, base: 1653, tax: 347, total: 2000 },
     ]);
   });
 
   it('2 × €10.00 at 21 %, tax added: base €20.00, IVA €4.20, total €24.20', () => {
     const doc = computeDocument(eur('TAX_EXCLUSIVE', [{ quantity: 2, unitPrice: 1000, tax: { rate: 21 } }]));
     expect(doc.totals).toEqual({ subtotal: 2000, discount: 0, tax: 420, totalBeforeWithholding: 2420, withholding: 0, total: 2420 });
-    expect(doc.breakdown).toEqual([{ rateBasisPoints: 2100, taxPercentage: 21, exemption: null, base: 2000, tax: 420 }]);
+    expect(doc.breakdown).toEqual([{ rateMilliPercent: 21000, taxPercentage: 21, exemption: null, base: 2000, tax: 420 }]);
   });
 
   it('two €10.00 lines at 21 % tax included round the tax once for the rate: €20.00, not €19.99', () => {
@@ -44,7 +44,7 @@ describe('computeDocument: literal examples', () => {
         { quantity: 1, unitPrice: 1000, tax: { rate: 21 } },
       ]),
     );
-    expect(doc.breakdown).toEqual([{ rateBasisPoints: 2100, taxPercentage: 21, exemption: null, base: 1653, tax: 347 }]);
+    expect(doc.breakdown).toEqual([{ rateMilliPercent: 21000, taxPercentage: 21, exemption: null, base: 1653, tax: 347 }]);
     // 347 shared 173.5 / 173.5: the first line takes the odd cent.
     expect(doc.lines.map((l) => [l.base, l.tax, l.total])).toEqual([
       [826, 174, 1000],
@@ -62,9 +62,9 @@ describe('computeDocument: literal examples', () => {
       ]),
     );
     expect(doc.breakdown).toEqual([
-      { rateBasisPoints: 2100, taxPercentage: 21, exemption: null, base: 2479, tax: 521 },
-      { rateBasisPoints: 400, taxPercentage: 4, exemption: null, base: 962, tax: 38 },
-      { rateBasisPoints: 0, taxPercentage: 0, exemption: 'E1', base: 5000, tax: 0 },
+      { rateMilliPercent: 21000, taxPercentage: 21, exemption: null, base: 2479, tax: 521 },
+      { rateMilliPercent: 4000, taxPercentage: 4, exemption: null, base: 962, tax: 38 },
+      { rateMilliPercent: 0, taxPercentage: 0, exemption: 'E1', base: 5000, tax: 0 },
     ]);
     expect(doc.totals).toEqual({ subtotal: 8441, discount: 0, tax: 559, totalBeforeWithholding: 9000, withholding: 0, total: 9000 });
   });
@@ -93,7 +93,7 @@ describe('computeDocument: literal examples', () => {
     const line: DocumentLineInput = { quantity: 1, unitPrice: 100000, tax: { rate: 21 } };
     const doc = computeDocument(eur('TAX_EXCLUSIVE', [line], { withholding: { rate: 15 } }));
     expect(doc.totals).toEqual({ subtotal: 100000, discount: 0, tax: 21000, totalBeforeWithholding: 121000, withholding: 15000, total: 106000 });
-    expect(doc.withholding).toEqual({ rateBasisPoints: 1500, percentage: 15, amount: 15000 });
+    expect(doc.withholding).toEqual({ rateMilliPercent: 15000, percentage: 15, amount: 15000 });
     expect(computeDocument(eur('TAX_EXCLUSIVE', [line], { withholding: { rate: '7' } })).totals.total).toBe(114000);
   });
 
@@ -113,7 +113,7 @@ describe('computeDocument: literal examples', () => {
     const added = computeDocument({ currency: 'JPY', priceMode: 'TAX_EXCLUSIVE', lines: [{ quantity: 1, unitPrice: 999, tax: { rate: 10 } }] });
     expect(added.totals).toMatchObject({ subtotal: 999, tax: 100, total: 1099 });
     const reduced = computeDocument({ currency: 'JPY', priceMode: 'TAX_INCLUSIVE', lines: [{ quantity: 1, unitPrice: 1080, tax: { rate: 8 } }] });
-    expect(reduced.breakdown).toEqual([{ rateBasisPoints: 800, taxPercentage: 8, exemption: null, base: 1000, tax: 80 }]);
+    expect(reduced.breakdown).toEqual([{ rateMilliPercent: 8000, taxPercentage: 8, exemption: null, base: 1000, tax: 80 }]);
   });
 
   it('three-decimal currencies: 2 × 1.250 BHD + 10 % = 2.750 BHD; 1.999 BHD with 10 % included has 0.182 of VAT', () => {
@@ -139,14 +139,14 @@ describe('computeDocument: refusals, each with its code and the input field', ()
     expect(refusal(eur('TAX_EXCLUSIVE', rates(13)))).toEqual({ code: 'too_many_tax_rates', path: ['lines'] });
   });
 
-  it('quantities with 3 decimals, percentages with 2, from 0 to 100', () => {
+  it('quantities with 3 decimals, percentages with 3, from 0 to 100', () => {
     expect(refusal(eur('TAX_EXCLUSIVE', [line({ quantity: '1.2345' })]))).toEqual({ code: 'too_many_decimals', path: ['lines', 0, 'quantity'] });
     expect(refusal(eur('TAX_EXCLUSIVE', [line({ quantity: 'one' })]))).toEqual({ code: 'not_a_number', path: ['lines', 0, 'quantity'] });
     expect(refusal(eur('TAX_EXCLUSIVE', [line({ quantity: 1_000_000_001 })]))).toEqual({ code: 'out_of_range', path: ['lines', 0, 'quantity'] });
-    expect(refusal(eur('TAX_EXCLUSIVE', [line(), line({ tax: { rate: 21.005 } })]))).toEqual({ code: 'too_many_decimals', path: ['lines', 1, 'tax', 'rate'] });
+    expect(refusal(eur('TAX_EXCLUSIVE', [line(), line({ tax: { rate: 21.0005 } })]))).toEqual({ code: 'too_many_decimals', path: ['lines', 1, 'tax', 'rate'] });
     expect(refusal(eur('TAX_EXCLUSIVE', [line({ tax: { rate: 101 } })]))).toEqual({ code: 'out_of_range', path: ['lines', 0, 'tax', 'rate'] });
     expect(refusal(eur('TAX_EXCLUSIVE', [line({ discount: { percentage: -1 } })]))).toEqual({ code: 'out_of_range', path: ['lines', 0, 'discount', 'percentage'] });
-    expect(refusal(eur('TAX_EXCLUSIVE', [line()], { withholding: { rate: '15.001' } }))).toEqual({ code: 'too_many_decimals', path: ['withholding', 'rate'] });
+    expect(refusal(eur('TAX_EXCLUSIVE', [line()], { withholding: { rate: '15.0001' } }))).toEqual({ code: 'too_many_decimals', path: ['withholding', 'rate'] });
   });
 
   it('every amount within 10^12 minor units: prices, lines and totals', () => {
@@ -173,17 +173,82 @@ describe('computeDocument: refusals, each with its code and the input field', ()
     expect(refusal(eur('TAX_EXCLUSIVE', [line({ tax: { exemption: 'E1', rate: 21 } as never })]))).toEqual({ code: 'invalid_exemption', path: ['lines', 0, 'tax', 'rate'] });
   });
 
-  it('percentages alone: 0 to 100 with 2 decimals, in basis points', () => {
-    expect(parsePercentage(21)).toEqual({ ok: true, value: 2100 });
-    expect(parsePercentage('10.5')).toEqual({ ok: true, value: 1050 });
-    expect(parsePercentage(0.07)).toEqual({ ok: true, value: 7 });
-    expect(parsePercentage(21.005)).toEqual({ ok: false, code: 'too_many_decimals' });
-    expect(parsePercentage(100.01)).toEqual({ ok: false, code: 'out_of_range' });
+  it('percentages alone: 0 to 100 with 3 decimals, in thousandths of a percent', () => {
+    expect(parsePercentage(21)).toEqual({ ok: true, value: 21000 });
+    expect(parsePercentage('10.5')).toEqual({ ok: true, value: 10500 });
+    expect(parsePercentage(0.07)).toEqual({ ok: true, value: 70 });
+    expect(parsePercentage(8.875)).toEqual({ ok: true, value: 8875 });
+    expect(parsePercentage('8.875')).toEqual({ ok: true, value: 8875 });
+    expect(parsePercentage(21.005)).toEqual({ ok: true, value: 21005 });
+    expect(parsePercentage(8.8755)).toEqual({ ok: false, code: 'too_many_decimals' });
+    expect(parsePercentage('8.8750')).toEqual({ ok: true, value: 8875 });
+    expect(parsePercentage(100.001)).toEqual({ ok: false, code: 'out_of_range' });
     expect(parsePercentage(-1)).toEqual({ ok: false, code: 'out_of_range' });
     expect(parsePercentage('x')).toEqual({ ok: false, code: 'not_a_number' });
   });
 
   it('a currency ISO 4217 lists', () => {
     expect(refusal({ currency: 'XYZ', priceMode: 'TAX_EXCLUSIVE', lines: [line()] })).toEqual({ code: 'unknown_currency', path: ['currency'] });
+  });
+});
+
+// New York City's sales tax: 8.875 % (4 % state + 4.5 % city + 0.375 % MCTD), three decimals.
+const usd = (priceMode: DocumentInput['priceMode'], lines: DocumentLineInput[]): DocumentInput => ({ currency: 'USD', priceMode, lines });
+
+describe('computeDocument: a three-decimal rate (8.875 %)', () => {
+  it('a $120.00 item, tax added: tax $10.65, total $130.65', () => {
+    const doc = computeDocument(usd('TAX_EXCLUSIVE', [{ quantity: 1, unitPrice: 12000, tax: { rate: 8.875 } }]));
+    expect(doc.breakdown).toEqual([{ rateMilliPercent: 8875, taxPercentage: 8.875, exemption: null, base: 12000, tax: 1065 }]);
+    expect(doc.totals).toEqual({ subtotal: 12000, discount: 0, tax: 1065, totalBeforeWithholding: 13065, withholding: 0, total: 13065 });
+  });
+
+  it('the same rate given as text reads the same', () => {
+    const doc = computeDocument(usd('TAX_EXCLUSIVE', [{ quantity: 1, unitPrice: 12000, tax: { rate: '8.875' } }]));
+    expect(doc.totals.tax).toBe(1065);
+    expect(doc.lines[0]!.taxPercentage).toBe(8.875);
+  });
+
+  it('a $120.00 price that includes the tax: base $110.22, tax $9.78', () => {
+    // 120 / 1.08875 = 110.2181… → 110.22; tax = 120.00 − 110.22.
+    const doc = computeDocument(usd('TAX_INCLUSIVE', [{ quantity: 1, unitPrice: 12000, tax: { rate: 8.875 } }]));
+    expect(doc.breakdown).toEqual([{ rateMilliPercent: 8875, taxPercentage: 8.875, exemption: null, base: 11022, tax: 978 }]);
+    expect(doc.totals.total).toBe(12000);
+  });
+
+  it('six $1.00 lines: the tax is rounded once on $6.00 ($0.5325 → $0.53), not per line (6 × $0.09 = $0.54)', () => {
+    const doc = computeDocument(usd('TAX_EXCLUSIVE', Array.from({ length: 6 }, () => ({ quantity: 1, unitPrice: 100, tax: { rate: 8.875 } }))));
+    expect(doc.breakdown).toEqual([{ rateMilliPercent: 8875, taxPercentage: 8.875, exemption: null, base: 600, tax: 53 }]);
+    // Each line's exact share is 8.875 cents: 8 each, and the 5 cents left go to the earlier lines.
+    expect(doc.lines.map((l) => l.tax)).toEqual([9, 9, 9, 9, 9, 8]);
+    expect(doc.totals).toEqual({ subtotal: 600, discount: 0, tax: 53, totalBeforeWithholding: 653, withholding: 0, total: 653 });
+  });
+
+  it('several lines at 8.875 % and one exempt: $59.97 + $4.50 + $0.99 taxed ($5.80957… → $5.81), a $200.00 exempt visit', () => {
+    const doc = computeDocument(
+      usd('TAX_EXCLUSIVE', [
+        { quantity: 3, unitPrice: 1999, tax: { rate: 8.875 } },
+        { quantity: 1, unitPrice: 450, tax: { rate: '8.875' } },
+        { quantity: 1, unitPrice: 99, tax: { rate: 8.875 } },
+        { quantity: 1, unitPrice: 20000, tax: { exemption: 'E1' } },
+      ]),
+    );
+    expect(doc.breakdown).toEqual([
+      { rateMilliPercent: 8875, taxPercentage: 8.875, exemption: null, base: 6546, tax: 581 },
+      { rateMilliPercent: 0, taxPercentage: 0, exemption: 'E1', base: 20000, tax: 0 },
+    ]);
+    // Shares of 581 by 5997 : 450 : 99 = 532.27…, 39.94…, 8.78… → 532, 40, 9.
+    expect(doc.lines.map((l) => l.tax)).toEqual([532, 40, 9, 0]);
+    expect(doc.totals).toEqual({ subtotal: 26546, discount: 0, tax: 581, totalBeforeWithholding: 27127, withholding: 0, total: 27127 });
+  });
+
+  it('a half cent rounds up, and a refund mirrors it: $4.00 → $0.355 → $0.36', () => {
+    const sale = computeDocument(usd('TAX_EXCLUSIVE', [{ quantity: 4, unitPrice: 100, tax: { rate: 8.875 } }]));
+    expect(sale.totals.tax).toBe(36);
+    const refund = computeDocument(usd('TAX_EXCLUSIVE', [{ quantity: -4, unitPrice: 100, tax: { rate: 8.875 } }]));
+    expect(refund.totals.tax).toBe(-36);
+  });
+
+  it('a fourth decimal is refused', () => {
+    expect(refusal(usd('TAX_EXCLUSIVE', [{ quantity: 1, unitPrice: 100, tax: { rate: '8.8751' } }]))).toEqual({ code: 'too_many_decimals', path: ['lines', 0, 'tax', 'rate'] });
   });
 });

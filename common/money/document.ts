@@ -25,9 +25,14 @@ export const MAX_TAX_RATES = 12;
 
 /** Decimals of a quantity (1.5 h, 0.25 kg): 3. */
 export const QUANTITY_SCALE = 3;
-/** Decimals of a percentage (21, 10.5, 5.25): 2. Rates are carried in hundredths of a percent (basis points): 21 % is 2100. */
-export const PERCENTAGE_SCALE = 2;
-const ONE_HUNDRED_PERCENT = 10_000n; // in basis points
+/**
+ * Decimals of a percentage (21, 10.5, 8.875 — New York City's sales tax): 3. Rates are carried in
+ * thousandths of a percent (milli-percent): 21 % is 21000, 8.875 % is 8875. A two-decimal rate gives
+ * exactly the same amounts as when they were carried in basis points: every ratio is the same.
+ */
+export const PERCENTAGE_SCALE = 3;
+/** 100 % in thousandths of a percent. */
+export const ONE_HUNDRED_PERCENT = 100_000n;
 const QUANTITY_ONE = 1000n; // thousandths
 
 /** Exemption causes of the Spanish tax agency (VERI*FACTU `CausaExencion`): E1 art. 20 LIVA (healthcare, education…), E2 art. 21, E3 art. 22, E4 arts. 23–24, E5 art. 25, E6 others. */
@@ -37,7 +42,7 @@ export type ExemptionCode = (typeof EXEMPTION_CODES)[number];
 /** TAX_INCLUSIVE: unit prices include tax (a salon's price list); TAX_EXCLUSIVE: tax is added on top (a B2B invoice). */
 export type PriceMode = 'TAX_INCLUSIVE' | 'TAX_EXCLUSIVE';
 
-/** A discount: a percentage (0–100, 2 decimals) of what it applies to, or an amount in minor units (of the prices' kind: with tax when they include it). */
+/** A discount: a percentage (0–100, 3 decimals) of what it applies to, or an amount in minor units (of the prices' kind: with tax when they include it). */
 export type DiscountInput = { percentage: DecimalInput } | { amount: number };
 
 /** A line's tax: a rate in percent (21, '10.5'), or an exemption cause instead (rate 0, shown with its cause). */
@@ -68,8 +73,8 @@ export interface DocumentLine {
   quantity: number;
   quantityThousandths: number;
   unitPrice: number;
-  /** The tax rate in hundredths of a percent (21 % → 2100); 0 when exempt. */
-  rateBasisPoints: number;
+  /** The tax rate in thousandths of a percent (21 % → 21000, 8.875 % → 8875); 0 when exempt. */
+  rateMilliPercent: number;
   /** The rate in percent (21, 10.5), as the contract's Percentage. */
   taxPercentage: number;
   exemption: ExemptionCode | null;
@@ -86,7 +91,8 @@ export interface DocumentLine {
 }
 
 export interface TaxBreakdownEntry {
-  rateBasisPoints: number;
+  /** Thousandths of a percent (21 % → 21000). */
+  rateMilliPercent: number;
   taxPercentage: number;
   exemption: ExemptionCode | null;
   base: number;
@@ -114,7 +120,7 @@ export interface ComputedDocument {
   lines: DocumentLine[];
   /** One entry per rate (and per exemption cause), highest rate first, at most MAX_TAX_RATES. */
   breakdown: TaxBreakdownEntry[];
-  withholding: { rateBasisPoints: number; percentage: number; amount: number } | null;
+  withholding: { rateMilliPercent: number; percentage: number; amount: number } | null;
   totals: DocumentTotals;
 }
 
@@ -124,7 +130,7 @@ function fail(code: MoneyErrorCode, path: Path, detail: string): never {
   throw new MoneyError(code, path, detail);
 }
 
-/** A percentage (tax rate, discount, withholding) in basis points: 0 to 100 with at most 2 decimals ('21', 10.5 → 2100, 1050), or why not. */
+/** A percentage (tax rate, discount, withholding) in thousandths of a percent: 0 to 100 with at most 3 decimals ('21', 10.5, '8.875' → 21000, 10500, 8875), or why not. */
 export function parsePercentage(value: DecimalInput): MoneyResult<number> {
   const parsed = parseScaled(value, PERCENTAGE_SCALE);
   if (!parsed.ok) return parsed;
@@ -132,11 +138,16 @@ export function parsePercentage(value: DecimalInput): MoneyResult<number> {
   return { ok: true, value: Number(parsed.value) };
 }
 
+/** Thousandths of a percent → the percent as the contract's number (8875 → 8.875), read from its exact decimal text. */
+export function percentOf(milliPercent: bigint | number): number {
+  return Number(formatScaled(milliPercent, PERCENTAGE_SCALE));
+}
+
 function readPercentage(value: DecimalInput, path: Path): bigint {
   const parsed = parsePercentage(value);
   if (!parsed.ok) {
     const detail =
-      parsed.code === MONEY_ERRORS.tooManyDecimals ? 'A percentage has at most 2 decimals.' : parsed.code === MONEY_ERRORS.outOfRange ? 'A percentage is from 0 to 100.' : 'Enter a percentage.';
+      parsed.code === MONEY_ERRORS.tooManyDecimals ? 'A percentage has at most 3 decimals.' : parsed.code === MONEY_ERRORS.outOfRange ? 'A percentage is from 0 to 100.' : 'Enter a percentage.';
     fail(parsed.code, path, detail);
   }
   return BigInt(parsed.value);
@@ -264,8 +275,8 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
       lineBase[index] = inclusive ? amounts[index]! - taxShares[i]! : amounts[index]!;
     });
     breakdown.push({
-      rateBasisPoints: Number(bucket.rate),
-      taxPercentage: Number(bucket.rate) / 100,
+      rateMilliPercent: Number(bucket.rate),
+      taxPercentage: percentOf(bucket.rate),
       exemption: bucket.exemption,
       base: within(base, ['lines']),
       tax: within(tax, ['lines']),
@@ -280,8 +291,8 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
       quantity: Number(formatScaled(line.quantity, QUANTITY_SCALE)),
       quantityThousandths: Number(line.quantity),
       unitPrice: Number(line.unitPrice),
-      rateBasisPoints: Number(line.rate),
-      taxPercentage: Number(line.rate) / 100,
+      rateMilliPercent: Number(line.rate),
+      taxPercentage: percentOf(line.rate),
       exemption: line.exemption,
       amount: within(line.amount, path),
       discount: within(line.ownDiscount + shares[index]!, path),
@@ -297,7 +308,7 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
   if (input.withholding) {
     const rate = readPercentage(input.withholding.rate, ['withholding', 'rate']);
     withheld = divideRoundHalfUp(subtotal * rate, ONE_HUNDRED_PERCENT);
-    withholding = { rateBasisPoints: Number(rate), percentage: Number(rate) / 100, amount: within(withheld, ['withholding']) };
+    withholding = { rateMilliPercent: Number(rate), percentage: percentOf(rate), amount: within(withheld, ['withholding']) };
   }
   const discount = lines.reduce((acc, line, index) => acc + line.ownDiscount + shares[index]!, 0n);
   return {

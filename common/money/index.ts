@@ -20,10 +20,12 @@ export {
 export {
   EXEMPTION_CODES,
   MAX_TAX_RATES,
+  ONE_HUNDRED_PERCENT,
   PERCENTAGE_SCALE,
   QUANTITY_SCALE,
   computeDocument,
   parsePercentage,
+  percentOf,
   type ComputedDocument,
   type DiscountInput,
   type DocumentInput,

@@ -15,16 +15,17 @@ const SERVICES = {
     { name: 'Tratamiento de keratina', category: 'Tratamientos', durationMinutes: 120, price: 9000, bufferMinutes: 15, onlineBookable: false, color: '#12b886' },
     { name: 'Arreglo de barba', category: 'Barbería', durationMinutes: 20, price: 1000, active: false, description: 'Temporalmente no disponible.', color: '#868e96' },
   ],
+  // Dental care is exempt from New York sales tax: 0 % on each service (the clinic's 8.875 % is its products').
   'en-US': [
-    { name: 'New patient exam', category: 'Check-ups', durationMinutes: 60, price: 15000, description: 'Full exam with X-rays and a treatment plan.', color: '#228be6' },
-    { name: 'Routine check-up', category: 'Check-ups', durationMinutes: 30, price: 9500, color: '#15aabf' },
-    { name: 'Teeth cleaning', category: 'Hygiene', durationMinutes: 45, price: 12000, bufferMinutes: 10, description: 'Scaling and polishing by our hygienist.', color: '#40c057' },
-    { name: 'Deep cleaning (per quadrant)', category: 'Hygiene', durationMinutes: 60, price: 22500, bufferMinutes: 10, color: '#12b886' },
-    { name: 'Tooth-colored filling', category: 'Restorative', durationMinutes: 60, price: 18000, bufferMinutes: 10, onlineBookable: false, color: '#fab005' },
-    { name: 'Crown consultation', category: 'Restorative', durationMinutes: 30, price: 0, description: 'Free consultation before a crown or bridge.', color: '#fd7e14' },
-    { name: 'In-office whitening', category: 'Cosmetic', durationMinutes: 90, price: 45000, bufferMinutes: 15, description: 'One-visit whitening with a take-home kit.', color: '#7950f2' },
-    { name: 'Emergency visit', category: 'Urgent care', durationMinutes: 30, price: 12500, onlineBookable: false, color: '#fa5252' },
-    { name: 'Night guard fitting', category: 'Restorative', durationMinutes: 45, price: 35000, active: false, description: 'Paused while our lab partner changes.', color: '#868e96' },
+    { name: 'New patient exam', category: 'Check-ups', durationMinutes: 60, price: 15000, description: 'Full exam with X-rays and a treatment plan.', taxPercentage: 0, color: '#228be6' },
+    { name: 'Routine check-up', category: 'Check-ups', durationMinutes: 30, price: 9500, taxPercentage: 0, color: '#15aabf' },
+    { name: 'Teeth cleaning', category: 'Hygiene', durationMinutes: 45, price: 12000, bufferMinutes: 10, description: 'Scaling and polishing by our hygienist.', taxPercentage: 0, color: '#40c057' },
+    { name: 'Deep cleaning (per quadrant)', category: 'Hygiene', durationMinutes: 60, price: 22500, bufferMinutes: 10, taxPercentage: 0, color: '#12b886' },
+    { name: 'Tooth-colored filling', category: 'Restorative', durationMinutes: 60, price: 18000, bufferMinutes: 10, onlineBookable: false, taxPercentage: 0, color: '#fab005' },
+    { name: 'Crown consultation', category: 'Restorative', durationMinutes: 30, price: 0, description: 'Free consultation before a crown or bridge.', taxPercentage: 0, color: '#fd7e14' },
+    { name: 'In-office whitening', category: 'Cosmetic', durationMinutes: 90, price: 45000, bufferMinutes: 15, description: 'One-visit whitening with a take-home kit.', taxPercentage: 0, color: '#7950f2' },
+    { name: 'Emergency visit', category: 'Urgent care', durationMinutes: 30, price: 12500, onlineBookable: false, taxPercentage: 0, color: '#fa5252' },
+    { name: 'Night guard fitting', category: 'Restorative', durationMinutes: 45, price: 35000, active: false, description: 'Paused while our lab partner changes.', taxPercentage: 0, color: '#868e96' },
   ],
 };
 
@@ -55,7 +56,7 @@ export async function seedServices({ call, tenant, session, locale }) {
   let created = 0;
   for (const { price, ...service } of SERVICES[locale] ?? SERVICES['en-US']) {
     if (names.has(lower(service.name))) continue;
-    // The tax rate is the business's (omitted); prices include it.
+    // The tax rate is the business's unless the list gives one (the dental clinic's services are exempt); prices include it.
     // Bookable online unless the list says otherwise (the booking page shows these).
     await call('POST', `${base}/services`, { service: { onlineBookable: true, ...service, price: { amount: price, currency: tenant.currency.currencyCode }, taxIncluded: true } }, token);
     created += 1;

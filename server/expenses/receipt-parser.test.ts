@@ -73,7 +73,7 @@ TOTAL 121,00 EUR`;
     expect(parsed.supplierTaxId).toBe('B87654323');
     expect(parsed.invoiceNumber).toBe('F-2026-1187');
     expect(parsed.date).toBe('2026-11-20');
-    expect(parsed.taxLines).toEqual([{ rateBp: 2100, base: 10000, tax: 2100 }]);
+    expect(parsed.taxLines).toEqual([{ rateMilli: 21000, base: 10000, tax: 2100 }]);
     expect(parsed.total).toBe(12100);
   });
   it('is sure of sums that agree with the total', () => {
@@ -103,8 +103,8 @@ TARJETA BANCARIA 18,40`;
     expect(parsed.invoiceNumber).toBe('2831-017-654321');
     expect(parsed.date).toBe('2026-03-12');
     expect(parsed.taxLines).toEqual([
-      { rateBp: 2100, base: 1000, tax: 210 },
-      { rateBp: 1000, base: 573, tax: 57 },
+      { rateMilli: 21000, base: 1000, tax: 210 },
+      { rateMilli: 10000, base: 573, tax: 57 },
     ]);
     expect(parsed.total).toBe(1840);
   });
@@ -126,9 +126,9 @@ Total factura 84,80`;
     expect(parsed.supplierTaxId).toBe('50123456Q');
     expect(parsed.invoiceNumber).toBe('2026/311');
     expect(parsed.date).toBe('2026-11-05');
-    expect(parsed.taxLines).toEqual([{ rateBp: 2100, base: 8000, tax: 1680 }]);
+    expect(parsed.taxLines).toEqual([{ rateMilli: 21000, base: 8000, tax: 1680 }]);
     expect(parsed.withholding).toBe(1200);
-    expect(parsed.withholdingRateBp).toBe(1500);
+    expect(parsed.withholdingRateMilli).toBe(15000);
     expect(parsed.total).toBe(8480);
     expect(parsed.confidence.amount).toBeGreaterThanOrEqual(0.9);
   });
@@ -150,7 +150,7 @@ TOTAL 5,50`;
     expect(parsed.confidence.supplierTaxId).toBeLessThan(0.8);
     expect(parsed.supplier).toBe('BAR EL RINCON');
     expect(parsed.invoiceNumber).toBe('000482');
-    expect(parsed.taxLines).toEqual([{ rateBp: 1000, base: 500, tax: 50 }]);
+    expect(parsed.taxLines).toEqual([{ rateMilli: 10000, base: 500, tax: 50 }]);
     expect(parsed.total).toBe(550);
   });
 });
@@ -172,17 +172,18 @@ VISA ****1234 21.73`;
     expect(parsed.supplierTaxId).toBeUndefined();
     expect(parsed.invoiceNumber).toBe('A-20931');
     expect(parsed.date).toBe('2026-11-05');
-    expect(parsed.taxLines).toEqual([{ rateBp: 863, base: 2000, tax: 173 }]);
+    // The printed 8.625 % as it is (issue 17: three decimals), no longer rounded to 8.63.
+    expect(parsed.taxLines).toEqual([{ rateMilli: 8625, base: 2000, tax: 173 }]);
     expect(parsed.total).toBe(2173);
   });
   it('derives the rate from the subtotal when only the tax is printed', () => {
     const noRate = parseReceipt(lines('CORNER STORE LLC\nSubtotal 10.00\nTax 0.80\nTotal 10.80'), US);
-    expect(noRate.taxLines).toEqual([{ rateBp: 800, base: 1000, tax: 80 }]);
+    expect(noRate.taxLines).toEqual([{ rateMilli: 8000, base: 1000, tax: 80 }]);
     expect(noRate.total).toBe(1080);
   });
   it('reads US thousands separators', () => {
     const big = parseReceipt(lines('SALON EQUIPMENT INC\nInvoice No. 7781\nSubtotal 1,250.00\nTax 7.25% 90.63\nGrand Total 1,340.63'), US);
-    expect(big.taxLines).toEqual([{ rateBp: 725, base: 125000, tax: 9063 }]);
+    expect(big.taxLines).toEqual([{ rateMilli: 7250, base: 125000, tax: 9063 }]);
     expect(big.total).toBe(134063);
     expect(big.invoiceNumber).toBe('7781');
   });

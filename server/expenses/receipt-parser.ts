@@ -21,8 +21,8 @@ export interface OcrLine {
 }
 
 export interface ParsedTaxLine {
-  /** Basis points: 21 % = 2100. */
-  rateBp: number;
+  /** Thousandths of a percent, as common/money carries rates: 21 % = 21000, New York's 8.875 % = 8875. */
+  rateMilli: number;
   base: number;
   tax: number;
 }
@@ -35,7 +35,7 @@ export interface ParsedReceipt {
   /** YYYY-MM-DD */
   date?: string;
   taxLines: ParsedTaxLine[];
-  withholdingRateBp?: number;
+  withholdingRateMilli?: number;
   withholding?: number;
   total?: number;
   confidence: Partial<Record<'supplier' | 'supplierTaxId' | 'supplierInvoiceNumber' | 'date' | 'taxLines' | 'withholding' | 'amount', number>>;
@@ -95,8 +95,8 @@ function percentsIn(line: string): number[] {
   const out: number[] = [];
   const re = /(\d{1,2}(?:[.,]\d{1,3})?)\s*%/g;
   for (let m = re.exec(line); m; m = re.exec(line)) {
-    const bp = Math.round(Number(m[1]!.replace(',', '.')) * 100);
-    if (bp >= 0 && bp <= 10000) out.push(bp);
+    const milli = Math.round(Number(m[1]!.replace(',', '.')) * 1000);
+    if (milli >= 0 && milli <= 100_000) out.push(milli);
   }
   return out;
 }
@@ -223,12 +223,12 @@ function findTotal(lines: OcrLine[], exponent: number): { value: number; confide
 }
 
 /** base × rate, rounded half up, in minor units. */
-const taxOf = (base: number, rateBp: number) => Math.round((base * rateBp) / 10000);
-const agrees = (base: number, tax: number, rateBp: number) => Math.abs(taxOf(base, rateBp) - tax) <= Math.max(2, Math.round(base * 0.0005));
+const taxOf = (base: number, rateMilli: number) => Math.round((base * rateMilli) / 100_000);
+const agrees = (base: number, tax: number, rateMilli: number) => Math.abs(taxOf(base, rateMilli) - tax) <= Math.max(2, Math.round(base * 0.0005));
 
-function findTaxLines(lines: OcrLine[], exponent: number): { lines: ParsedTaxLine[]; confidence: number; withholding?: { rateBp?: number; amount: number; confidence: number } } {
+function findTaxLines(lines: OcrLine[], exponent: number): { lines: ParsedTaxLine[]; confidence: number; withholding?: { rateMilli?: number; amount: number; confidence: number } } {
   const byRate = new Map<number, { base?: number; tax?: number; confidence: number }>();
-  let withholding: { rateBp?: number; amount: number; confidence: number } | undefined;
+  let withholding: { rateMilli?: number; amount: number; confidence: number } | undefined;
   let subtotal: number | undefined;
   let looseTax: { amount: number; confidence: number } | undefined;
   let looseBase: number | undefined;
@@ -238,7 +238,7 @@ function findTaxLines(lines: OcrLine[], exponent: number): { lines: ParsedTaxLin
     const percents = percentsIn(line.text);
     const conf = line.confidence / 100;
     if (/IRPF|RETENCION|RET\.|WITHHOLDING/.test(folded)) {
-      if (amounts.length > 0) withholding = { rateBp: percents[0], amount: amounts[amounts.length - 1]!, confidence: conf };
+      if (amounts.length > 0) withholding = { rateMilli: percents[0], amount: amounts[amounts.length - 1]!, confidence: conf };
       continue;
     }
     if (/SUB\s*-?\s*TOTAL/.test(folded) && amounts.length > 0) {
@@ -254,15 +254,15 @@ function findTaxLines(lines: OcrLine[], exponent: number): { lines: ParsedTaxLin
       continue;
     }
     if (!isTax && !isBase && !/^\s*\d{1,2}(?:[.,]\d+)?\s*%/.test(line.text)) continue; // "-10% discount" lines, items
-    const rateBp = percents[0]!;
-    const entry = byRate.get(rateBp) ?? { confidence: conf };
+    const rateMilli = percents[0]!;
+    const entry = byRate.get(rateMilli) ?? { confidence: conf };
     entry.confidence = Math.min(entry.confidence, conf);
     if (amounts.length >= 2) {
       // "rate base tax [total]": the pair that agrees with the rate, else the first two.
       let pair: [number, number] | undefined;
       for (let i = 0; i < amounts.length && !pair; i++) {
         for (let j = 0; j < amounts.length && !pair; j++) {
-          if (i !== j && agrees(amounts[i]!, amounts[j]!, rateBp)) pair = [amounts[i]!, amounts[j]!];
+          if (i !== j && agrees(amounts[i]!, amounts[j]!, rateMilli)) pair = [amounts[i]!, amounts[j]!];
         }
       }
       const [base, tax] = pair ?? [amounts[0]!, amounts[1]!];
@@ -273,7 +273,7 @@ function findTaxLines(lines: OcrLine[], exponent: number): { lines: ParsedTaxLin
       if (isBase && !isTax) entry.base = amounts[0];
       else entry.tax = amounts[0];
     }
-    byRate.set(rateBp, entry);
+    byRate.set(rateMilli, entry);
   }
   // One rate printed with only its tax ("IVA 21% 21,00") and the base on its own line or as the subtotal.
   if (byRate.size === 1) {
@@ -284,27 +284,28 @@ function findTaxLines(lines: OcrLine[], exponent: number): { lines: ParsedTaxLin
   // A US receipt: "Subtotal 20.00 / Tax 1.78" without a rate printed.
   if (byRate.size === 0 && looseTax && (subtotal ?? looseBase) !== undefined) {
     const base = (subtotal ?? looseBase)!;
-    if (base > 0) byRate.set(Math.round((looseTax.amount / base) * 10000), { base, tax: looseTax.amount, confidence: looseTax.confidence * 0.8 });
+    // The rate it implies, to two decimals (a guess: the printed rate, when there is one, has its own).
+    if (base > 0) byRate.set(Math.round((looseTax.amount / base) * 10000) * 10, { base, tax: looseTax.amount, confidence: looseTax.confidence * 0.8 });
   }
   const result: ParsedTaxLine[] = [];
   let confidence = 1;
-  for (const [rateBp, entry] of byRate) {
+  for (const [rateMilli, entry] of byRate) {
     let { base, tax } = entry;
     let c = entry.confidence;
-    if (base === undefined && tax !== undefined && rateBp > 0) {
-      base = Math.round((tax * 10000) / rateBp);
+    if (base === undefined && tax !== undefined && rateMilli > 0) {
+      base = Math.round((tax * 100_000) / rateMilli);
       c *= 0.6;
     }
     if (tax === undefined && base !== undefined) {
-      tax = taxOf(base, rateBp);
+      tax = taxOf(base, rateMilli);
       c *= 0.6;
     }
     if (base === undefined || tax === undefined) continue;
-    if (!agrees(base, tax, rateBp)) c *= 0.6;
-    result.push({ rateBp, base, tax });
+    if (!agrees(base, tax, rateMilli)) c *= 0.6;
+    result.push({ rateMilli, base, tax });
     confidence = Math.min(confidence, c);
   }
-  result.sort((a, b) => b.rateBp - a.rateBp);
+  result.sort((a, b) => b.rateMilli - a.rateMilli);
   return { lines: result, confidence: result.length > 0 ? confidence : 0, ...(withholding ? { withholding } : {}) };
 }
 
@@ -343,7 +344,7 @@ export function parseReceipt(input: OcrLine[], options: ParseOptions): ParsedRec
   if (taxes.lines.length > 0) out.confidence.taxLines = clamp(taxes.confidence);
   if (taxes.withholding) {
     out.withholding = taxes.withholding.amount;
-    if (taxes.withholding.rateBp !== undefined) out.withholdingRateBp = taxes.withholding.rateBp;
+    if (taxes.withholding.rateMilli !== undefined) out.withholdingRateMilli = taxes.withholding.rateMilli;
     out.confidence.withholding = clamp(taxes.withholding.confidence);
   }
   const total = findTotal(lines, exponent);

@@ -63,7 +63,7 @@ export function expenseValues(input: ExpenseInput, business: { currency: string;
   const taxLines = input.taxLines.map((line: ExpenseTaxLine, index) => {
     const field = `/expense/taxLines/${index}`;
     const rate = parsePercentage(line.taxPercentage);
-    if (!rate.ok) throw unprocessable(`${field}/taxPercentage`, rate.code, 'A percentage is from 0 to 100 with at most 2 decimals.');
+    if (!rate.ok) throw unprocessable(`${field}/taxPercentage`, rate.code, 'A percentage is from 0 to 100 with at most 3 decimals.');
     if (seen.has(rate.value)) throw unprocessable(`${field}/taxPercentage`, 'duplicate_rate', 'Put each tax rate on one line only.');
     seen.add(rate.value);
     checkMoney(line.base, `${field}/base`, currency);
@@ -74,7 +74,7 @@ export function expenseValues(input: ExpenseInput, business: { currency: string;
   if (input.withholding) checkMoney(input.withholding, '/expense/withholding', currency);
   if (input.withholdingPercentage !== undefined) {
     const rate = parsePercentage(input.withholdingPercentage);
-    if (!rate.ok) throw unprocessable('/expense/withholdingPercentage', rate.code, 'A percentage is from 0 to 100 with at most 2 decimals.');
+    if (!rate.ok) throw unprocessable('/expense/withholdingPercentage', rate.code, 'A percentage is from 0 to 100 with at most 3 decimals.');
   }
   const base = taxLines.reduce((sum, line) => sum + line.base, 0);
   const tax = taxLines.reduce((sum, line) => sum + line.tax, 0);

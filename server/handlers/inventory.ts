@@ -16,6 +16,7 @@ import { HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import { sessionOf, type HandlerDeps } from '../kit/context.ts';
 import { cleanName } from '../kit/names.ts';
+import { TOO_PRECISE_PERCENTAGE, hasThreeDecimalsAtMost } from '../kit/percent.ts';
 import { listPage } from '../kit/pages.ts';
 import { iso, opt, type Row } from '../kit/rows.ts';
 import { tenantMoney } from '../kit/tenant-money.ts';
@@ -99,6 +100,10 @@ async function checkItem(tx: Queryable, tenantId: string, input: Input): Promise
   cleanName(input.name, '/inventoryItem/name', 'Enter the product name.');
   if ('quantity' in input) checkDecimals(input.quantity, '/inventoryItem/quantity');
   checkDecimals(input.minQuantity, '/inventoryItem/minQuantity');
+  // At most three decimals (8.875 %): the column would round a fourth away.
+  if (input.taxPercentage !== undefined && !hasThreeDecimalsAtMost(input.taxPercentage)) {
+    throw unprocessable('/inventoryItem/taxPercentage', 'too_precise', TOO_PRECISE_PERCENTAGE);
+  }
   for (const key of ['cost', 'price'] as const) {
     const value = input[key];
     if (!value) continue;

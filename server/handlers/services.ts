@@ -8,7 +8,7 @@ import { authorize } from '../tenancy/roles.ts';
 import type { HandlerDeps } from '../kit/context.ts';
 import { cleanName, uniqueName } from '../kit/names.ts';
 import { listPage } from '../kit/pages.ts';
-import { hasTwoDecimalsAtMost } from '../kit/percent.ts';
+import { TOO_PRECISE_PERCENTAGE, hasThreeDecimalsAtMost } from '../kit/percent.ts';
 import { iso, opt, type Row } from '../kit/rows.ts';
 import { tenantMoney } from '../kit/tenant-money.ts';
 import { idempotencyKeyOf, idempotent, updateVersioned } from '../kit/write-rules.ts';
@@ -78,8 +78,8 @@ async function checkInput(tx: Queryable, tenantId: string, input: ServiceInput |
   // From 0 to the money module's one bound (422 out_of_range).
   const priceIssue = amountIssue(input.price.amount);
   if (priceIssue) throw unprocessable('/service/price/amount', priceIssue.code, priceIssue.detail);
-  if (input.taxPercentage !== undefined && !hasTwoDecimalsAtMost(input.taxPercentage)) {
-    throw unprocessable('/service/taxPercentage', 'too_precise', 'Use at most two decimals.');
+  if (input.taxPercentage !== undefined && !hasThreeDecimalsAtMost(input.taxPercentage)) {
+    throw unprocessable('/service/taxPercentage', 'too_precise', TOO_PRECISE_PERCENTAGE);
   }
   const userIds = input.userIds ?? [];
   if (userIds.length > 0) {

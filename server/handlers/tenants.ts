@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { onlineBookingColumns, proposeSlug, slugTaken } from '../booking/business.ts';
 import { conflict, HttpProblem, notFound, unauthorized, unprocessable } from '../problem.ts';
 import { staleVersion } from '../kit/write-rules.ts';
-import { hasTwoDecimalsAtMost } from '../kit/percent.ts';
+import { TOO_PRECISE_PERCENTAGE, hasThreeDecimalsAtMost } from '../kit/percent.ts';
 import { Temporal } from 'temporal-polyfill';
 import { assertAssetsExist } from '../assets/references.ts';
 import { verifyIdentity } from '../security.ts';
@@ -60,8 +60,8 @@ function checkTenantInput(input: TenantInput | TenantUpdate, pointer: string) {
   if (input.currency && !findCurrency(input.currency.currencyCode)) {
     throw unprocessable(`${pointer}/currency/currencyCode`, 'unsupported_currency', `Cita does not support ${input.currency.currencyCode} yet.`);
   }
-  if (input.taxPercentage !== undefined && !hasTwoDecimalsAtMost(input.taxPercentage)) {
-    throw unprocessable(`${pointer}/taxPercentage`, 'too_precise', 'Use at most two decimals.');
+  if (input.taxPercentage !== undefined && !hasThreeDecimalsAtMost(input.taxPercentage)) {
+    throw unprocessable(`${pointer}/taxPercentage`, 'too_precise', TOO_PRECISE_PERCENTAGE);
   }
   if (input.opening_hours && input.timeZone && input.opening_hours.timeZone !== input.timeZone) {
     throw unprocessable(`${pointer}/opening_hours/timeZone`, 'time_zone_mismatch', 'The opening hours must use the business time zone.');

@@ -6,7 +6,7 @@ import { HttpProblem, notFound, unprocessable } from '../problem.ts';
 import { authorize } from '../tenancy/roles.ts';
 import type { HandlerDeps } from '../kit/context.ts';
 import { cleanName, uniqueName } from '../kit/names.ts';
-import { hasTwoDecimalsAtMost } from '../kit/percent.ts';
+import { TOO_PRECISE_PERCENTAGE, hasThreeDecimalsAtMost } from '../kit/percent.ts';
 import { listPage } from '../kit/pages.ts';
 import { iso, type Row } from '../kit/rows.ts';
 import { idempotencyKeyOf, idempotent, updateVersioned } from '../kit/write-rules.ts';
@@ -42,8 +42,8 @@ function checkInput(input: PaymentMethodInput): { name: string } {
   if (input.kind === 'PAYMENT_METHOD_KIND_UNSPECIFIED') {
     throw unprocessable('/paymentMethod/kind', 'kind_required', 'Choose the kind of payment method.');
   }
-  if (input.commissionPercentage !== undefined && !hasTwoDecimalsAtMost(input.commissionPercentage)) {
-    throw unprocessable('/paymentMethod/commissionPercentage', 'too_precise', 'Use at most two decimals.');
+  if (input.commissionPercentage !== undefined && !hasThreeDecimalsAtMost(input.commissionPercentage)) {
+    throw unprocessable('/paymentMethod/commissionPercentage', 'too_precise', TOO_PRECISE_PERCENTAGE);
   }
   if (input.isDefault && input.active === false) {
     throw unprocessable('/paymentMethod/isDefault', 'default_inactive', 'An inactive payment method cannot be the default.');

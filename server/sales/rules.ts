@@ -4,6 +4,7 @@ import {
   computeDocument,
   divideRoundHalfUp,
   formatScaled,
+  ONE_HUNDRED_PERCENT,
   parsePercentage,
   parseScaled,
   type ComputedDocument,
@@ -206,7 +207,7 @@ export function checkRefundMoney(sale: SaleMoney, refundTotal: number, money: nu
 export function commissionOf(amount: number, percentage: number | string): number {
   const rate = parsePercentage(percentage);
   if (!rate.ok) return 0;
-  return Number(divideRoundHalfUp(BigInt(amount) * BigInt(rate.value), 10_000n));
+  return Number(divideRoundHalfUp(BigInt(amount) * BigInt(rate.value), ONE_HUNDRED_PERCENT));
 }
 
 /** Cash change: tendered − amount − tip; 422 tendered_too_low when the cash does not cover it. */

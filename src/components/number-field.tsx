@@ -1,5 +1,7 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { RateInput, type RateInputProps } from './rate-input';
 
 /** A number input bound to a form field (empty while the field holds no number); `error` is the caller's. */
 export function NumberField<Input extends FieldValues, Output>({
@@ -19,14 +21,22 @@ export function NumberField<Input extends FieldValues, Output>({
 }
 
 /**
- * A percentage (tax rate, commission): 0 to 100 with at most two decimals, as the contract's
- * `Percentage` and common/money read it, shown with a `%` suffix.
+ * A percentage (tax rate, commission): 0 to 100 with at most three decimals (8.875 %), as the
+ * contract's `Percentage` and common/money read it, typed with either decimal mark, shown with `%`.
  */
-export function PercentField<Input extends FieldValues, Output>(
-  props: Omit<NumberInputProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'min' | 'max' | 'decimalScale' | 'allowNegative' | 'suffix'> & {
-    control: Control<Input, unknown, Output>;
-    name: FieldPath<Input>;
-  },
-) {
-  return <NumberField {...props} min={0} max={100} decimalScale={2} allowNegative={false} suffix=" %" />;
+export function PercentField<Input extends FieldValues, Output>({
+  control,
+  name,
+  ...input
+}: Omit<RateInputProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'locale'> & { control: Control<Input, unknown, Output>; name: FieldPath<Input> }) {
+  const intl = useIntl();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <RateInput {...input} locale={intl.locale} value={field.value as number | string | undefined} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+      )}
+    />
+  );
 }

@@ -178,8 +178,9 @@ export function taxRateFromPercentage(percentage?: number | null): number {
 
 /** Tax on a net amount in minor units, rounded half up (halves away from zero), as the money module rounds a rate's tax. */
 export function taxOf(netMinor: number, rate: number = DEFAULT_TAX_RATE): number {
-  const basisPoints = BigInt(Math.round(rate * 10_000));
-  return Number(divideRoundHalfUp(BigInt(netMinor) * basisPoints, 10_000n));
+  // In thousandths of a percent, as common/money carries rates (8.875 % → 8875).
+  const milliPercent = BigInt(Math.round(rate * 100_000));
+  return Number(divideRoundHalfUp(BigInt(netMinor) * milliPercent, 100_000n));
 }
 
 /** Net amount plus its tax, in minor units. */

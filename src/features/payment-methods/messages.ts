@@ -7,7 +7,7 @@ export const paymentMethodMessages = defineMessages({
   nameRequired: { id: 'paymentMethods.form.name.required', defaultMessage: 'Enter the name of the payment method.' },
   duplicateName: { id: 'paymentMethods.form.name.duplicate', defaultMessage: 'Another payment method already has this name.' },
   kindRequired: { id: 'paymentMethods.form.kind.required', defaultMessage: 'Choose the kind of payment method.' },
-  commissionInvalid: { id: 'paymentMethods.form.commission.invalid', defaultMessage: 'Enter a percentage from 0 to 100, with at most two decimals.' },
+  commissionInvalid: { id: 'paymentMethods.form.commission.invalid', defaultMessage: 'Enter a percentage from 0 to 100, with at most three decimals.' },
   orderInvalid: { id: 'paymentMethods.form.order.invalid', defaultMessage: 'Enter a whole number from 0 to 1000.' },
   defaultInactive: { id: 'paymentMethods.form.default.inactive', defaultMessage: 'An inactive payment method cannot be the default.' },
   staleTitle: { id: 'paymentMethods.stale.title', defaultMessage: 'Someone else changed this payment method' },

@@ -1,4 +1,4 @@
-import { computeDocument, MoneyError, parseScaled, type ComputedDocument } from '@common/money';
+import { computeDocument, formatScaled, MoneyError, parseScaled, PERCENTAGE_SCALE, QUANTITY_SCALE, type ComputedDocument } from '@common/money';
 import type { SaleInput, SaleLineKind } from '@generated/types.gen';
 
 /** A line of the charge form as typed (texts until sent). */
@@ -50,15 +50,16 @@ export function previewOf(lines: DraftLine[], currency: string, discount: string
   }
 }
 
+/** The typed decimal as the number the API takes, read exactly at `scale` decimals (NaN when it has more, or is not a number). */
 const exact = (text: string, scale: number) => {
   const parsed = parseScaled(decimal(text) || '0', scale);
-  return parsed.ok ? Number(parsed.value) / 10 ** scale : Number.NaN;
+  return parsed.ok ? Number(formatScaled(parsed.value, scale)) : Number.NaN;
 };
 
 /** The createSale body of the form. */
 export function saleInputOf(draft: { appointmentId?: string; customer?: { customerId?: string; name: string }; lines: DraftLine[]; discount: string; payments: DraftPayment[]; notes: string }, currency: string): SaleInput {
   const money = (amount: number) => ({ amount, currency });
-  const whole = exact(draft.discount, 2);
+  const whole = exact(draft.discount, PERCENTAGE_SCALE);
   return {
     operationType: draft.appointmentId ? 'OPERATION_TYPE_APPOINTMENT_SALE' : 'OPERATION_TYPE_PRODUCT_SALE',
     ...(draft.appointmentId ? { appointmentId: draft.appointmentId } : {}),
@@ -68,10 +69,10 @@ export function saleInputOf(draft: { appointmentId?: string; customer?: { custom
       kind: line.kind,
       ...(line.itemId ? { itemId: line.itemId } : {}),
       name: line.name,
-      quantity: exact(line.quantity, 3),
+      quantity: exact(line.quantity, QUANTITY_SCALE),
       unitPrice: money(line.unitPrice ?? 0),
-      taxPercentage: exact(line.taxPercentage, 2),
-      discountPercentage: exact(line.discountPercentage, 2),
+      taxPercentage: exact(line.taxPercentage, PERCENTAGE_SCALE),
+      discountPercentage: exact(line.discountPercentage, PERCENTAGE_SCALE),
     })),
     ...(whole > 0 ? { discount: { percentage: whole } } : {}),
     payments: draft.payments

@@ -8,7 +8,7 @@ export const serviceMessages = defineMessages({
   bufferStep: { id: 'services.form.buffer.step', defaultMessage: 'Enter 0 to 120 minutes, in steps of 5.' },
   priceInvalid: { id: 'services.form.price.invalid', defaultMessage: 'Enter a price such as {example} (from {min} to {max}).' },
   currencyMismatch: { id: 'services.form.price.currency', defaultMessage: "Prices are in your business's currency; reload the page to use it." },
-  taxInvalid: { id: 'services.form.tax.invalid', defaultMessage: 'Enter a percentage from 0 to 100, with at most two decimals.' },
+  taxInvalid: { id: 'services.form.tax.invalid', defaultMessage: 'Enter a percentage from 0 to 100, with at most three decimals.' },
   colorInvalid: { id: 'services.form.color.invalid', defaultMessage: 'Choose a colour such as #228be6.' },
   staleTitle: { id: 'services.stale.title', defaultMessage: 'Someone else changed this service' },
   staleMessage: {

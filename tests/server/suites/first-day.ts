@@ -1,12 +1,16 @@
 // An owner's first day (issue 18): the business's country sets its currency and tax.
 import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import {
   autoRegisterBusiness,
   cancelAppointmentByToken,
   createOnlineBooking,
+  createInventoryItem,
+  createSale,
   createService,
   getBookingAvailability,
+  getSale,
   getAppointmentCancellation,
   getConfiguration,
   getRescheduleAvailability,
@@ -95,15 +99,86 @@ export function firstDaySuite(server: () => TestServer) {
       expect(tenant).toMatchObject({ country: 'US', currency: { currencyCode: 'USD' }, taxPercentage: 4, taxName: 'Sales tax', timeZone: 'America/New_York' });
     });
 
-    it('settings change the country, the tax name and rate; a rate with three decimals is refused (422)', async () => {
+    it('settings change the country, the tax name and rate; a rate with four decimals is refused (422)', async () => {
       const owner = await signUp(server(), 'moving');
       const tenant = await newTenant(owner, { country: 'ES' });
       const { tenant: updated } = await ok(
         updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { country: 'PT', taxName: 'IVA (PT)', taxPercentage: 23, version: tenant.version } } }),
       );
       expect(updated).toMatchObject({ country: 'PT', taxName: 'IVA (PT)', taxPercentage: 23 });
-      const p = await problem(updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { taxPercentage: 8.875 } } }), 422);
+      const p = await problem(updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { taxPercentage: 8.8755 } } }), 422);
       expect(fields(p)).toEqual(['/tenant/taxPercentage']);
+    });
+
+    it("a New York business: 8.875 % for the business, a service and a product; a charge's tax computed exactly; a fourth decimal refused", async () => {
+      const owner = await signUp(server(), 'nyc-tax');
+      const tenant = await newTenant(owner, { country: 'US', timeZone: 'America/New_York', taxPercentage: 8.875, taxName: 'Sales tax' });
+      expect(tenant).toMatchObject({ currency: { currencyCode: 'USD' }, taxPercentage: 8.875 });
+      // Read back from the database as it was stored (numeric(6, 3), not rounded to 8.88).
+      expect((await ok(getTenant({ client: owner.client, path: { tenantId: tenant.id } }))).tenant.taxPercentage).toBe(8.875);
+      const usd = (amount: number) => ({ amount, currency: 'USD' });
+      const { service } = await ok(
+        createService({
+          client: owner.client,
+          path: { tenantId: tenant.id },
+          body: { service: { name: 'Whitening', durationMinutes: 60, price: usd(12000), taxPercentage: 8.875, color: '#228be6', active: true } },
+        }),
+        201,
+      );
+      expect(service.taxPercentage).toBe(8.875);
+      // A product takes the business's rate by default.
+      const { inventoryItem } = await ok(
+        createInventoryItem({ client: owner.client, path: { tenantId: tenant.id }, body: { inventoryItem: { name: 'Electric toothbrush', unit: 'INVENTORY_UNIT_PIECE', quantity: 10, price: usd(12000) } } }),
+        201,
+      );
+      expect(inventoryItem.taxPercentage).toBe(8.875);
+
+      // A $120.00 toothbrush and six $1.00 floss picks, 8.875 % included: one bucket of $126.00, base
+      // round(12600 / 1.08875) = 11573 (115.7290…), tax 10.27; the lines' taxes add up to it.
+      const { sale } = await ok(
+        createSale({
+          client: owner.client,
+          path: { tenantId: tenant.id, id: randomUUID() },
+          body: {
+            sale: {
+              operationType: 'OPERATION_TYPE_PRODUCT_SALE',
+              lines: [
+                { kind: 'SALE_LINE_KIND_PRODUCT', itemId: inventoryItem.id, name: 'Electric toothbrush', quantity: 1, unitPrice: usd(12000), taxPercentage: inventoryItem.taxPercentage },
+                { kind: 'SALE_LINE_KIND_PRODUCT', name: 'Floss pick', quantity: 6, unitPrice: usd(100), taxPercentage: 8.875 },
+              ],
+            },
+          },
+        }),
+        201,
+      );
+      expect(sale.taxBreakdown).toEqual([{ taxPercentage: 8.875, base: usd(11573), tax: usd(1027) }]);
+      expect(sale.totals.total).toEqual(usd(12600));
+      expect(sale.lines.map((line) => line.taxPercentage)).toEqual([8.875, 8.875]);
+      expect(sale.lines.reduce((sum, line) => sum + line.taxAmount.amount, 0)).toBe(1027);
+      // Read back from the database (sale_lines.tax_percentage numeric(6, 3)).
+      expect((await ok(getSale({ client: owner.client, path: { tenantId: tenant.id, id: sale.id } }))).sale.lines.map((line) => line.taxPercentage)).toEqual([8.875, 8.875]);
+
+      // A fourth decimal: 422 too_precise, translated by the SPA, for the business, a service and a product.
+      const tooPrecise = (p: { errors?: { field: string; code: string }[] }) => p.errors?.map((e) => [e.field, e.code]);
+      expect(tooPrecise(await problem(updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { taxPercentage: 8.8751 } } }), 422))).toEqual([
+        ['/tenant/taxPercentage', 'too_precise'],
+      ]);
+      expect(
+        tooPrecise(
+          await problem(
+            createService({ client: owner.client, path: { tenantId: tenant.id }, body: { service: { name: 'Cleaning', durationMinutes: 60, price: usd(9000), taxPercentage: 8.8751 } } }),
+            422,
+          ),
+        ),
+      ).toEqual([['/service/taxPercentage', 'too_precise']]);
+      expect(
+        tooPrecise(
+          await problem(
+            createInventoryItem({ client: owner.client, path: { tenantId: tenant.id }, body: { inventoryItem: { name: 'Floss', unit: 'INVENTORY_UNIT_PIECE', price: usd(300), taxPercentage: 8.8751 } } }),
+            422,
+          ),
+        ),
+      ).toEqual([['/inventoryItem/taxPercentage', 'too_precise']]);
     });
 
     it('the plans are priced in dollars too, for businesses that charge in dollars', async () => {

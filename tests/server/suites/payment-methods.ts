@@ -94,7 +94,7 @@ export function paymentMethodsSuite(server: () => TestServer) {
       expect(fields(await problem(post(bizum({ kind: 'PAYMENT_METHOD_KIND_UNSPECIFIED' })), 422))).toEqual(['/paymentMethod/kind']);
       expect(fields(await problem(post(bizum({ name: '  ' })), 422))).toEqual(['/paymentMethod/name']);
       expect(fields(await problem(post(bizum({ isDefault: true, active: false })), 422))).toEqual(['/paymentMethod/isDefault']);
-      expect(fields(await problem(post(bizum({ commissionPercentage: 1.234 })), 422))).toEqual(['/paymentMethod/commissionPercentage']);
+      expect(fields(await problem(post(bizum({ commissionPercentage: 1.2345 })), 422))).toEqual(['/paymentMethod/commissionPercentage']);
       const send = (paymentMethod: unknown) => raw(s.baseUrl, 'POST', `/v1/tenants/${tenant.id}/payment-methods`, { token: owner.token, body: { paymentMethod } });
       expect(fields(await problem(send({ name: 'X', kind: 'PAYMENT_METHOD_KIND_CHEQUE' }), 400)).join()).toContain('kind');
       expect(fields(await problem(send({ name: 'X', kind: 'PAYMENT_METHOD_KIND_OTHER', sortOrder: 1001 }), 400)).join()).toContain('sortOrder');

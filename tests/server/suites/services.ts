@@ -122,7 +122,7 @@ export function servicesSuite(server: () => TestServer) {
       expect(fields(await problem(post(haircut({ price: { amount: -1, currency: 'EUR' } })), 422))).toEqual(['/service/price/amount']);
       // The money module's one bound: 10^12 minor units (10,000,000,000.00 EUR); below 0 is out_of_range.
       expect((await problem(post(haircut({ price: { amount: -1, currency: 'EUR' } })), 422)).errors).toEqual([expect.objectContaining({ code: 'out_of_range' })]);
-      expect(fields(await problem(post(haircut({ taxPercentage: 21.005 })), 422))).toEqual(['/service/taxPercentage']);
+      expect(fields(await problem(post(haircut({ taxPercentage: 21.0005 })), 422))).toEqual(['/service/taxPercentage']);
       const stranger = await signUp(s, 'svc-stranger');
       const member = await problem(post(haircut({ userIds: [owner.userId, stranger.userId] })), 422);
       expect(member.errors).toEqual([expect.objectContaining({ field: '/service/userIds/1', code: 'unknown_team_member' })]);

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { QueryState } from '~/components/query-state';
 import { formatMoney } from '~/lib/money';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useLocale } from '~/lib/use-locale';
+import { RateInput } from '~/components/rate-input';
 import { adminInvoiceMessages as m } from '../messages';
 
 /** /admin/invoice/management: platform administrators bill businesses (the businesses list links to each one's invoices). */
@@ -260,7 +261,7 @@ function BillModal({ tenant, onClose }: { tenant: AdminTenant; onClose: () => vo
           </SimpleGrid>
           <SimpleGrid cols={2}>
             <MoneyInput label={intl.formatMessage(m.amount)} value={amount} onChange={setAmount} currencyCode="EUR" locale={locale} required />
-            <NumberInput label={intl.formatMessage(m.taxPercentage)} value={tax} onChange={setTax} min={0} max={100} decimalScale={2} />
+            <RateInput label={intl.formatMessage(m.taxPercentage)} value={tax} onChange={setTax} locale={locale} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

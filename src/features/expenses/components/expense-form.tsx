@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Expense, ExpenseCategory, ExpenseInput, ExpensePaymentMethod, ExpenseScan, ExpenseScanField } from '@generated/types.gen';
 import { MoneyInput } from '~/components/money-input';
+import { RateInput } from '~/components/rate-input';
 import { useFormatMoney } from '~/lib/use-format-money';
 import { categoryMessages, expenseMessages as m, methodMessages } from '../messages';
 
@@ -211,15 +212,12 @@ export function ExpenseForm({
             </Text>
             {v.lines.map((l, index) => (
               <Group key={l.key} gap="xs" align="flex-end" wrap="wrap" data-testid="tax-line">
-                <NumberInput
+                <RateInput
                   label={intl.formatMessage(m.rate)}
                   value={l.rate}
                   onChange={(value) => setLine(l.key, { rate: value })}
-                  min={0}
-                  max={100}
-                  decimalScale={2}
-                  decimalSeparator={locale.startsWith('es') ? ',' : '.'}
-                  w={90}
+                  locale={locale}
+                  w={110}
                   disabled={disabled}
                   error={submitted && l.rate === ''}
                 />

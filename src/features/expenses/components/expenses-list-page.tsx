@@ -20,6 +20,7 @@ import { useLocale } from '~/lib/use-locale';
 import { describeExpenseFailure } from '../errors';
 import { categoryMessages, expenseMessages as m, methodMessages } from '../messages';
 import { CATEGORIES, METHODS } from './expense-form';
+import { formatRate } from '~/lib/percent';
 
 export const EXPENSES_PAGE_SIZE = 50;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -182,7 +183,7 @@ export function ExpensesListPage({ tenant }: { tenant: Tenant }) {
                       </Text>
                       {list.totals.byRate.map((entry) => (
                         <Group key={entry.taxPercentage} justify="space-between" gap="xs" data-testid="rate-total">
-                          <Text size="sm">{intl.formatNumber(entry.taxPercentage / 100, { style: 'percent', maximumFractionDigits: 2 })}</Text>
+                          <Text size="sm">{formatRate(entry.taxPercentage, intl.locale)}</Text>
                           <Text size="sm">
                             {intl.formatMessage(m.basePlusTax, { base: money(entry.base), tax: money(entry.tax) })}
                           </Text>

@@ -4,7 +4,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormFrame } from '~/components/form-frame';
 import { ImageAssetField } from '~/components/image-asset-field';
-import { NumberField } from '~/components/number-field';
+import { NumberField, PercentField } from '~/components/number-field';
 import { SwitchField } from '~/components/switch-field';
 import { useZodForm } from '~/lib/use-zod-form';
 import { UNITS, unitNames } from '../messages';
@@ -38,7 +38,7 @@ export function InventoryItemForm({
   const { errors } = form.formState;
   const unitData = UNITS.map((value) => ({ value, label: intl.formatMessage(unitNames[value]) }));
 
-  const numberField = (name: 'quantity' | 'minQuantity' | 'taxPercentage', props: { label: string; description?: string; decimalScale: number }) => (
+  const numberField = (name: 'quantity' | 'minQuantity', props: { label: string; description?: string; decimalScale: number }) => (
     <NumberField control={form.control} name={name} min={0} allowNegative={false} error={errors[name]?.message} {...props} />
   );
 
@@ -106,7 +106,7 @@ export function InventoryItemForm({
             error={errors.price?.message}
             {...form.register('price')}
           />
-          {numberField('taxPercentage', { label: intl.formatMessage({ id: 'inventory.form.tax', defaultMessage: 'Tax (%)' }), decimalScale: 2 })}
+          <PercentField control={form.control} name="taxPercentage" label={intl.formatMessage({ id: 'inventory.form.tax', defaultMessage: 'Tax (%)' })} error={errors.taxPercentage?.message} />
           <TextInput label={intl.formatMessage({ id: 'inventory.form.supplier', defaultMessage: 'Supplier' })} maxLength={200} error={errors.supplier?.message} {...form.register('supplier')} />
         </SimpleGrid>
         <Textarea

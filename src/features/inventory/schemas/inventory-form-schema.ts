@@ -3,6 +3,7 @@ import { defineMessages } from 'react-intl';
 import type { InventoryItem, InventoryItemInput, InventoryItemUpdateInput, InventoryUnit, Money } from '@generated/types.gen';
 import { zInventoryItemInput, zInventoryUnit } from '@generated/zod.gen';
 import type { FieldIssueMessages } from '~/lib/form-issues';
+import { hasThreeDecimalsAtMost } from '~/lib/percent';
 import type { MoneyErrorCode } from '@common/money';
 import { formatAmount, readMoneyInput } from '~/lib/money';
 
@@ -34,7 +35,7 @@ export const inventoryFormSchema = z.object({
   minQuantity: quantityField,
   cost: moneyField,
   price: moneyField,
-  taxPercentage: z.union([z.literal(''), z.number().min(0).max(100)]),
+  taxPercentage: z.union([z.literal(''), z.number().min(0).max(100).refine(hasThreeDecimalsAtMost)]),
   supplier: optionalText(200),
   active: z.boolean(),
   /** The product photo (an image asset of the business), or null for none. */
@@ -48,7 +49,7 @@ export const inventoryFormMessages = defineMessages({
   nameRequired: { id: 'inventory.form.name.required', defaultMessage: 'Enter the product name.' },
   quantityRange: { id: 'inventory.form.quantity.range', defaultMessage: 'Enter 0 or more, with at most 3 decimals.' },
   barcodeFormat: { id: 'inventory.form.barcode.format', defaultMessage: 'Use only letters, digits and hyphens.' },
-  taxRange: { id: 'inventory.form.tax.range', defaultMessage: 'Enter a percentage from 0 to 100.' },
+  taxRange: { id: 'inventory.form.tax.range', defaultMessage: 'Enter a percentage from 0 to 100, with at most three decimals.' },
 });
 
 export const inventoryIssueMessages: FieldIssueMessages = {

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { ExemptionCode, InvoiceInput, InvoiceLineInput } from '@generated/types.gen';
 import { MoneyInput } from '~/components/money-input';
+import { RateInput } from '~/components/rate-input';
 import type { AppLocale } from '~/lib/locale';
 import { invoiceMessages as m } from '../messages';
 
@@ -160,16 +161,14 @@ export function InvoiceForm({
                   locale={locale}
                   required
                 />
-                <NumberInput
+                <RateInput
                   label={intl.formatMessage(m.taxPercentage)}
                   value={line.exemption ? 0 : line.taxPercentage}
                   onChange={(v) => setLine(index, { taxPercentage: v })}
-                  min={0}
-                  max={100}
-                  decimalScale={2}
+                  locale={locale}
                   disabled={readOnly || Boolean(line.exemption)}
                 />
-                <NumberInput label={intl.formatMessage(m.discountPercentage)} value={line.discountPercentage} onChange={(v) => setLine(index, { discountPercentage: v })} min={0} max={100} decimalScale={2} />
+                <RateInput label={intl.formatMessage(m.discountPercentage)} value={line.discountPercentage} onChange={(v) => setLine(index, { discountPercentage: v })} locale={locale} />
                 <Select
                   label={intl.formatMessage(m.exemption)}
                   value={line.exemption}

@@ -30,6 +30,7 @@ import { useLocale } from '~/lib/use-locale';
 import { describeFailure } from '../errors';
 import { invoiceMessages as m, kindLabels, reasonLabels } from '../messages';
 import { InvoiceForm } from './invoice-form';
+import { formatRate } from '~/lib/percent';
 
 /** /invoices/{id}: a draft to edit, issue or delete; an issued invoice to download, send, rectify or void. */
 export function InvoicePage({ tenant, id }: { tenant: Tenant; id: string }) {
@@ -64,7 +65,7 @@ function InvoiceView({ tenant, invoice }: { tenant: Tenant; invoice: Invoice }) 
   const manager = useIsManager(tenant) === true;
   const path = { tenantId: tenant.id, id: invoice.id };
   const money = (amount: number) => formatMoney(amount, { currencyCode: invoice.currency, locale });
-  const percent = (value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 });
+  const percent = (value: number) => formatRate(value, intl.locale);
   const [failure, setFailure] = useState<string | null>(null);
   const [modal, setModal] = useState<'rectify' | 'void' | 'send' | null>(null);
   const rectifyKey = useIdempotencyKey();

@@ -3,6 +3,7 @@ import { zPersonName, zBusinessCategoryCode, zBusinessCountry, zBusinessName, zC
 import type { TenantInput } from '@generated/types.gen';
 import { defineMessages } from 'react-intl';
 import type { FieldIssueMessages } from '~/lib/form-issues';
+import { hasThreeDecimalsAtMost } from '~/lib/percent';
 
 /** The "how do you work?" onboarding step: the business and how it works (POST /v1/tenants). */
 
@@ -15,7 +16,7 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 export const regionFieldsShape = {
   country: zBusinessCountry,
   currencyCode: zCurrencyCode,
-  taxPercentage: z.preprocess(blankToUndefined, zPercentage),
+  taxPercentage: z.preprocess(blankToUndefined, zPercentage.refine(hasThreeDecimalsAtMost, { params: { reason: 'precision' } })),
   taxName: z.string().trim().pipe(z.union([z.literal(''), zTaxName])),
 };
 
@@ -23,12 +24,13 @@ export const regionMessages = defineMessages({
   countryRequired: { id: 'onboarding.region.country.required', defaultMessage: 'Choose the country of your business.' },
   currencyRequired: { id: 'onboarding.region.currency.required', defaultMessage: 'Choose the currency you charge in.' },
   taxRequired: { id: 'onboarding.region.tax.required', defaultMessage: 'Enter your tax rate, from 0 to 100 (0 if you charge no tax).' },
+  taxPrecision: { id: 'onboarding.region.tax.precision', defaultMessage: 'Use at most three decimals, e.g. 8.875.' },
 });
 
 export const regionIssueMessages: FieldIssueMessages = {
   country: regionMessages.countryRequired,
   currencyCode: regionMessages.currencyRequired,
-  taxPercentage: regionMessages.taxRequired,
+  taxPercentage: { '*': regionMessages.taxRequired, precision: regionMessages.taxPrecision },
 };
 
 /** The region fields as the API takes them. */

@@ -27,7 +27,7 @@ describe('payment method form', () => {
     const base = paymentMethodFormFrom(card);
     expect(issuesOf(base)).toEqual([]);
     expect(issuesOf({ ...base, isDefault: true, active: false })).toEqual(['isDefault']);
-    expect(issuesOf({ ...base, commissionPercentage: 1.234 })).toEqual(['commissionPercentage']);
+    expect(issuesOf({ ...base, commissionPercentage: 1.2345 })).toEqual(['commissionPercentage']);
     expect(issuesOf({ ...base, sortOrder: 1001 })).toEqual(['sortOrder']);
   });
 

@@ -2,13 +2,13 @@ import * as z from 'zod';
 import { zPaymentMethodInput, zPaymentMethodUpdate, zPercentage } from '@generated/zod.gen';
 import type { PaymentMethod, PaymentMethodInput, PaymentMethodUpdate } from '@generated/types.gen';
 import type { FieldIssueMessages } from '~/lib/form-issues';
+import { hasThreeDecimalsAtMost } from '~/lib/percent';
 import { KINDS, paymentMethodMessages } from '../messages';
 
 /** The payment method form (/payment-methods/create and /payment-methods/{id}). */
 
 const shape = zPaymentMethodInput.shape;
 const optionalNumber = (value: unknown) => (value === '' || value === null ? undefined : value);
-const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-7;
 
 export const paymentMethodFormSchema = z
   .object({
@@ -17,7 +17,7 @@ export const paymentMethodFormSchema = z
     active: z.boolean(),
     isDefault: z.boolean(),
     sortOrder: z.preprocess(optionalNumber, z.int().gte(0).lte(1000)),
-    commissionPercentage: z.preprocess(optionalNumber, zPercentage.refine(twoDecimals)),
+    commissionPercentage: z.preprocess(optionalNumber, zPercentage.refine(hasThreeDecimalsAtMost)),
     notes: z.string().trim().pipe(z.string().max(500)),
   })
   .refine((values) => values.active || !values.isDefault, { path: ['isDefault'], params: { reason: 'inactive' } });

@@ -23,6 +23,7 @@ import { useLocale } from '~/lib/use-locale';
 import { reportsMessages as m } from '../messages';
 import { isDate, monthToDate, rangeProblem } from '~/lib/report-period';
 import { downloadBlob } from '~/lib/download';
+import { formatRate } from '~/lib/percent';
 
 type Money = { amount: number; currency: string };
 
@@ -218,7 +219,7 @@ function SaleLines({ tenant, body, memberName }: { tenant: Tenant; body: Paramet
                     <Table.Td>{row.customerName ?? ''}</Table.Td>
                     <Table.Td>{memberName(row.userId, '')}</Table.Td>
                     <Table.Td ta="right">{intl.formatNumber(row.quantity)}</Table.Td>
-                    <Table.Td ta="right">{row.taxPercentage === undefined ? '' : intl.formatNumber(row.taxPercentage / 100, { style: 'percent', maximumFractionDigits: 2 })}</Table.Td>
+                    <Table.Td ta="right">{row.taxPercentage === undefined ? '' : formatRate(row.taxPercentage, intl.locale)}</Table.Td>
                     <Table.Td ta="right">{money(row.total)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -293,7 +294,7 @@ function Breakdowns({ report, money, memberName }: { report: SalesSummaryReport;
   const locale = useLocale();
   const date = (text: string) => Temporal.PlainDate.from(text).toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
   const period = (from: string, to: string) => (from === to ? date(from) : `${date(from)} – ${date(to)}`);
-  const rate = (value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 });
+  const rate = (value: number) => formatRate(value, intl.locale);
   const rows = report.rows.filter((row) => row.salesCount > 0 || row.refundsCount > 0);
   const periodRow = (row: SalesSummaryReport['totals'], label: string, strong = false) => (
     <Table.Tr key={label} fw={strong ? 700 : undefined}>

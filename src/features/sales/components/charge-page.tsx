@@ -274,7 +274,7 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
           {preview ? (
             <Stack gap={4}>
               {preview.breakdown.map((entry) => (
-                <Group key={entry.rateBasisPoints} justify="space-between">
+                <Group key={entry.rateMilliPercent} justify="space-between">
                   <Text size="sm">
                     {intl.formatMessage(m.rateBase, { rate: entry.taxPercentage, base: money({ amount: entry.base, currency }) })}
                   </Text>

@@ -30,6 +30,7 @@ import { useFormatMoney } from '~/lib/use-format-money';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useLocale } from '~/lib/use-locale';
 import { salesMessages as m } from '../messages';
+import { formatRate } from '~/lib/percent';
 
 /** The printed ticket: the sale alone, without the app's navigation and buttons. */
 const PRINT_CSS = '.print-only{display:none} @media print{.no-print,nav,header,aside,.mantine-AppShell-navbar,.mantine-AppShell-header{display:none !important}.print-only{display:block}}';
@@ -133,7 +134,7 @@ function SaleView({ tenant, sale }: { tenant: Tenant; sale: Sale }) {
                   </Table.Td>
                   <Table.Td ta="right">{intl.formatNumber(line.quantity, { maximumFractionDigits: 3 })}</Table.Td>
                   <Table.Td ta="right">{money(line.unitPrice)}</Table.Td>
-                  <Table.Td ta="right">{intl.formatNumber(line.taxPercentage / 100, { style: 'percent', maximumFractionDigits: 2 })}</Table.Td>
+                  <Table.Td ta="right">{formatRate(line.taxPercentage, intl.locale)}</Table.Td>
                   <Table.Td ta="right">{line.discountAmount.amount ? money(line.discountAmount) : ''}</Table.Td>
                   <Table.Td ta="right">{money(line.lineTotal)}</Table.Td>
                 </Table.Tr>

@@ -49,7 +49,8 @@ describe('service form', () => {
     expect(issuesOf({ ...base, priceAmount: 100_000_000 })).toEqual([]);
     expect(issuesOf({ ...base, priceAmount: 1_000_000_000_000 })).toEqual([]);
     expect(issuesOf({ ...base, priceAmount: 1_000_000_000_001 })).toEqual(['priceAmount']);
-    expect(issuesOf({ ...base, taxPercentage: 21.005 })).toEqual(['taxPercentage']);
+    expect(issuesOf({ ...base, taxPercentage: 21.0005 })).toEqual(['taxPercentage']);
+    expect(issuesOf({ ...base, taxPercentage: 8.875 })).toEqual([]);
     expect(issuesOf({ ...base, name: '   ' })).toEqual(['name']);
   });
 

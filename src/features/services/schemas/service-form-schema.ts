@@ -4,6 +4,7 @@ import type { Service, ServiceInput, ServiceUpdate } from '@generated/types.gen'
 import { MAX_AMOUNT_MINOR } from '@common/money';
 import type { FieldIssueMessages } from '~/lib/form-issues';
 import { serviceMessages } from '../messages';
+import { hasThreeDecimalsAtMost } from '~/lib/percent';
 
 /** The service form (/services/create and /services/{id}): what createService and updateService take. */
 
@@ -11,7 +12,6 @@ export const DEFAULT_SERVICE_COLOR = '#228be6';
 
 const shape = zServiceInput.shape;
 const optionalNumber = (value: unknown) => (value === '' || value === null ? undefined : value);
-const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-7;
 
 export const serviceFormSchema = z.object({
   name: z.string().trim().pipe(shape.name),
@@ -23,7 +23,7 @@ export const serviceFormSchema = z.object({
   // is not an amount; within the money module's one bound.
   priceAmount: z.number().int().gte(0).lte(MAX_AMOUNT_MINOR),
   taxIncluded: z.boolean(),
-  taxPercentage: z.preprocess(optionalNumber, zPercentage.refine(twoDecimals, { params: { reason: 'precision' } })),
+  taxPercentage: z.preprocess(optionalNumber, zPercentage.refine(hasThreeDecimalsAtMost, { params: { reason: 'precision' } })),
   color: zColor,
   active: z.boolean(),
   onlineBookable: z.boolean(),

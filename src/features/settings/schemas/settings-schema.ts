@@ -18,6 +18,7 @@ import {
   zTenantUpdate,
 } from '@generated/zod.gen';
 import type { Tenant, TenantUpdate } from '@generated/types.gen';
+import { hasThreeDecimalsAtMost } from '~/lib/percent';
 import { defineMessages } from 'react-intl';
 import type { FieldIssueMessages } from '~/lib/form-issues';
 import { scheduleFromOpeningHours } from '~/lib/opening-hours';
@@ -75,7 +76,7 @@ export const settingsSchema = zTenantUpdate
     }),
     taxId: optionalText(zTaxId),
     currencyCode: zCurrencyCode,
-    taxPercentage: z.preprocess(optionalNumber, zPercentage),
+    taxPercentage: z.preprocess(optionalNumber, zPercentage.refine(hasThreeDecimalsAtMost)),
     country: z.union([z.literal(''), zBusinessCountry]),
     taxName: optionalText(zTaxName),
     timeZone: timeZoneFieldSchema,
@@ -96,7 +97,7 @@ export const settingsMessages = defineMessages({
   businessNameRequired: { id: 'settings.businessName.required', defaultMessage: 'Enter the name of your business.' },
   emailRequired: { id: 'settings.email.required', defaultMessage: 'Enter the e-mail address of your business.' },
   currencyRequired: { id: 'settings.currency.required', defaultMessage: 'Choose the currency you charge in.' },
-  taxPercentage: { id: 'settings.taxPercentage.range', defaultMessage: 'Enter a percentage from 0 to 100.' },
+  taxPercentage: { id: 'settings.taxPercentage.range', defaultMessage: 'Enter a percentage from 0 to 100, with at most three decimals.' },
   slug: {
     id: 'settings.onlineBooking.slug.invalid',
     defaultMessage: 'Use 3 to 63 lower-case letters, digits and single hyphens, e.g. my-salon.',
