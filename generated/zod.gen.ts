@@ -735,8 +735,9 @@ export const zAppointmentServiceInput = z.object({
  * provider now. RETRYING: the last attempt failed (`failureReason` provider_unavailable), it is tried
  * again at `nextAttemptAt`. SENT: the provider accepted it at `sentAt`. FAILED: sending failed for
  * good (`failureReason` provider_rejected or provider_unavailable). SKIPPED: it is never sent
- * (`failureReason` no_recipient, unsupported_channel or too_late). CANCELLED: it was not sent
- * because the appointment stopped being pending or confirmed (or had already started) first.
+ * (`failureReason` no_recipient, unsupported_channel or too_late); a reminder still ahead on a
+ * channel this server has no provider for is SKIPPED already. CANCELLED: it was not sent because
+ * the appointment stopped being pending or confirmed first.
  */
 export const zReminderStatus = z.enum([
     'REMINDER_STATUS_SCHEDULED',
@@ -755,7 +756,7 @@ export const zReminderStatus = z.enum([
  * FAILED). no_recipient: the appointment has no e-mail address (e-mail) or valid phone number (SMS,
  * WhatsApp) of the customer. unsupported_channel: this server has no provider for the channel (it
  * can be sent by hand, e.g. through WhatsApp). too_late: its moment had already passed when it was
- * scheduled.
+ * scheduled (booked, moved or added late), or the appointment had started before it could leave.
  */
 export const zReminderFailureReason = z.enum([
     'provider_rejected',
