@@ -1069,7 +1069,10 @@ export type AppointmentServiceInput = {
 };
 
 /**
- * A reminder scheduled for the appointment. Reminders carry the public cancellation link.
+ * A reminder scheduled for the appointment, and what became of it. Reminders carry the public
+ * cancellation link. The server answers `status` (and the moments and reason beside it) from the
+ * outbox message of this reminder for the appointment's current start and customer, in the same
+ * read as the appointment; the client never infers it.
  */
 export type AppointmentReminder = {
     channel: ReminderChannel;
@@ -1078,14 +1081,50 @@ export type AppointmentReminder = {
      */
     minutesBefore: number;
     /**
-     * Whether the reminder has been sent.
+     * Whether the reminder has been sent (`status` is REMINDER_STATUS_SENT).
      */
     sent: boolean;
     /**
      * When it was sent; absent while not sent.
      */
     sentAt?: Timestamp;
+    status: ReminderStatus;
+    /**
+     * When it is (or was) due to leave, `minutesBefore` before the appointment's start.
+     */
+    dueAt: Timestamp;
+    /**
+     * When sending was last tried (SENDING, RETRYING, FAILED); absent before the first attempt.
+     */
+    lastAttemptAt?: Timestamp;
+    /**
+     * When sending is tried again (RETRYING only).
+     */
+    nextAttemptAt?: Timestamp;
+    failureReason?: ReminderFailureReason;
 };
+
+/**
+ * What became of a reminder. SCHEDULED: waiting for `dueAt`. SENDING: due, being handed to its
+ * provider now. RETRYING: the last attempt failed (`failureReason` provider_unavailable), it is tried
+ * again at `nextAttemptAt`. SENT: the provider accepted it at `sentAt`. FAILED: sending failed for
+ * good (`failureReason` provider_rejected or provider_unavailable). SKIPPED: it is never sent
+ * (`failureReason` no_recipient, unsupported_channel or too_late); a reminder still ahead on a
+ * channel this server has no provider for is SKIPPED already. CANCELLED: it was not sent because
+ * the appointment stopped being pending or confirmed first.
+ */
+export type ReminderStatus = 'REMINDER_STATUS_SCHEDULED' | 'REMINDER_STATUS_SENDING' | 'REMINDER_STATUS_RETRYING' | 'REMINDER_STATUS_SENT' | 'REMINDER_STATUS_FAILED' | 'REMINDER_STATUS_SKIPPED' | 'REMINDER_STATUS_CANCELLED';
+
+/**
+ * Why a reminder is not (yet) sent. provider_rejected: the provider refused the message itself (an
+ * HTTP 4xx: a number it cannot reach, a template it does not know); not tried again.
+ * provider_unavailable: the provider could not be reached or failed (retried with backoff, then
+ * FAILED). no_recipient: the appointment has no e-mail address (e-mail) or valid phone number (SMS,
+ * WhatsApp) of the customer. unsupported_channel: this server has no provider for the channel (it
+ * can be sent by hand, e.g. through WhatsApp). too_late: its moment had already passed when it was
+ * scheduled (booked, moved or added late), or the appointment had started before it could leave.
+ */
+export type ReminderFailureReason = 'provider_rejected' | 'provider_unavailable' | 'no_recipient' | 'unsupported_channel' | 'too_late';
 
 /**
  * A reminder to schedule. Reminders whose time is already past when saved are not sent.

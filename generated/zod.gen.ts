@@ -731,13 +731,57 @@ export const zAppointmentServiceInput = z.object({
 });
 
 /**
- * A reminder scheduled for the appointment. Reminders carry the public cancellation link.
+ * What became of a reminder. SCHEDULED: waiting for `dueAt`. SENDING: due, being handed to its
+ * provider now. RETRYING: the last attempt failed (`failureReason` provider_unavailable), it is tried
+ * again at `nextAttemptAt`. SENT: the provider accepted it at `sentAt`. FAILED: sending failed for
+ * good (`failureReason` provider_rejected or provider_unavailable). SKIPPED: it is never sent
+ * (`failureReason` no_recipient, unsupported_channel or too_late); a reminder still ahead on a
+ * channel this server has no provider for is SKIPPED already. CANCELLED: it was not sent because
+ * the appointment stopped being pending or confirmed first.
+ */
+export const zReminderStatus = z.enum([
+    'REMINDER_STATUS_SCHEDULED',
+    'REMINDER_STATUS_SENDING',
+    'REMINDER_STATUS_RETRYING',
+    'REMINDER_STATUS_SENT',
+    'REMINDER_STATUS_FAILED',
+    'REMINDER_STATUS_SKIPPED',
+    'REMINDER_STATUS_CANCELLED'
+]);
+
+/**
+ * Why a reminder is not (yet) sent. provider_rejected: the provider refused the message itself (an
+ * HTTP 4xx: a number it cannot reach, a template it does not know); not tried again.
+ * provider_unavailable: the provider could not be reached or failed (retried with backoff, then
+ * FAILED). no_recipient: the appointment has no e-mail address (e-mail) or valid phone number (SMS,
+ * WhatsApp) of the customer. unsupported_channel: this server has no provider for the channel (it
+ * can be sent by hand, e.g. through WhatsApp). too_late: its moment had already passed when it was
+ * scheduled (booked, moved or added late), or the appointment had started before it could leave.
+ */
+export const zReminderFailureReason = z.enum([
+    'provider_rejected',
+    'provider_unavailable',
+    'no_recipient',
+    'unsupported_channel',
+    'too_late'
+]);
+
+/**
+ * A reminder scheduled for the appointment, and what became of it. Reminders carry the public
+ * cancellation link. The server answers `status` (and the moments and reason beside it) from the
+ * outbox message of this reminder for the appointment's current start and customer, in the same
+ * read as the appointment; the client never infers it.
  */
 export const zAppointmentReminder = z.object({
     channel: zReminderChannel,
     minutesBefore: z.int().gte(5).lte(10080),
     sent: z.boolean(),
-    sentAt: zTimestamp.optional()
+    sentAt: zTimestamp.optional(),
+    status: zReminderStatus,
+    dueAt: zTimestamp,
+    lastAttemptAt: zTimestamp.optional(),
+    nextAttemptAt: zTimestamp.optional(),
+    failureReason: zReminderFailureReason.optional()
 });
 
 /**

@@ -11,13 +11,16 @@ import { iso, opt, type Row } from '../kit/rows.ts';
 import { parseJson } from '../scheduling/schedules-db.ts';
 import { offsetDateTime, partsFromSql, partsOf, plainFromSql } from '../scheduling/time.ts';
 import { cancellationLinkStatus } from './cancellation-link.ts';
-import { allowedStatuses, type Holder, type Slot } from './rules.ts';
+import { LIVE_STATUSES } from './events.ts';
+import { allowedStatuses, reminderWithStatus, type Holder, type ReminderOutboxRow, type Slot, type StoredReminder } from './rules.ts';
 
 /** Who looks, and when: the business's zone and the caller's role (for allowedStatuses). */
 export interface View {
   zone: string;
   role: TeamRole;
   now: number;
+  /** The reminder channels this server sends (server/notifications/phone.ts reminderChannels): a pending reminder on another is skipped when due. */
+  reminderChannels: readonly string[];
 }
 
 /** A row of APPOINTMENT_SELECT (server/appointments/repository.ts) as the contract's Appointment. */
@@ -26,7 +29,19 @@ export function toAppointment(row: Row, view: View): Appointment {
   const started = new Date(row.start_at as string | Date).getTime() <= view.now;
   const customer = parseJson(row.customer_snapshot as string | Record<string, unknown>) as Appointment['customer'];
   const lines = (parseJson(row.lines as string | null) ?? []) as Array<{ id: string; name: string; durationMinutes: number; amount: number | string; currency: string }>;
-  const reminders = (parseJson(row.reminders as string | null) ?? []) as AppointmentReminder[];
+  const stored = (parseJson(row.reminders as string | null) ?? []) as StoredReminder[];
+  const outbox = (parseJson(row.reminder_rows as string | null) ?? []) as ReminderOutboxRow[];
+  const startAt = new Date(row.start_at as string | Date).getTime();
+  const live = LIVE_STATUSES.includes(status);
+  const reminders: AppointmentReminder[] = stored.map((reminder) =>
+    reminderWithStatus(
+      reminder,
+      outbox.find((o) => o.channel === reminder.channel && Number(o.minutesBefore) === reminder.minutesBefore),
+      { live, startAt },
+      view.reminderChannels,
+      view.now,
+    ),
+  );
   const local = (value: unknown) => (value ? partsFromSql(value as string) : undefined);
   return {
     id: row.id as string,

@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import type { AppointmentRecurrence, AppointmentReminder, AppointmentStatus } from '../../generated/types.gen.ts';
+import type { AppointmentRecurrence, AppointmentStatus } from '../../generated/types.gen.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { sqlState } from '../db/errors.ts';
 import type { Row } from '../kit/rows.ts';
@@ -20,6 +20,7 @@ import {
   type Prepared,
   type ServiceLine,
   type Slot,
+  type StoredReminder,
 } from './rules.ts';
 
 /**
@@ -53,7 +54,8 @@ export const APPOINTMENT_SELECT = `
          EXISTS (SELECT 1 FROM outbox o
                   WHERE o.tenant_id = a.tenant_id AND o.appointment_id = a.id AND o.status = 'sent'
                     AND o.kind IN ('confirmation', 'reminder') AND o.channel = 'REMINDER_CHANNEL_EMAIL'
-                    AND o.starts_at = a.start_at AND o.link_version = a.link_version) AS link_issued
+                    AND o.starts_at = a.start_at AND o.link_version = a.link_version) AS link_issued,
+         ro.reminder_rows
     FROM appointments a
     LEFT JOIN appointment_distinctions d ON d.tenant_id = a.tenant_id AND d.id = a.distinction_id
     -- The service lines, and the colour of the first line's service that still exists: one pass over the lines.
@@ -61,7 +63,17 @@ export const APPOINTMENT_SELECT = `
                                                          'amount', x.price_amount, 'currency', x.price_currency) ORDER BY x.position) AS lines,
                               (array_agg(s.color ORDER BY x.position) FILTER (WHERE s.id IS NOT NULL))[1] AS first_color
                          FROM appointment_services x LEFT JOIN services s ON s.tenant_id = x.tenant_id AND s.id = x.service_id
-                        WHERE x.tenant_id = a.tenant_id AND x.appointment_id = a.id) sv ON true`;
+                        WHERE x.tenant_id = a.tenant_id AND x.appointment_id = a.id) sv ON true
+    -- What became of each reminder (rules.reminderWithStatus): its outbox row for the current start and
+    -- customer (events.reminderKey), through the outbox's appointment index, in this same read.
+    LEFT JOIN LATERAL (SELECT json_agg(json_build_object(
+                                'channel', o.channel, 'minutesBefore', o.minutes_before, 'status', o.status, 'attempts', o.attempts,
+                                'leased', coalesce(o.leased_until > now(), false), 'sentAt', o.sent_at, 'nextAttemptAt', o.next_attempt_at,
+                                'updatedAt', o.updated_at, 'failureCode', o.failure_code,
+                                'reason', CASE WHEN o.status IN ('skipped', 'dropped') THEN o.last_error END)) AS reminder_rows
+                         FROM outbox o
+                        WHERE o.tenant_id = a.tenant_id AND o.appointment_id = a.id AND o.kind = 'reminder'
+                          AND o.starts_at = a.start_at AND o.link_version = a.link_version) ro ON true`;
 
 /**
  * The appointments of members ($2) overlapping [$3, $4) (instants; an appointment lasts at most 24 h,
@@ -309,7 +321,7 @@ export interface Current {
   reminders: unknown;
 }
 
-export const remindersOf = (current: Current) => (parseJson(current.reminders as string | null) ?? []) as AppointmentReminder[];
+export const remindersOf = (current: Current) => (parseJson(current.reminders as string | null) ?? []) as StoredReminder[];
 
 /** The appointment `id` of `userId`'s calendar, locked (undefined: not there). */
 export async function lockAppointment(tx: Queryable, tenantId: string, userId: string, id: string): Promise<Current | undefined> {
@@ -344,7 +356,7 @@ export async function updateAppointmentRow(
   id: string,
   p: Prepared,
   slot: Slot,
-  reminders: readonly AppointmentReminder[],
+  reminders: readonly StoredReminder[],
   status: AppointmentStatus | undefined,
 ): Promise<void> {
   await tx.query(

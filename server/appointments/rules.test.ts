@@ -10,6 +10,8 @@ import {
   checkNewStatus,
   checkRealTiming,
   checkTimes,
+  reminderWithStatus,
+  type ReminderOutboxRow,
   checkTransition,
   customerSnapshotOf,
   defaultRemindersFor,
@@ -196,5 +198,60 @@ describe('the cancellation link', () => {
     expect(cancellationRefusal(row, start.getTime())?.code).toBe('appointment_started');
     expect(cancellationRefusal({ ...row, status: 'APPOINTMENT_STATUS_CANCELLED' }, now)?.code).toBe('already_cancelled');
     expect(cancellationRefusal({ ...row, status: 'APPOINTMENT_STATUS_DONE' }, now)?.code).toBe('not_cancellable');
+  });
+});
+
+describe('reminderWithStatus: what became of a reminder, from its outbox row', () => {
+  const startAt = Date.parse('2027-11-23T09:30:00Z');
+  const reminder = { channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 60 } as const;
+  const due = '2027-11-23T08:30:00.000Z';
+  const all = ['REMINDER_CHANNEL_EMAIL', 'REMINDER_CHANNEL_SMS', 'REMINDER_CHANNEL_WHATSAPP'];
+  const row: ReminderOutboxRow = {
+    channel: 'REMINDER_CHANNEL_SMS',
+    minutesBefore: 60,
+    status: 'pending',
+    attempts: 0,
+    leased: false,
+    sentAt: null,
+    nextAttemptAt: due,
+    updatedAt: '2027-11-01T10:00:00Z',
+    reason: null,
+    failureCode: null,
+  };
+  const live = { live: true, startAt };
+  const before = Date.parse(due) - 1000;
+  const after = Date.parse(due) + 1000;
+  const status = (r: Partial<ReminderOutboxRow>, now = before, channels = all) => reminderWithStatus(reminder, { ...row, ...r }, live, channels, now);
+
+  it('a pending row: scheduled until due, then sending; held by a worker, sending; after a failed attempt, retrying', () => {
+    expect(status({})).toEqual({ channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 60, dueAt: due, sent: false, status: 'REMINDER_STATUS_SCHEDULED' });
+    expect(status({}, after).status).toBe('REMINDER_STATUS_SENDING');
+    expect(status({ leased: true, attempts: 1, updatedAt: '2027-11-23T08:30:01Z' }, after)).toMatchObject({ status: 'REMINDER_STATUS_SENDING', lastAttemptAt: '2027-11-23T08:30:01.000Z' });
+    expect(status({ attempts: 1, failureCode: 'provider_unavailable', updatedAt: '2027-11-23T08:30:01Z', nextAttemptAt: '2027-11-23T08:30:31Z' }, after)).toMatchObject({
+      status: 'REMINDER_STATUS_RETRYING',
+      failureReason: 'provider_unavailable',
+      lastAttemptAt: '2027-11-23T08:30:01.000Z',
+      nextAttemptAt: '2027-11-23T08:30:31.000Z',
+    });
+  });
+
+  it('on a server without a provider for its channel, a pending reminder is said skipped as unsupported_channel (as the worker will)', () => {
+    expect(status({}, before, ['REMINDER_CHANNEL_EMAIL'])).toMatchObject({ status: 'REMINDER_STATUS_SKIPPED', failureReason: 'unsupported_channel' });
+  });
+
+  it('sent, failed with the failure code, skipped with its reason, dropped as cancelled (or too late when the appointment had started)', () => {
+    expect(status({ status: 'sent', sentAt: '2027-11-23T08:30:02Z' }, after)).toMatchObject({ status: 'REMINDER_STATUS_SENT', sent: true, sentAt: '2027-11-23T08:30:02.000Z' });
+    expect(status({ status: 'failed', attempts: 1, failureCode: 'provider_rejected' }, after)).toMatchObject({ status: 'REMINDER_STATUS_FAILED', failureReason: 'provider_rejected', sent: false });
+    expect(status({ status: 'failed', attempts: 8, failureCode: null }, after)).toMatchObject({ status: 'REMINDER_STATUS_FAILED', failureReason: 'provider_unavailable' });
+    for (const reason of ['no_recipient', 'unsupported_channel', 'too_late']) {
+      expect(status({ status: 'skipped', reason })).toMatchObject({ status: 'REMINDER_STATUS_SKIPPED', failureReason: reason });
+    }
+    expect(status({ status: 'dropped' })).toMatchObject({ status: 'REMINDER_STATUS_CANCELLED', sent: false });
+    expect(status({ status: 'dropped', reason: 'appointment_started' })).toMatchObject({ status: 'REMINDER_STATUS_SKIPPED', failureReason: 'too_late' });
+  });
+
+  it('without a row: cancelled when the appointment is not live', () => {
+    expect(reminderWithStatus(reminder, undefined, { live: false, startAt }, all, before).status).toBe('REMINDER_STATUS_CANCELLED');
+    expect(reminderWithStatus(reminder, undefined, live, all, before).status).toBe('REMINDER_STATUS_SCHEDULED');
   });
 });

@@ -139,7 +139,7 @@ export interface Prepared {
   color: string | null;
   distinctionId: string | null;
   serviceObjectId: string | null;
-  reminders: AppointmentReminder[] | undefined;
+  reminders: StoredReminder[] | undefined;
   allowOutsideHours: boolean;
 }
 
@@ -260,7 +260,7 @@ export function serviceLinesOf(
 }
 
 /** The reminders an input asks for, all unsent (undefined: it does not say). */
-export function requestedReminders(input: AppointmentInput | AppointmentUpdate): AppointmentReminder[] | undefined {
+export function requestedReminders(input: AppointmentInput | AppointmentUpdate): StoredReminder[] | undefined {
   return input.reminders?.map((r) => ({ channel: r.channel, minutesBefore: r.minutesBefore, sent: false }));
 }
 
@@ -271,7 +271,7 @@ export function requestedReminders(input: AppointmentInput | AppointmentUpdate):
 export function defaultRemindersFor(
   defaults: TenantClock['defaultReminders'],
   customer: { preferred_reminder_channel: string | null; email: string | null; reminders_enabled: boolean },
-): AppointmentReminder[] {
+): StoredReminder[] {
   const channel = (customer.preferred_reminder_channel ?? (customer.email ? null : undefined)) as AppointmentReminder['channel'] | null | undefined;
   if (!customer.reminders_enabled || channel === undefined) return [];
   const seen = new Set<string>();
@@ -285,7 +285,7 @@ export function defaultRemindersFor(
 }
 
 /** Keeps the sent state of reminders that stay (same channel and time); new ones are unsent. */
-export function mergeReminders(old: readonly AppointmentReminder[], next: AppointmentReminder[] | undefined): AppointmentReminder[] {
+export function mergeReminders(old: readonly StoredReminder[], next: StoredReminder[] | undefined): StoredReminder[] {
   if (!next) return [...old];
   return next.map((r) => old.find((o) => o.channel === r.channel && o.minutesBefore === r.minutesBefore) ?? r);
 }
@@ -388,4 +388,77 @@ export function cancellationRefusal(row: Pick<LinkedAppointment, 'status' | 'sta
     return new HttpProblem(409, `Appointments can be cancelled online up to ${row.cutoff} minutes before they start; please contact the business.`, 'cancellation_cutoff');
   }
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What became of each reminder (issue 18: the server says it, from the outbox)
+
+/** A reminder as the appointment row keeps it (its `sent`/`sentAt` there are kept in step with the outbox by events.ts). */
+export type StoredReminder = Pick<AppointmentReminder, 'channel' | 'minutesBefore' | 'sent' | 'sentAt'>;
+
+/** The outbox row of one reminder for the appointment's current start and customer (APPOINTMENT_SELECT's reminder_rows). */
+export interface ReminderOutboxRow {
+  channel: string;
+  minutesBefore: number;
+  /** pending | sent | failed | dropped | skipped (migration 011). */
+  status: string;
+  attempts: number;
+  /** A worker holds it right now (leased_until ahead). */
+  leased: boolean;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+  /** The row's last change: for a row tried and not sent, the moment of that attempt (the lease or the failure). */
+  updatedAt: string;
+  /** Why a skipped or dropped row did not leave (last_error; the provider's words of a failure are not carried). */
+  reason: string | null;
+  /** provider_rejected | provider_unavailable (migration 150). */
+  failureCode: string | null;
+}
+
+const SKIP_REASONS: readonly string[] = ['no_recipient', 'unsupported_channel', 'too_late'];
+
+/**
+ * The contract's AppointmentReminder: the reminder the appointment asks for, with its status read from
+ * its outbox row (`row`), for an appointment that is `live` (pending or confirmed) at `startAt`, on a
+ * server that sends `channels`, at `now`:
+ *
+ * - pending: SCHEDULED before its due moment, SENDING once due or while a worker holds it, RETRYING
+ *   after a failed attempt (next at nextAttemptAt); on a channel this server has no provider for,
+ *   SKIPPED / unsupported_channel already (the worker skips it so when due);
+ * - sent: SENT at sentAt; failed: FAILED with the worker's failure code;
+ * - skipped: SKIPPED with its reason; dropped: CANCELLED (the appointment stopped being live), or
+ *   SKIPPED / too_late when the appointment had started before a worker could send it;
+ * - no row (an appointment that was never live): CANCELLED, or by its due moment if live.
+ */
+export function reminderWithStatus(
+  reminder: Pick<StoredReminder, 'channel' | 'minutesBefore'>,
+  row: ReminderOutboxRow | undefined,
+  appointment: { live: boolean; startAt: number },
+  channels: readonly string[],
+  now: number,
+): AppointmentReminder {
+  const dueAt = appointment.startAt - reminder.minutesBefore * 60_000;
+  const base = { channel: reminder.channel, minutesBefore: reminder.minutesBefore, dueAt: new Date(dueAt).toISOString() };
+  const at = (value: string | null) => (value ? new Date(value).toISOString() : undefined);
+  const unsent = (status: AppointmentReminder['status'], extra: Partial<AppointmentReminder> = {}): AppointmentReminder => ({ ...base, sent: false, status, ...extra });
+  if (!row) return unsent(!appointment.live ? 'REMINDER_STATUS_CANCELLED' : dueAt > now ? 'REMINDER_STATUS_SCHEDULED' : 'REMINDER_STATUS_SENDING');
+  const failure = (row.failureCode === 'provider_rejected' ? 'provider_rejected' : 'provider_unavailable') as AppointmentReminder['failureReason'];
+  switch (row.status) {
+    case 'sent':
+      return { ...base, sent: true, status: 'REMINDER_STATUS_SENT', ...opt('sentAt', at(row.sentAt)) };
+    case 'failed':
+      return unsent('REMINDER_STATUS_FAILED', { lastAttemptAt: at(row.updatedAt)!, failureReason: failure });
+    case 'skipped':
+      return unsent('REMINDER_STATUS_SKIPPED', SKIP_REASONS.includes(row.reason ?? '') ? { failureReason: row.reason as AppointmentReminder['failureReason'] } : {});
+    case 'dropped':
+      return row.reason === 'appointment_started' ? unsent('REMINDER_STATUS_SKIPPED', { failureReason: 'too_late' }) : unsent('REMINDER_STATUS_CANCELLED');
+    default: {
+      if (!channels.includes(reminder.channel)) return unsent('REMINDER_STATUS_SKIPPED', { failureReason: 'unsupported_channel' });
+      if (row.leased) return unsent('REMINDER_STATUS_SENDING', { lastAttemptAt: at(row.updatedAt)! });
+      if (row.attempts > 0) {
+        return unsent('REMINDER_STATUS_RETRYING', { lastAttemptAt: at(row.updatedAt)!, ...opt('nextAttemptAt', at(row.nextAttemptAt)), failureReason: failure });
+      }
+      return unsent(dueAt > now ? 'REMINDER_STATUS_SCHEDULED' : 'REMINDER_STATUS_SENDING');
+    }
+  }
 }

@@ -10,6 +10,8 @@ import { onlyUserOf } from './rules.ts';
 export interface Viewer {
   userId: string;
   role: TeamRole;
+  /** The reminder channels this server sends (mappers.View). */
+  reminderChannels: readonly string[];
 }
 
 /**
@@ -21,7 +23,7 @@ export interface Viewer {
  */
 export async function visibleAppointmentsOfCustomer(tx: Queryable, tenantId: string, customerId: string, viewer: Viewer): Promise<Appointment[]> {
   const tenant = await loadTenantClock(tx, tenantId);
-  const view = { zone: tenant.timeZone, role: viewer.role, now: Date.now() };
+  const view = { zone: tenant.timeZone, role: viewer.role, now: Date.now(), reminderChannels: viewer.reminderChannels };
   const { rows } = await listCustomerPage(tx, tenantId, customerId, {
     from: null,
     to: null,

@@ -117,7 +117,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   async function markSent(row: OutboxRow): Promise<void> {
     await db.withSystem(async (tx) => {
       const { rows } = await tx.query<{ sent_at: Date }>(
-        `UPDATE outbox SET status = 'sent', sent_at = now(), leased_until = NULL, lease_owner = NULL, last_error = NULL
+        `UPDATE outbox SET status = 'sent', sent_at = now(), leased_until = NULL, lease_owner = NULL, last_error = NULL, failure_code = NULL
           WHERE tenant_id = $1 AND id = $2 AND status = 'pending' RETURNING sent_at`,
         [row.tenant_id, row.id],
       );
@@ -136,13 +136,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   async function failed(row: OutboxRow, error: unknown) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     // A provider's refusal of the request itself (an HTTP 4xx) fails at once: sending it again cannot succeed.
-    const final = row.attempts >= maxAttempts || (error instanceof DeliveryError && error.permanent);
+    const rejected = error instanceof DeliveryError && error.permanent;
+    const final = row.attempts >= maxAttempts || rejected;
+    // The code the API answers as the reminder's failureReason (migration 150); last_error keeps the provider's words.
+    const code = rejected ? 'provider_rejected' : 'provider_unavailable';
     await db.withSystem((tx) =>
       tx.query(
-        `UPDATE outbox SET status = $3, last_error = $4, leased_until = NULL, lease_owner = NULL,
+        `UPDATE outbox SET status = $3, last_error = $4, failure_code = $6, leased_until = NULL, lease_owner = NULL,
                 next_attempt_at = now() + make_interval(secs => $5)
           WHERE tenant_id = $1 AND id = $2 AND status = 'pending'`,
-        [row.tenant_id, row.id, final ? 'failed' : 'pending', message, backoffSeconds(row.attempts, base)],
+        [row.tenant_id, row.id, final ? 'failed' : 'pending', message, backoffSeconds(row.attempts, base), code],
       ),
     );
     options.log?.[final ? 'error' : 'warn']({ outbox: row.dedupe_key, attempts: row.attempts, err: message }, final ? 'outbox message failed for good' : 'outbox message failed; will retry');

@@ -50,6 +50,7 @@ import {
   resolveSlot,
   transitionProblem,
 } from '../rules.ts';
+import { reminderChannels } from '../../notifications/phone.ts';
 import { withCalendar, type CalendarContext } from './context.ts';
 
 type Handlers = Pick<
@@ -71,8 +72,9 @@ const notInCalendar = () => notFound('No appointment has this id in this calenda
 const notInTeam = () => notFound('This person is not in the team.');
 
 /** A member's appointments: list, read, book (one or a series), change, move, delete, status, real timing. */
-export function appointmentHandlers({ db }: HandlerDeps): Handlers {
-  const calendar = <T>(...args: DropFirst<Parameters<typeof withCalendar<T>>>) => withCalendar<T>(db, ...args);
+export function appointmentHandlers({ db, config }: HandlerDeps): Handlers {
+  const source = { db, reminderChannels: reminderChannels(config.phone) };
+  const calendar = <T>(...args: DropFirst<Parameters<typeof withCalendar<T>>>) => withCalendar<T>(source, ...args);
 
   /** The appointment of the path, locked, after the caller's write access to its calendar. */
   async function locked(tx: Queryable, ctx: CalendarContext, tenantId: string, userId: string, id: string): Promise<Current> {

@@ -8,15 +8,16 @@ import { earliestOpeningHour, partsOfWall, resolveLocal, unavailableIntervals, w
 import { toAppointment } from '../mappers.ts';
 import { calendarAppointments } from '../repository.ts';
 import { assertCalendarAccess, checkCalendarRange } from '../rules.ts';
+import { reminderChannels } from '../../notifications/phone.ts';
 import { withCalendar } from './context.ts';
 
 /** The calendar: the appointments of one or more members over a range, and when they are not available. */
-export function calendarHandlers({ db }: HandlerDeps): Pick<RouteHandlers, 'getAppointmentCalendar'> {
+export function calendarHandlers({ db, config }: HandlerDeps): Pick<RouteHandlers, 'getAppointmentCalendar'> {
   return {
     async getAppointmentCalendar(request, reply) {
       const { tenantId, userId } = request.params;
       const body = request.body;
-      const calendar = await withCalendar(db, request, tenantId, 'read', async (tx, { tenant, role, callerId, view }) => {
+      const calendar = await withCalendar({ db, reminderChannels: reminderChannels(config.phone) }, request, tenantId, 'read', async (tx, { tenant, role, callerId, view }) => {
         // After the role check, as before any other answer.
         const { start, end } = checkCalendarRange(body.startDate, body.endDate);
         const userIds = body.userIds ?? [userId];

@@ -12,9 +12,15 @@ export interface CalendarContext {
   view: View;
 }
 
+/** The database, and the reminder channels this server sends (for the reminders' status: View). */
+export interface CalendarSource {
+  db: Database;
+  reminderChannels: readonly string[];
+}
+
 /** Role check (the role matrix), then a tenant transaction with the business's clock and the caller. */
 export async function withCalendar<T>(
-  db: Database,
+  { db, reminderChannels }: CalendarSource,
   request: FastifyRequest,
   tenantId: string,
   action: 'read' | 'write' | 'delete',
@@ -24,6 +30,6 @@ export async function withCalendar<T>(
   const callerId = sessionOf(request).userId;
   return db.withTenant(tenantId, async (tx) => {
     const tenant = await loadTenantClock(tx, tenantId);
-    return fn(tx, { tenant, role, callerId, view: { zone: tenant.timeZone, role, now: Date.now() } });
+    return fn(tx, { tenant, role, callerId, view: { zone: tenant.timeZone, role, now: Date.now(), reminderChannels } });
   });
 }

@@ -10,6 +10,7 @@ import { idempotencyKeyOf, idempotent } from '../../kit/write-rules.ts';
 import { conflict, notFound } from '../../problem.ts';
 import { sessionOf } from '../../kit/context.ts';
 import { authorize } from '../../tenancy/roles.ts';
+import { reminderChannels } from '../../notifications/phone.ts';
 import { toCustomer } from '../mappers.ts';
 import {
   businessToday,
@@ -146,7 +147,7 @@ export function customerHandlers(deps: HandlerDeps): Handlers {
     async exportCustomerData(request, reply) {
       const { tenantId, id } = request.params;
       const role = await authorize(db, request, tenantId, 'customers', 'read');
-      const viewer = { userId: sessionOf(request).userId, role };
+      const viewer = { userId: sessionOf(request).userId, role, reminderChannels: reminderChannels(deps.config.phone) };
       const result = await db.withTenant(tenantId, async (tx) => {
         const row = await loadCustomer(tx, tenantId, id);
         if (!row) throw notFound('No customer has this id.');

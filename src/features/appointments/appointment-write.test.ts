@@ -16,7 +16,7 @@ const appointment: Appointment = {
   startAt: '2026-11-23T10:30:00+01:00',
   endAt: '2026-11-23T11:15:00+01:00',
   color: '#fab005',
-  reminders: [{ channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 120, sent: false }],
+  reminders: [{ channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 120, sent: false, status: 'REMINDER_STATUS_SCHEDULED', dueAt: '2026-11-23T07:30:00Z' }],
   distinctionId: 'd1',
   cancellation: { linkStatus: 'CANCELLATION_LINK_STATUS_NONE' },
   version: 7,

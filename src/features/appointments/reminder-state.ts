@@ -1,58 +1,59 @@
-import type { Appointment, AppointmentReminder, ReminderChannel } from '@generated/types.gen';
+import type { Appointment, AppointmentReminder } from '@generated/types.gen';
 import { Temporal } from 'temporal-polyfill';
 
 /**
- * What became of one reminder of an appointment, as far as the appointment says (issue 18, "told
- * what happens"). The API carries only `sent`/`sentAt`; the rest is read from the same facts the
- * server decides on (server/appointments/events.ts, server/notifications/worker.ts): the appointment's
- * status, the customer's contact details, the channels this server sends (GET /v1/configuration's
- * reminderChannels), when the appointment was booked and the reminder's due moment.
+ * What became of one reminder of an appointment (issue 18, "told what happens"), as the server says it:
+ * the reminder's `status`, `failureReason` and moments are read by the API from the reminder's outbox
+ * message (server/appointments/rules.ts reminderWithStatus). Nothing is inferred here: this only sorts
+ * them into the cases the card puts in words.
  *
- * - sent: it left, at `at`;
- * - dropped: the appointment is no longer pending or confirmed, so it will not leave;
- * - unsupported: no provider for its channel on this server (sent by hand through WhatsApp instead);
+ * - scheduled: due at `due`, still ahead;
+ * - sending: due, being handed to its provider now;
+ * - retrying: the last attempt failed (the provider could not be reached), tried again at `next`;
+ * - sent: the provider took it, at `at`;
+ * - failed: sending failed for good: the provider refused it (`rejected`) or stayed unreachable;
  * - no_recipient: the appointment has no e-mail address (or phone) of the customer for it;
- * - too_late: its moment had already passed when the appointment was booked;
- * - pending: due at `due`, still ahead;
- * - sending: due a moment ago, the outbox worker is about to send it;
- * - failed: due at `due` and still not sent (sending failed, is being retried, or the appointment was
- *   moved after that moment).
+ * - unsupported: no provider for its channel on this server (sent by hand through WhatsApp instead);
+ * - too_late: its moment had passed before it could be sent;
+ * - cancelled: the appointment stopped being pending or confirmed before it left.
  */
 export type ReminderState =
-  | { kind: 'sent'; at: Temporal.Instant }
-  | { kind: 'dropped' }
-  | { kind: 'unsupported' }
-  | { kind: 'no_recipient' }
-  | { kind: 'too_late'; due: Temporal.Instant }
-  | { kind: 'pending'; due: Temporal.Instant }
+  | { kind: 'scheduled'; due: Temporal.Instant }
   | { kind: 'sending'; due: Temporal.Instant }
-  | { kind: 'failed'; due: Temporal.Instant };
+  | { kind: 'retrying'; due: Temporal.Instant; next?: Temporal.Instant }
+  | { kind: 'sent'; at: Temporal.Instant }
+  | { kind: 'failed'; due: Temporal.Instant; rejected: boolean }
+  | { kind: 'no_recipient' }
+  | { kind: 'unsupported' }
+  | { kind: 'too_late'; due: Temporal.Instant }
+  | { kind: 'cancelled' };
 
-/** How long after its due moment an unsent reminder is still "being sent" (the worker polls every few seconds). */
-export const SENDING_GRACE_MINUTES = 5;
-
-/** Pending or confirmed: its reminders are still to leave (the server drops those of any other status). */
+/** Pending or confirmed: the appointment is still ahead of the customer (the WhatsApp card offers a reminder by hand). */
 export const isLive = (status: Appointment['status']): boolean => status === 'APPOINTMENT_STATUS_PENDING' || status === 'APPOINTMENT_STATUS_CONFIRMED';
 
-/** The moment the reminder is due: the appointment's start minus its minutesBefore. */
-export function reminderDue(appointment: Pick<Appointment, 'startAt'>, reminder: Pick<AppointmentReminder, 'minutesBefore'>): Temporal.Instant {
-  return Temporal.Instant.from(appointment.startAt).subtract({ minutes: reminder.minutesBefore });
+/** The server's word on the reminder, as one of the card's cases. */
+export function reminderState(reminder: AppointmentReminder): ReminderState {
+  const due = Temporal.Instant.from(reminder.dueAt);
+  switch (reminder.status) {
+    case 'REMINDER_STATUS_SCHEDULED':
+      return { kind: 'scheduled', due };
+    case 'REMINDER_STATUS_SENDING':
+      return { kind: 'sending', due };
+    case 'REMINDER_STATUS_RETRYING':
+      return { kind: 'retrying', due, ...(reminder.nextAttemptAt ? { next: Temporal.Instant.from(reminder.nextAttemptAt) } : {}) };
+    case 'REMINDER_STATUS_SENT':
+      return { kind: 'sent', at: Temporal.Instant.from(reminder.sentAt ?? reminder.dueAt) };
+    case 'REMINDER_STATUS_FAILED':
+      return { kind: 'failed', due, rejected: reminder.failureReason === 'provider_rejected' };
+    case 'REMINDER_STATUS_SKIPPED':
+      if (reminder.failureReason === 'unsupported_channel') return { kind: 'unsupported' };
+      if (reminder.failureReason === 'too_late') return { kind: 'too_late', due };
+      return { kind: 'no_recipient' };
+    case 'REMINDER_STATUS_CANCELLED':
+      return { kind: 'cancelled' };
+  }
 }
 
-export function reminderState(
-  appointment: Pick<Appointment, 'status' | 'startAt' | 'createdAt' | 'customer'>,
-  reminder: AppointmentReminder,
-  sentChannels: readonly ReminderChannel[],
-  now: Temporal.Instant = Temporal.Now.instant(),
-): ReminderState {
-  if (reminder.sent) return { kind: 'sent', at: Temporal.Instant.from(reminder.sentAt ?? appointment.startAt) };
-  if (!isLive(appointment.status)) return { kind: 'dropped' };
-  if (!sentChannels.includes(reminder.channel)) return { kind: 'unsupported' };
-  const contact = reminder.channel === 'REMINDER_CHANNEL_EMAIL' ? appointment.customer.email : appointment.customer.phoneNumber;
-  if (!contact?.trim()) return { kind: 'no_recipient' };
-  const due = reminderDue(appointment, reminder);
-  if (Temporal.Instant.compare(Temporal.Instant.from(appointment.createdAt), due) >= 0) return { kind: 'too_late', due };
-  if (Temporal.Instant.compare(now, due) < 0) return { kind: 'pending', due };
-  if (Temporal.Instant.compare(now, due.add({ minutes: SENDING_GRACE_MINUTES })) < 0) return { kind: 'sending', due };
-  return { kind: 'failed', due };
-}
+/** A reminder the server will not send because it has no provider for its channel (the WhatsApp card offers it by hand). */
+export const isUnsupported = (reminder: AppointmentReminder): boolean =>
+  reminder.status === 'REMINDER_STATUS_SKIPPED' && reminder.failureReason === 'unsupported_channel';

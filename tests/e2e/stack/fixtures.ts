@@ -140,7 +140,7 @@ export async function createServiceThroughApi(page: Page, service: { name: strin
 export interface ApiAppointment {
   id: string;
   userId: string;
-  reminders: Array<{ channel: string; minutesBefore: number; sent: boolean; sentAt?: string }>;
+  reminders: Array<{ channel: string; minutesBefore: number; sent: boolean; sentAt?: string; status: string; failureReason?: string }>;
 }
 
 /**

@@ -39,8 +39,11 @@ for (const locale of ['es-ES', 'en-US'] as const) {
     });
     // The customer's preferred channel: a WhatsApp reminder, which this server does not send.
     expect(appointment.reminders.map((r) => [r.channel, r.sent])).toEqual([['REMINDER_CHANNEL_WHATSAPP', false]]);
+    // The server says so itself: skipped for want of a provider (issue 18, the reminder's status).
+    expect(appointment.reminders.map((r) => [r.status, r.failureReason])).toEqual([['REMINDER_STATUS_SKIPPED', 'unsupported_channel']]);
 
     await page.goto(`${TEXT[locale].prefix}/appointments/${appointment.id}?userId=${userId}`);
+    await expect(page.getByTestId('appointment-reminders').getByRole('listitem')).toHaveAttribute('data-state', 'unsupported');
     const card = page.getByTestId('whatsapp-reminder');
     await expect(card).toContainText(w.unsent);
     const button = card.getByRole('link', { name: w.button });

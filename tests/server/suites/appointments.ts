@@ -114,7 +114,7 @@ export function appointmentsSuite(server: () => TestServer) {
         endAt: '2030-03-05T10:45:00+01:00',
         color: '#12b886',
         notes: 'Flequillo cortina',
-        reminders: [{ channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 1440, sent: false }],
+        reminders: [{ channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 1440, sent: false, status: 'REMINDER_STATUS_SCHEDULED', dueAt: '2030-03-04T09:00:00.000Z' }],
         cancellation: { linkStatus: 'CANCELLATION_LINK_STATUS_NONE' },
         version: 1,
       });

@@ -502,9 +502,9 @@ export function onlineBookingSuite(server: () => TestServer) {
             }),
             201,
           );
-        expect((await create('10:00')).appointment.reminders).toEqual([
-          { channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 2880, sent: false },
-          { channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 60, sent: false },
+        expect((await create('10:00')).appointment.reminders.map(({ channel, minutesBefore, sent, status }) => ({ channel, minutesBefore, sent, status }))).toEqual([
+          { channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 2880, sent: false, status: 'REMINDER_STATUS_SCHEDULED' },
+          { channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 60, sent: false, status: 'REMINDER_STATUS_SCHEDULED' },
         ]);
         expect((await create('12:00', { reminders: [] })).appointment.reminders).toEqual([]);
       });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppointment, createCustomer, getAppointment, getConfiguration } from '../../../generated/sdk.gen.ts';
+import { changeAppointmentStatus, createAppointment, getAppointmentCalendar, createCustomer, getAppointment, getConfiguration } from '../../../generated/sdk.gen.ts';
 import type { Appointment, Tenant } from '../../../generated/types.gen.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { lazyServerSecret } from '../../../server/notifications/cancel-token.ts';
@@ -15,7 +15,7 @@ import { phoneSendersFor } from '../../../server/notifications/phone.ts';
 import { fileTransport, type MailTransport } from '../../../server/notifications/transport.ts';
 import { createOutboxWorker, type OutboxWorker } from '../../../server/notifications/worker.ts';
 import { providerEnv as fakeProviderEnv, startFakeTwilio, startFakeWhatsApp, type FakeTwilio, type FakeWhatsApp } from '../fake-phone.ts';
-import { clientFor, ok, signUpOwner, type Actor, type TestServer } from '../harness.ts';
+import { clientFor, ok, problem, signUpOwner, type Actor, type TestServer } from '../harness.ts';
 
 interface Business {
   owner: Actor;
@@ -92,7 +92,7 @@ export function phoneRemindersSuite(server: () => TestServer) {
     /** A customer (through the API) with an appointment on 23 Nov 2027 at `hours`:30 (default 10:30) and these reminders. */
     async function book(
       b: Business,
-      customer: { name: string; phoneCountryCode?: string; phoneNumber?: string; language?: 'en-US' | 'es-ES' },
+      customer: { name: string; phoneCountryCode?: string; phoneNumber?: string; email?: string; language?: 'en-US' | 'es-ES' },
       reminders: Array<{ channel: Channel; minutesBefore: number }>,
       hours = 10,
     ): Promise<Appointment> {
@@ -200,6 +200,7 @@ export function phoneRemindersSuite(server: () => TestServer) {
         ['REMINDER_CHANNEL_WHATSAPP', true],
       ]);
       expect(after.reminders[0]!.sentAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(after.reminders.map((r) => r.status)).toEqual(['REMINDER_STATUS_SENT', 'REMINDER_STATUS_SENT']);
       await drain(worker);
       expect(twilio.messages.filter((m) => m.to === '+34612345678')).toHaveLength(1);
     });
@@ -281,10 +282,92 @@ export function phoneRemindersSuite(server: () => TestServer) {
       ]);
       expect(twilio.messages.filter((m) => m.to === '+34633444555')).toEqual([]);
       expect(whatsapp.messages.filter((m) => m.payload.to === '34633444555')).toEqual([]);
-      expect((await reread(b, withPhone)).reminders.map((r) => [r.channel, r.sent])).toEqual([
-        ['REMINDER_CHANNEL_SMS', false],
-        ['REMINDER_CHANNEL_WHATSAPP', false],
+      expect((await reread(b, withPhone)).reminders.map((r) => [r.channel, r.sent, r.status, r.failureReason])).toEqual([
+        ['REMINDER_CHANNEL_SMS', false, 'REMINDER_STATUS_SKIPPED', 'unsupported_channel'],
+        ['REMINDER_CHANNEL_WHATSAPP', false, 'REMINDER_STATUS_SKIPPED', 'unsupported_channel'],
       ]);
+      expect((await reread(b, noPhone)).reminders.map((r) => [r.status, r.failureReason])).toEqual([['REMINDER_STATUS_SKIPPED', 'no_recipient']]);
+    });
+    it('the appointment says what became of each reminder, from its outbox row: scheduled, sending, sent, retrying, failed with the reason, cancelled; another business never sees it', async () => {
+      const b = await business('remstatus', { locale: 'en-US', name: 'Salón Marta', timeZone: 'Europe/Madrid', service: 'Mechas' });
+      const appointment = await book(b, { name: 'Marta', email: 'marta.remstatus@example.com', phoneCountryCode: '+34', phoneNumber: '644555666' }, [
+        { channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 1440 },
+        { channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 120 },
+        { channel: 'REMINDER_CHANNEL_WHATSAPP', minutesBefore: 60 },
+      ]);
+      // 23 Nov 2027 10:30 in Madrid is 09:30 UTC.
+      const due = ['2027-11-22T09:30:00.000Z', '2027-11-23T07:30:00.000Z', '2027-11-23T08:30:00.000Z'];
+      // This server has no SMS or WhatsApp provider: those are said to be skipped (the worker will skip them when due) …
+      expect(appointment.reminders.map((r) => [r.channel, r.status, r.failureReason, r.dueAt, r.sent])).toEqual([
+        ['REMINDER_CHANNEL_EMAIL', 'REMINDER_STATUS_SCHEDULED', undefined, due[0], false],
+        ['REMINDER_CHANNEL_SMS', 'REMINDER_STATUS_SKIPPED', 'unsupported_channel', due[1], false],
+        ['REMINDER_CHANNEL_WHATSAPP', 'REMINDER_STATUS_SKIPPED', 'unsupported_channel', due[2], false],
+      ]);
+      // … and a server with both providers says all three are scheduled.
+      const configured = await server().startWith(providerEnv);
+      const owner = clientFor(configured.baseUrl, b.owner.token);
+      const path = { tenantId: b.tenant.id, userId: appointment.userId, id: appointment.id };
+      const read = async () => (await ok(getAppointment({ client: owner, path }))).appointment;
+      expect((await read()).reminders.map((r) => r.status)).toEqual(['REMINDER_STATUS_SCHEDULED', 'REMINDER_STATUS_SCHEDULED', 'REMINDER_STATUS_SCHEDULED']);
+
+      // Due, and a worker holds the e-mail one: it is being sent.
+      await makeDue(b, appointment);
+      await server().db.withSystem((tx) =>
+        tx.query(
+          `UPDATE outbox SET leased_until = now() + interval '60 seconds', lease_owner = 'test', attempts = attempts + 1
+            WHERE tenant_id = $1 AND appointment_id = $2 AND kind = 'reminder' AND channel = 'REMINDER_CHANNEL_EMAIL'`,
+          [b.tenant.id, appointment.id],
+        ),
+      );
+      const sending = (await read()).reminders[0]!;
+      expect(sending).toMatchObject({ status: 'REMINDER_STATUS_SENDING', sent: false });
+      expect(sending.lastAttemptAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+      await server().db.withSystem((tx) =>
+        tx.query(`UPDATE outbox SET leased_until = NULL, lease_owner = NULL, attempts = 0 WHERE tenant_id = $1 AND appointment_id = $2`, [b.tenant.id, appointment.id]),
+      );
+
+      // The worker sends: the e-mail leaves (the test's file transport), Twilio refuses the number (400),
+      // WhatsApp is down (503).
+      twilio.failNext(400, { code: 21211, message: "The 'To' number +34644555666 is not a valid phone number.", status: 400 });
+      whatsapp.failNext(503, { error: { message: 'Service temporarily unavailable', code: 2 } });
+      const before = Date.now();
+      await drain(workerFor(true));
+      const [email, sms, wa] = (await read()).reminders;
+      expect(email).toMatchObject({ channel: 'REMINDER_CHANNEL_EMAIL', status: 'REMINDER_STATUS_SENT', sent: true });
+      expect(Date.parse(email!.sentAt!)).toBeGreaterThanOrEqual(before - 1000);
+      expect(email!.failureReason).toBeUndefined();
+      expect(sms).toMatchObject({ channel: 'REMINDER_CHANNEL_SMS', status: 'REMINDER_STATUS_FAILED', failureReason: 'provider_rejected', sent: false });
+      expect(Date.parse(sms!.lastAttemptAt!)).toBeGreaterThanOrEqual(before - 1000);
+      expect(sms!.sentAt).toBeUndefined();
+      expect(wa).toMatchObject({ channel: 'REMINDER_CHANNEL_WHATSAPP', status: 'REMINDER_STATUS_RETRYING', failureReason: 'provider_unavailable', sent: false });
+      // Retried after the backoff (30 s for the first attempt).
+      expect(Date.parse(wa!.nextAttemptAt!)).toBeGreaterThan(Date.parse(wa!.lastAttemptAt!));
+      // The calendar says the same (the same read, as one JSON array).
+      const week = await ok(
+        getAppointmentCalendar({
+          client: owner,
+          path: { tenantId: b.tenant.id, userId: appointment.userId },
+          body: { startDate: { year: 2027, month: 11, day: 22, hours: 0, minutes: 0 }, endDate: { year: 2027, month: 11, day: 24, hours: 0, minutes: 0 } },
+        }),
+      );
+      expect(week.appointments.find((a) => a.id === appointment.id)!.reminders.map((r) => r.status)).toEqual([
+        'REMINDER_STATUS_SENT',
+        'REMINDER_STATUS_FAILED',
+        'REMINDER_STATUS_RETRYING',
+      ]);
+
+      // Cancelled by the business: what had not left never will.
+      await ok(changeAppointmentStatus({ client: owner, path, body: { status: 'APPOINTMENT_STATUS_CANCELLED', version: (await read()).version } }));
+      expect((await read()).reminders.map((r) => [r.status, r.sent])).toEqual([
+        ['REMINDER_STATUS_SENT', true],
+        ['REMINDER_STATUS_FAILED', false],
+        ['REMINDER_STATUS_CANCELLED', false],
+      ]);
+
+      // Another business's owner: not found, through their business or through this one.
+      const other = await signUpOwner(server(), 'remstatus-other');
+      await problem(getAppointment({ client: other.owner.client, path: { tenantId: other.tenant.id, userId: other.owner.userId, id: appointment.id } }), 404);
+      await problem(getAppointment({ client: other.owner.client, path }), 404);
     });
   });
 }

@@ -1,11 +1,9 @@
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconBan, IconCheck, IconClock, IconClockX, IconPlugConnectedX, IconSend, IconUserX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle, IconBan, IconCheck, IconClock, IconClockX, IconPlugConnectedX, IconRefresh, IconSend, IconUserX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Temporal } from 'temporal-polyfill';
-import { getConfigurationOptions } from '@generated/@tanstack/react-query.gen';
-import type { Appointment, ReminderChannel, Tenant } from '@generated/types.gen';
+import type { Appointment, Tenant } from '@generated/types.gen';
 import { reminderChannelLabels, reminderTimeLabel } from '~/lib/reminder-labels';
 import { formatDateTimeMedium, formatTime, fromParts, isPastIn, toParts } from '~/lib/temporal';
 import { isLive, reminderState, type ReminderState } from '../reminder-state';
@@ -13,15 +11,12 @@ import { whatsAppDigits } from './whatsapp-reminder-text';
 
 /**
  * The appointment's reminders and what became of each (issue 18): its channel, how long before, and
- * its state in words beside an icon (sent at 10:30, due at 10:30, not sent and why). Times HH:mm in the
- * business's time zone, with the date when not today.
+ * its state in words beside an icon (sent at 10:30, due at 10:30, not sent and why), as the server
+ * says it (each reminder's `status`, read from its outbox message). Times HH:mm in the business's
+ * time zone, with the date when not today.
  */
 export function AppointmentReminders({ appointment, tenant, now }: { appointment: Appointment; tenant: Tenant; now?: Temporal.Instant }) {
   const intl = useIntl();
-  const configuration = useQuery({ ...getConfigurationOptions(), staleTime: 10 * 60_000 });
-  // Until the server says which channels it sends, do not guess a state.
-  if (configuration.isPending) return null;
-  const sentChannels: ReminderChannel[] = configuration.data?.configuration.reminderChannels ?? ['REMINDER_CHANNEL_EMAIL'];
   const channels = reminderChannelLabels(intl);
   const instant = now ?? Temporal.Now.instant();
   // The WhatsApp card of this page (WhatsAppReminder) offers to send it by hand.
@@ -43,7 +38,7 @@ export function AppointmentReminders({ appointment, tenant, now }: { appointment
         ) : (
           <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
             {appointment.reminders.map((reminder, index) => {
-              const state = reminderState(appointment, reminder, sentChannels, instant);
+              const state = reminderState(reminder);
               const view = stateView(intl, state, { timeZone: tenant.timeZone, now: instant, channel: channels[reminder.channel], byHand, email: reminder.channel === 'REMINDER_CHANNEL_EMAIL' });
               return (
                 <Group component="li" key={index} gap="sm" wrap="nowrap" align="flex-start" data-state={state.kind}>
@@ -80,6 +75,8 @@ const messages = defineMessages({
   sentOn: { id: 'appointments.reminders.sentOn', defaultMessage: 'Sent on {dateTime}' },
   pendingAt: { id: 'appointments.reminders.pendingAt', defaultMessage: 'Pending: to be sent at {time}' },
   pendingOn: { id: 'appointments.reminders.pendingOn', defaultMessage: 'Pending: to be sent on {dateTime}' },
+  rejectedHintEmail: { id: 'appointments.reminders.rejected.hintEmail', defaultMessage: "Check the customer's e-mail address, or remind them yourself." },
+  rejectedHintPhone: { id: 'appointments.reminders.rejected.hintPhone', defaultMessage: "Check the customer's phone number, or remind them yourself." },
 });
 
 interface StateView {
@@ -111,7 +108,7 @@ function stateView(
   switch (state.kind) {
     case 'sent':
       return { icon: icon(IconCheck), color: 'green', text: dated(state.at, messages.sentAt, messages.sentOn) };
-    case 'pending':
+    case 'scheduled':
       return { icon: icon(IconClock), color: 'blue', text: dated(state.due, messages.pendingAt, messages.pendingOn) };
     case 'sending':
       return {
@@ -119,29 +116,42 @@ function stateView(
         color: 'blue',
         text: intl.formatMessage({ id: 'appointments.reminders.sending', defaultMessage: 'Being sent now (due: {when})' }, { when: at(state.due).text }),
       };
-    case 'failed':
+    case 'retrying':
       return {
-        icon: icon(IconAlertTriangle),
-        color: 'red',
-        text: intl.formatMessage({ id: 'appointments.reminders.failed', defaultMessage: 'Not sent (due: {when})' }, { when: at(state.due).text }),
-        hint: context.email
-          ? intl.formatMessage({
-              id: 'appointments.reminders.failed.hintEmail',
-              defaultMessage: "Sending failed or is being retried, or the appointment was moved after that time. Check the customer's e-mail address, or remind them yourself.",
-            })
-          : intl.formatMessage({
-              id: 'appointments.reminders.failed.hintPhone',
-              defaultMessage: "Sending failed or is being retried, or the appointment was moved after that time. Check the customer's phone number, or remind them yourself.",
-            }),
+        icon: icon(IconRefresh),
+        color: 'yellow',
+        text: state.next
+          ? intl.formatMessage(
+              { id: 'appointments.reminders.retrying', defaultMessage: 'Not sent yet: the provider could not be reached; trying again at {when}' },
+              { when: at(state.next).text },
+            )
+          : intl.formatMessage({ id: 'appointments.reminders.retryingSoon', defaultMessage: 'Not sent yet: the provider could not be reached; trying again shortly' }),
       };
+    case 'failed':
+      return state.rejected
+        ? {
+            icon: icon(IconAlertTriangle),
+            color: 'red',
+            text: intl.formatMessage({ id: 'appointments.reminders.rejected', defaultMessage: 'Not sent: the provider refused it (due: {when})' }, { when: at(state.due).text }),
+            hint: intl.formatMessage(context.email ? messages.rejectedHintEmail : messages.rejectedHintPhone),
+          }
+        : {
+            icon: icon(IconAlertTriangle),
+            color: 'red',
+            text: intl.formatMessage(
+              { id: 'appointments.reminders.unavailable', defaultMessage: 'Not sent: the provider could not be reached (due: {when})' },
+              { when: at(state.due).text },
+            ),
+            hint: intl.formatMessage({
+              id: 'appointments.reminders.unavailable.hint',
+              defaultMessage: 'Sending was tried several times and has stopped. Remind the customer yourself.',
+            }),
+          };
     case 'too_late':
       return {
         icon: icon(IconClockX),
         color: 'gray',
-        text: intl.formatMessage(
-          { id: 'appointments.reminders.tooLate', defaultMessage: 'Not sent: its time ({when}) had already passed when the appointment was booked' },
-          { when: at(state.due).text },
-        ),
+        text: intl.formatMessage({ id: 'appointments.reminders.tooLate', defaultMessage: 'Not sent: its time ({when}) had already passed' }, { when: at(state.due).text }),
       };
     case 'no_recipient':
       return {
@@ -163,7 +173,7 @@ function stateView(
           ? intl.formatMessage({ id: 'appointments.reminders.unsupported.byHand', defaultMessage: 'Send it yourself with the WhatsApp button on this page.' })
           : undefined,
       };
-    case 'dropped':
+    case 'cancelled':
       return {
         icon: icon(IconBan),
         color: 'gray',

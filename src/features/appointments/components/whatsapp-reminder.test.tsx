@@ -13,6 +13,8 @@ import { whatsAppDigits } from './whatsapp-reminder-text';
 const tenant = { id: '3c5e7a9b-1d3f-4b5d-8e7f-9a1b3c5d7e9f', businessName: 'Peluquería Ana', timeZone: 'Europe/Madrid', locale: 'en-US' } as Tenant;
 const customerId = '7d9f1b3d-5f7a-4c9e-8b1d-3f5a7c9e1b3d';
 
+const whatsApp = { channel: 'REMINDER_CHANNEL_WHATSAPP', minutesBefore: 1440, sent: false, dueAt: '2099-11-22T09:30:00Z' } as const;
+
 function appointmentWith(overrides: Partial<Appointment> = {}): Appointment {
   return {
     id: '5a7c9e1b-3d5f-4a7b-9c1d-3e5f7a9b1c3d',
@@ -21,7 +23,8 @@ function appointmentWith(overrides: Partial<Appointment> = {}): Appointment {
     endDate: { year: 2099, month: 11, day: 23, hours: 11, minutes: 15 },
     customer: { id: customerId, name: 'Lucía', phoneCountryCode: '+34', phoneNumber: '612345678' },
     services: [{ id: 's', name: 'Corte y peinado', durationMinutes: 45, price: { amount: 2500, currency: 'EUR' } }],
-    reminders: [{ channel: 'REMINDER_CHANNEL_WHATSAPP', minutesBefore: 1440, sent: false }],
+    // As a server without a WhatsApp provider answers it.
+    reminders: [{ ...whatsApp, status: 'REMINDER_STATUS_SKIPPED', failureReason: 'unsupported_channel' }],
     ...overrides,
   } as Appointment;
 }
@@ -66,7 +69,8 @@ describe('the WhatsApp reminder on the appointment page (issue 18)', () => {
   });
 
   it('is not offered when the server sends every reminder of the appointment itself, without a phone, or for a past or cancelled appointment', () => {
-    renderIt(appointmentWith(), ['REMINDER_CHANNEL_EMAIL', 'REMINDER_CHANNEL_WHATSAPP']);
+    // A server with a WhatsApp provider: its reminder is scheduled.
+    renderIt(appointmentWith({ reminders: [{ ...whatsApp, status: 'REMINDER_STATUS_SCHEDULED' }] }), ['REMINDER_CHANNEL_EMAIL', 'REMINDER_CHANNEL_WHATSAPP']);
     expect(link()).toBeNull();
     cleanup();
     renderIt(appointmentWith({ customer: { id: customerId, name: 'Lucía' } }), ['REMINDER_CHANNEL_EMAIL']);
@@ -80,7 +84,8 @@ describe('the WhatsApp reminder on the appointment page (issue 18)', () => {
   });
 
   it('an SMS reminder the server cannot send still offers the WhatsApp message, even with a WhatsApp provider', async () => {
-    renderIt(appointmentWith({ reminders: [{ channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 120, sent: false }] }), ['REMINDER_CHANNEL_EMAIL', 'REMINDER_CHANNEL_WHATSAPP']);
+    const sms = { channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 120, sent: false, dueAt: '2099-11-23T07:30:00Z' } as const;
+    renderIt(appointmentWith({ reminders: [{ ...sms, status: 'REMINDER_STATUS_SKIPPED', failureReason: 'unsupported_channel' }] }), ['REMINDER_CHANNEL_EMAIL', 'REMINDER_CHANNEL_WHATSAPP']);
     expect(await screen.findByRole('link', { name: /Send the reminder on WhatsApp/ })).toBeTruthy();
   });
 

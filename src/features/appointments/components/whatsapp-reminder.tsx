@@ -5,12 +5,12 @@ import { getConfigurationOptions, getCustomerOptions } from '@generated/@tanstac
 import type { Appointment, ReminderChannel, Tenant } from '@generated/types.gen';
 import { WhatsAppButton } from '~/components/whatsapp-button';
 import { fromParts, isPastIn } from '~/lib/temporal';
-import { isLive } from '../reminder-state';
+import { isLive, isUnsupported } from '../reminder-state';
 import { reminderLanguage, whatsAppDigits, whatsAppReminderText } from './whatsapp-reminder-text';
 
 /**
- * On the appointment page, when the server cannot send the reminder itself (no WhatsApp provider, or
- * a reminder on a channel without one: GET /v1/configuration's reminderChannels), a one-click WhatsApp
+ * On the appointment page, when the server cannot send the reminder itself (no WhatsApp provider:
+ * GET /v1/configuration's reminderChannels, or a reminder it skips as unsupported_channel), a one-click WhatsApp
  * message to the customer with the reminder already written in their language (wa.me), as small
  * businesses do by hand. Shown for an upcoming, live appointment whose customer has a phone number.
  */
@@ -26,7 +26,8 @@ export function WhatsAppReminder({ appointment, tenant }: { appointment: Appoint
   });
   if (!digits || !upcoming || !configuration.data) return null;
   const sent: ReminderChannel[] = configuration.data.configuration.reminderChannels ?? ['REMINDER_CHANNEL_EMAIL'];
-  const unsent = appointment.reminders.filter((reminder) => !reminder.sent && !sent.includes(reminder.channel));
+  // The server's word: the reminders it will not send for want of a provider (their status).
+  const unsent = appointment.reminders.filter(isUnsupported);
   if (sent.includes('REMINDER_CHANNEL_WHATSAPP') && unsent.length === 0) return null;
   // The customer's language, else the business's (as the server's messages); a deleted customer: the business's.
   if (customer.isPending && customer.fetchStatus !== 'idle') return null;
