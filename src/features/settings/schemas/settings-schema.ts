@@ -163,7 +163,7 @@ const nonEmpty = <T extends Record<string, string>>(record: T): Partial<T> =>
  * Optional single fields left empty are not sent, so they keep their stored value. `tenant` is the
  * business the form was loaded from: its version makes a save over someone else's answer 409.
  */
-export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id' | 'opening_hours' | 'version'>): TenantUpdate {
+export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id' | 'opening_hours' | 'version' | 'pricesIncludeTax'>): TenantUpdate {
   const body: TenantUpdate = {
     id: tenant.id,
     version: tenant.version,
@@ -173,7 +173,6 @@ export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id'
     address: nonEmpty(values.address),
     currency: { currencyCode: values.currencyCode },
     taxPercentage: values.taxPercentage,
-    pricesIncludeTax: values.pricesIncludeTax,
     timeZone: values.timeZone,
     locale: values.locale,
     opening_hours: toOpeningHours({ timeZone: values.timeZone, schedule: values.schedule }, tenant.opening_hours?.closedDates),
@@ -189,5 +188,7 @@ export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id'
   if (values.taxId) body.taxId = values.taxId;
   if (values.country) body.country = values.country;
   if (values.taxName) body.taxName = values.taxName;
+  // Sent only when changed: it locks after the first sale (422 prices_include_tax_locked).
+  if (values.pricesIncludeTax !== (tenant.pricesIncludeTax ?? true)) body.pricesIncludeTax = values.pricesIncludeTax;
   return zTenantUpdate.parse(body);
 }
