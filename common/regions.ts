@@ -110,6 +110,11 @@ export function detectCountry(timeZone: string | null | undefined, languages: re
   return DEFAULT_COUNTRY;
 }
 
+/** Whether a business in `country` shows prices with tax included: false in the United States (sales tax added at the till), true elsewhere. */
+export function pricesIncludeTaxIn(country: string | null | undefined): boolean {
+  return (country ?? '').toUpperCase() !== 'US';
+}
+
 /** What a business in `country` starts with: currency, tax rate (0 when none or not yet entered) and tax name. */
 export function regionDefaults(country: string | null | undefined, language: string) {
   const region = findRegion(country) ?? findRegion(DEFAULT_COUNTRY)!;
@@ -118,6 +123,8 @@ export function regionDefaults(country: string | null | undefined, language: str
     currency: region.currency,
     taxPercentage: region.tax?.rate ?? 0,
     taxName: taxNameOf(region, language),
+    /** Whether prices include tax: a US till adds sales tax on top of the price (issue 17); elsewhere prices include it. */
+    pricesIncludeTax: pricesIncludeTaxIn(region.country),
     /** The owner must enter the rate (US sales tax). */
     taxRateEntered: region.tax !== null && region.tax.rate === null,
     dateOrder: region.dateOrder,

@@ -446,6 +446,11 @@ export type BusinessCountry = string;
 export type TaxName = string;
 
 /**
+ * Beyond SPEC (issue 17): whether the business's prices include tax (true - Spain's IVA and most countries) or the till adds tax on top of them (false - a US sales tax: $120.00 at 8.875 % is charged $130.65). Derived from the country when the business is created (the United States false, elsewhere true); it can change until the business records its first sale (then 422 prices_include_tax_locked). Each sale keeps the mode it was charged in.
+ */
+export type PricesIncludeTax = boolean;
+
+/**
  * An open interval of one day, wall-clock in the tenant's time zone; end after start.
  */
 export type OpeningHoursRange = {
@@ -545,6 +550,7 @@ export type Tenant = {
     taxPercentage: Percentage;
     country?: BusinessCountry;
     taxName?: TaxName;
+    pricesIncludeTax?: PricesIncludeTax;
     services: TenantServices;
     opening_hours?: OpeningHours;
     timeZone: IanaTimeZone;
@@ -609,6 +615,7 @@ export type TenantInput = {
     taxPercentage?: Percentage;
     country?: BusinessCountry;
     taxName?: TaxName;
+    pricesIncludeTax?: PricesIncludeTax;
     services?: TenantServices;
     opening_hours?: OpeningHours;
     timeZone?: IanaTimeZone;
@@ -644,6 +651,7 @@ export type TenantUpdate = {
     taxPercentage?: Percentage;
     country?: BusinessCountry;
     taxName?: TaxName;
+    pricesIncludeTax?: PricesIncludeTax;
     services?: TenantServices;
     opening_hours?: OpeningHours;
     timeZone?: IanaTimeZone;
@@ -5334,6 +5342,10 @@ export type Sale = {
      */
     lines: Array<SaleLine>;
     discount?: SaleDiscount;
+    /**
+     * Beyond SPEC (issue 17): the business's price mode when the sale was charged, kept with the sale. true - unit prices include tax (Spain's IVA); false - tax is added on top of them (a US sales tax), so totals.total = subtotal + tax. Its refunds and its invoice are computed the same way. Absent on sales recorded before it existed - they include tax.
+     */
+    pricesIncludeTax?: boolean;
     totals: DocumentTotals;
     /**
      * One entry per tax rate, highest first.

@@ -306,6 +306,11 @@ export const zBusinessCountry = z.string().regex(/^[A-Z]{2}$/);
 export const zTaxName = z.string().min(1).max(40);
 
 /**
+ * Beyond SPEC (issue 17): whether the business's prices include tax (true - Spain's IVA and most countries) or the till adds tax on top of them (false - a US sales tax: $120.00 at 8.875 % is charged $130.65). Derived from the country when the business is created (the United States false, elsewhere true); it can change until the business records its first sale (then 422 prices_include_tax_locked). Each sale keeps the mode it was charged in.
+ */
+export const zPricesIncludeTax = z.boolean();
+
+/**
  * An open interval of one day, wall-clock in the tenant's time zone; end after start.
  */
 export const zOpeningHoursRange = z.object({
@@ -385,6 +390,7 @@ export const zTenantInput = z.object({
     taxPercentage: zPercentage.optional(),
     country: zBusinessCountry.optional(),
     taxName: zTaxName.optional(),
+    pricesIncludeTax: zPricesIncludeTax.optional(),
     services: zTenantServices.optional(),
     opening_hours: zOpeningHours.optional(),
     timeZone: zIanaTimeZone.optional(),
@@ -1950,6 +1956,7 @@ export const zTenant = z.object({
     taxPercentage: zPercentage,
     country: zBusinessCountry.optional(),
     taxName: zTaxName.optional(),
+    pricesIncludeTax: zPricesIncludeTax.optional(),
     services: zTenantServices,
     opening_hours: zOpeningHours.optional(),
     timeZone: zIanaTimeZone,
@@ -2020,6 +2027,7 @@ export const zTenantUpdate = z.object({
     taxPercentage: zPercentage.optional(),
     country: zBusinessCountry.optional(),
     taxName: zTaxName.optional(),
+    pricesIncludeTax: zPricesIncludeTax.optional(),
     services: zTenantServices.optional(),
     opening_hours: zOpeningHours.optional(),
     timeZone: zIanaTimeZone.optional(),
@@ -3670,6 +3678,7 @@ export const zSale = z.object({
     notes: z.string().max(1000).optional(),
     lines: z.array(zSaleLine).min(1).max(100),
     discount: zSaleDiscount.optional(),
+    pricesIncludeTax: z.boolean().optional(),
     totals: zDocumentTotals,
     taxBreakdown: z.array(zSaleTaxBreakdown).max(12),
     tip: zMoney,

@@ -45,6 +45,7 @@ function tenantColumns(input: TenantInput | TenantUpdate): Array<[string, unknow
   set('tax_percentage', input.taxPercentage);
   set('country', input.country);
   set('tax_name', input.taxName);
+  set('prices_include_tax', input.pricesIncludeTax);
   set('services', input.services, true);
   set('opening_hours', input.opening_hours, true);
   set('time_zone', input.timeZone ?? input.opening_hours?.timeZone);
@@ -95,6 +96,7 @@ async function insertTenant(tx: Queryable, ownerId: string, input: TenantInput, 
     ...(region && !input.currency ? { currency: { currencyCode: region.currency } } : {}),
     ...(region && input.taxPercentage === undefined ? { taxPercentage: region.taxPercentage } : {}),
     ...(region && input.taxName === undefined && region.taxName ? { taxName: region.taxName } : {}),
+    ...(region && input.pricesIncludeTax === undefined ? { pricesIncludeTax: region.pricesIncludeTax } : {}),
   });
   const status = input.opening_hours ? 'TENANT_STATUS_PENDING_SERVICES_DEFINITION' : 'TENANT_STATUS_PENDING_OPENING_HOURS';
   columns.push(['owner_user_id', ownerId], ['status', status], ['license_status', 'LICENSE_STATUS_BETA_TESTER']);
@@ -227,11 +229,14 @@ export function tenantHandlers({ config, db, verifier, sessions }: HandlerDeps):
           tenantId,
           (['logoAssetId', 'coverAssetId'] as const).flatMap((key) => (typeof input[key] === 'string' ? [{ id: input[key], field: `/tenant/${key}` }] : [])),
         );
-        // The currency locks once the business has sold anything (its amounts are in it).
-        if (input.currency) {
-          const current = await tx.query<{ currency_code: string }>('SELECT currency_code FROM tenants WHERE id = $1', [tenantId]);
-          if (current.rows[0] && current.rows[0].currency_code !== input.currency.currencyCode && (await tenantHasSales(tx, tenantId))) {
-            throw unprocessable('/tenant/currency/currencyCode', 'currency_locked', 'The currency cannot change once the business has recorded sales.');
+        // The currency and the price mode lock once the business has sold anything (its amounts are in them).
+        if (input.currency || input.pricesIncludeTax !== undefined) {
+          const current = (await tx.query<{ currency_code: string; prices_include_tax: boolean }>('SELECT currency_code, prices_include_tax FROM tenants WHERE id = $1', [tenantId])).rows[0];
+          const currencyChanges = Boolean(input.currency && current && current.currency_code !== input.currency.currencyCode);
+          const modeChanges = input.pricesIncludeTax !== undefined && current !== undefined && current.prices_include_tax !== input.pricesIncludeTax;
+          if ((currencyChanges || modeChanges) && (await tenantHasSales(tx, tenantId))) {
+            if (currencyChanges) throw unprocessable('/tenant/currency/currencyCode', 'currency_locked', 'The currency cannot change once the business has recorded sales.');
+            throw unprocessable('/tenant/pricesIncludeTax', 'prices_include_tax_locked', 'Whether prices include tax cannot change once the business has recorded sales.');
           }
         }
         const zone = input.timeZone ?? input.opening_hours?.timeZone;

@@ -135,6 +135,8 @@ export async function rectifyRefundedSale(tx: Queryable, tenantId: string, userI
       discountPercentage: line.discount_percentage as string,
       discount: line.discount as string,
     })),
+    // The credit is computed as the invoice (and the sale it invoices) was: in its price mode.
+    Boolean(original.prices_include_tax),
   );
   const kind = original.kind as string;
   const description = reason?.trim() ? reason.trim().slice(0, 500) : undefined;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FiscalRecord, InvoiceKind, InvoiceLineInput, RectificationReason, SaleLineKind } from '../../generated/types.gen.ts';
 import { computeDocument, fromMinorUnits, MoneyError, type ComputedDocument, type ExemptionCode } from '../../common/money/index.ts';
 import { HttpProblem, type FieldError } from '../problem.ts';
-import { PRICE_MODE as SALE_PRICE_MODE, saleDocument, type DocumentDiscount } from '../sales/rules.ts';
+import { priceModeOf, saleDocument, type DocumentDiscount } from '../sales/rules.ts';
 import { acceptableCustomerTaxId, isValidSpanishTaxId } from './tax-id.ts';
 
 /**
@@ -288,15 +288,17 @@ export interface SaleLineForInvoice {
 
 /**
  * The invoice of a sale (issue 17): its lines are the sale's stored lines, and its amounts come from
- * the very inputs the sale was computed with (saleDocument: prices with tax, each line's discount and
+ * the very inputs the sale was computed with (saleDocument: the sale's price mode, each line's discount and
  * the discount on the whole), so the invoice's totals and breakdown are the sale's, to the cent.
  */
 export function invoiceFromSale(sale: {
   currency: string;
   lines: readonly SaleLineForInvoice[];
   discount?: DocumentDiscount | undefined;
+  /** The sale's price mode (kept with it at charge). */
+  pricesIncludeTax: boolean;
 }): { lines: InvoiceLineInput[]; computed: ComputedDocument } {
-  const computed = saleDocument(sale.currency, sale.lines, sale.discount, '/invoice/saleId');
+  const computed = saleDocument(sale.currency, sale.lines, sale.discount, sale.pricesIncludeTax, '/invoice/saleId');
   const lines = sale.lines.map((line): InvoiceLineInput => {
     const discountPercentage = Number(line.discountPercentage);
     return {
@@ -323,10 +325,10 @@ export interface RefundLineForInvoice extends SaleLineForInvoice {
  * with (refundDocument: unit price, rate and the line's share of every discount as an amount), so
  * the credit is the refund's total and breakdown to the cent.
  */
-export function creditOfRefund(currency: string, refund: readonly RefundLineForInvoice[]): { lines: InvoiceLineInput[]; computed: ComputedDocument } {
+export function creditOfRefund(currency: string, refund: readonly RefundLineForInvoice[], pricesIncludeTax: boolean): { lines: InvoiceLineInput[]; computed: ComputedDocument } {
   const computed = computeDocument({
     currency,
-    priceMode: SALE_PRICE_MODE,
+    priceMode: priceModeOf(pricesIncludeTax),
     lines: refund.map((line) => ({ quantity: String(line.quantity), unitPrice: line.unitPrice, tax: { rate: String(line.taxPercentage) }, discount: { amount: Number(line.discount) } })),
   });
   const lines = refund.map(

@@ -184,7 +184,7 @@ export async function createSale(tx: Queryable, actor: Actor, id: string, input:
     methodIds: payments.map((payment) => payment.paymentMethodId),
   });
   if (!context) throw notFound();
-  const { currency, appointment } = context;
+  const { currency, appointment, pricesIncludeTax } = context;
   input.lines.forEach((line, index) => {
     if (inCurrency(line.unitPrice, currency, `/sale/lines/${index}/unitPrice`) < 0) {
       throw unprocessable(`/sale/lines/${index}/unitPrice/amount`, 'out_of_range', 'A price cannot be negative; refunds are made from the sale.');
@@ -213,6 +213,7 @@ export async function createSale(tx: Queryable, actor: Actor, id: string, input:
     currency,
     input.lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unitPrice.amount, taxPercentage: line.taxPercentage, discountPercentage: line.discountPercentage })),
     input.discount ? { percentage: input.discount.percentage, amount: input.discount.amount?.amount } : undefined,
+    pricesIncludeTax,
   );
 
   // Items: services must be the business's; products from stock are locked (in id order) and moved
@@ -243,6 +244,7 @@ export async function createSale(tx: Queryable, actor: Actor, id: string, input:
       soldAt: input.soldAt ?? new Date().toISOString(),
       notes: input.notes?.trim() || null,
       currency,
+      pricesIncludeTax,
       discountPercentage: input.discount?.percentage ?? null,
       discountAmount: input.discount?.amount?.amount ?? null,
       document,
@@ -305,12 +307,15 @@ export async function refundSale(
   const { tenantId } = actor;
   const row = await lockedForCorrection(tx, tenantId, id, input.version);
   const currency = row.currency as string;
+  // A refund mirrors its sale: computed in the price mode the sale was charged in.
+  const pricesIncludeTax = row.prices_include_tax !== false;
   const sold = await saleLines(tx, tenantId, [id]);
   const plan = refundDocument(
     currency,
     sold.map((line) => ({ position: Number(line.position), quantity: String(line.quantity), unitPrice: Number(line.unit_price), taxPercentage: String(line.tax_percentage), amount: Number(line.amount), discount: Number(line.discount) })),
     await refundedByLine(tx, tenantId, id),
     input.lines,
+    pricesIncludeTax,
   );
   const payments = input.payments ?? [];
   const methods = await paymentMethods(tx, tenantId, payments.map((payment) => payment.paymentMethodId));
@@ -333,6 +338,7 @@ export async function refundSale(
       soldAt: new Date().toISOString(),
       notes: input.reason?.trim() || null,
       currency,
+      pricesIncludeTax,
       discountPercentage: null,
       discountAmount: null,
       document: plan.document,

@@ -60,6 +60,7 @@ export function toSale({ row, lines, refundIds }: LoadedSale): Sale {
     ...opt('notes', row.notes as string | null),
     lines: lines.map((line) => toLine(line, currency)),
     ...opt('discount', discount),
+    pricesIncludeTax: row.prices_include_tax !== false,
     totals: {
       subtotal: money(row.subtotal, currency),
       discount: money(row.discount, currency),

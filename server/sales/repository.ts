@@ -81,6 +81,8 @@ export async function paymentMethods(tx: Queryable, tenantId: string, ids: reado
 /** What a charge reads before it writes (createSale), in one statement: see chargeContext. */
 export interface ChargeContext {
   currency: string;
+  /** The business's price mode now (issue 17): prices with tax, or tax added on top. */
+  pricesIncludeTax: boolean;
   /** The appointment charged, locked; absent when none was asked for or this business has no such one. */
   appointment?: Row;
   /** Whether that appointment already has a live (non-voided, non-refund) sale. */
@@ -107,7 +109,7 @@ export interface ChargeAsk {
 }
 
 /**
- * The business's currency, the appointment to charge locked (one checkout of it at a time; the first
+ * The business's currency and price mode, the appointment to charge locked (one checkout of it at a time; the first
  * lock a charge takes), and what the charge checks against: the appointment's live sale, the seller's
  * membership, the customer, the services and payment methods named. One statement instead of one per
  * question (issue 17's speed row: on PGlite's one connection every round trip holds up the server).
@@ -116,8 +118,8 @@ export interface ChargeAsk {
  * sales_live_appointment_key instead, with the same 409.
  */
 export async function chargeContext(tx: Queryable, tenantId: string, ask: ChargeAsk): Promise<ChargeContext | undefined> {
-  const { rows } = await tx.query<Row & { currency_code: string; has_live_sale: boolean; seller_is_member: boolean; customer_exists: boolean; services: unknown; methods: unknown }>(
-    `SELECT t.currency_code,
+  const { rows } = await tx.query<Row & { currency_code: string; prices_include_tax: boolean; has_live_sale: boolean; seller_is_member: boolean; customer_exists: boolean; services: unknown; methods: unknown }>(
+    `SELECT t.currency_code, t.prices_include_tax,
             a.id AS appointment_id, a.status AS appointment_status, a.user_id AS appointment_user_id, a.customer_id AS appointment_customer_id, a.customer_snapshot,
             EXISTS (SELECT 1 FROM sales s WHERE s.tenant_id = $1 AND s.appointment_id = a.id AND s.refund_of_sale_id IS NULL AND s.lifecycle = '${LIVE}') AS has_live_sale,
             EXISTS (SELECT 1 FROM memberships m WHERE m.tenant_id = $1 AND m.user_id = coalesce($3::uuid, a.user_id, $4::uuid)) AS seller_is_member,
@@ -137,6 +139,7 @@ export async function chargeContext(tx: Queryable, tenantId: string, ask: Charge
     : undefined;
   return {
     currency: row.currency_code,
+    pricesIncludeTax: row.prices_include_tax !== false,
     ...(appointment ? { appointment } : {}),
     appointmentHasLiveSale: row.has_live_sale,
     sellerIsMember: row.seller_is_member,
@@ -156,6 +159,8 @@ export interface NewSale {
   soldAt: string;
   notes: string | null;
   currency: string;
+  /** The price mode the document was computed in, kept with the sale. */
+  pricesIncludeTax: boolean;
   discountPercentage: number | null;
   discountAmount: number | null;
   document: ComputedDocument;
@@ -192,10 +197,10 @@ function saleInsertSql(bind: Bind, sale: NewSale): string {
   const { totals, breakdown } = sale.document;
   const soldAt = bind(sale.soldAt, '::timestamptz');
   const taxBreakdown = JSON.stringify(breakdown.map((entry) => ({ taxPercentage: entry.taxPercentage, base: entry.base, tax: entry.tax })));
-  return `INSERT INTO sales (tenant_id, id, operation_type, appointment_id, customer_id, customer_name, user_id, sold_at, sold_on, notes, currency,
+  return `INSERT INTO sales (tenant_id, id, operation_type, appointment_id, customer_id, customer_name, user_id, sold_at, sold_on, notes, currency, prices_include_tax,
                         discount_percentage, discount_amount, subtotal, discount, tax, total, tax_breakdown, refund_of_sale_id, search, payment_status, paid, tip)
      VALUES ($1, ${bind(sale.id)}, ${bind(sale.operationType)}, ${bind(sale.appointmentId)}, ${bind(sale.customerId)}, ${bind(sale.customerName)}, ${bind(sale.userId)},
-             ${soldAt}, (${soldAt} AT TIME ZONE (SELECT time_zone FROM tenants WHERE id = $1))::date, ${bind(sale.notes)}, ${bind(sale.currency)},
+             ${soldAt}, (${soldAt} AT TIME ZONE (SELECT time_zone FROM tenants WHERE id = $1))::date, ${bind(sale.notes)}, ${bind(sale.currency)}, ${bind(sale.pricesIncludeTax, '::boolean')},
              ${bind(sale.discountPercentage)}, ${bind(sale.discountAmount)}, ${bind(totals.subtotal)}, ${bind(totals.discount)}, ${bind(totals.tax)}, ${bind(totals.total)},
              ${bind(taxBreakdown)}, ${bind(sale.refundOfSaleId)}, cita_fold(${bind(sale.search, '::text')}), ${bind(sale.paymentStatus)}, ${bind(sale.paid ?? 0)}, ${bind(sale.tip ?? 0)})
      RETURNING *`;

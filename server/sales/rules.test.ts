@@ -39,7 +39,7 @@ const discount = fc.option(
 /** The sale's document, or the property skips inputs the till refuses (a whole-sale discount above the total). */
 const documentOf = (lines: Parameters<typeof saleDocument>[1], whole: Parameters<typeof saleDocument>[2]) => {
   try {
-    return saleDocument('EUR', lines, whole);
+    return saleDocument('EUR', lines, whole, true);
   } catch (error) {
     if (error instanceof HttpProblem) fc.pre(false);
     throw error;
@@ -69,8 +69,38 @@ describe('sale arithmetic', () => {
   });
 
   it('2 × €10 at 21 % is €20.00 with one rounding of the tax (the invoice computes the same)', () => {
-    const doc = saleDocument('EUR', [{ quantity: 2, unitPrice: 1000, taxPercentage: 21 }], undefined);
+    const doc = saleDocument('EUR', [{ quantity: 2, unitPrice: 1000, taxPercentage: 21 }], undefined, true);
     expect(doc.totals).toMatchObject({ total: 2000, subtotal: 1653, tax: 347 });
+  });
+
+  it('a US sale adds the tax on top: $120.00 at 8.875 % is charged $130.65 (tax $10.65), and its refund gives back exactly that', () => {
+    const doc = saleDocument('USD', [{ quantity: 1, unitPrice: 12000, taxPercentage: 8.875 }], undefined, false);
+    expect(doc.priceMode).toBe('TAX_EXCLUSIVE');
+    expect(doc.totals).toMatchObject({ subtotal: 12000, tax: 1065, total: 13065 });
+    const included = saleDocument('USD', [{ quantity: 1, unitPrice: 12000, taxPercentage: 8.875 }], undefined, true);
+    expect(included.totals).toMatchObject({ subtotal: 11022, tax: 978, total: 12000 });
+    const sold: SoldLine[] = [{ position: 0, quantity: 1, unitPrice: 12000, taxPercentage: 8.875, amount: 12000, discount: 0 }];
+    const plan = refundDocument('USD', sold, new Map(), [{ position: 0, quantity: 1 }], false);
+    expect(plan.document.totals).toMatchObject({ subtotal: -12000, tax: -1065, total: -13065 });
+  });
+
+  it('with tax on top, refunding the whole sale at once gives back exactly its total and tax', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), discount, (lines, whole) => {
+        let doc;
+        try {
+          doc = saleDocument('USD', lines, whole, false);
+        } catch (error) {
+          if (error instanceof HttpProblem) return fc.pre(false);
+          throw error;
+        }
+        const sold: SoldLine[] = doc.lines.map((l, position) => ({ position, quantity: l.quantity, unitPrice: l.unitPrice, taxPercentage: lines[position]!.taxPercentage, amount: l.amount, discount: l.discount }));
+        const plan = refundDocument('USD', sold, new Map(), sold.map((s) => ({ position: s.position, quantity: s.quantity })), false);
+        expect(plan.document.totals.total + doc.totals.total).toBe(0);
+        expect(plan.document.totals.tax + doc.totals.tax).toBe(0);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('refunding every line in parts gives back exactly each line total, and never more than sold', () => {
@@ -85,7 +115,7 @@ describe('sale arithmetic', () => {
           for (const part of [...splits, Infinity]) {
             if (left <= 0) break;
             const quantity = Math.min(part, left);
-            const plan = refundDocument('EUR', sold, earlier, [{ position: s.position, quantity }]);
+            const plan = refundDocument('EUR', sold, earlier, [{ position: s.position, quantity }], true);
             const refunded = plan.document.lines[0]!;
             expect(sum(plan.document.breakdown.map((b) => b.base + b.tax))).toBe(plan.document.totals.total);
             const before = earlier.get(s.position) ?? { quantity: 0n, amount: 0, discount: 0 };
@@ -94,7 +124,7 @@ describe('sale arithmetic', () => {
             left -= quantity;
           }
           expect(given.get(s.position)! + doc.lines[s.position]!.total).toBe(0);
-          expect(code(() => refundDocument('EUR', sold, earlier, [{ position: s.position, quantity: 1 }]))).toBe('refund_exceeds_sold');
+          expect(code(() => refundDocument('EUR', sold, earlier, [{ position: s.position, quantity: 1 }], true))).toBe('refund_exceeds_sold');
         }
       }),
       { numRuns: 60 },

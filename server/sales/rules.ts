@@ -9,17 +9,19 @@ import {
   parseScaled,
   type ComputedDocument,
   type DocumentLineInput,
+  type PriceMode,
 } from '../../common/money/index.ts';
 import { unprocessable } from '../problem.ts';
 
 /**
  * The pure rules of the till (MONEY.md §1–2): every amount of a sale or a refund comes from the one
- * document function (computeDocument, prices with tax), so that totals = Σ breakdown = Σ lines
+ * document function (computeDocument, prices with tax or tax on top, as the business charges), so that totals = Σ breakdown = Σ lines
  * exactly; payments and refunds never take more than the sale stands for; quantities are compared
  * in exact thousandths.
  */
 
-export const PRICE_MODE = 'TAX_INCLUSIVE' as const;
+/** The document price mode of a sale charged with or without tax in its prices (the business's choice at charge, kept with the sale). */
+export const priceModeOf = (pricesIncludeTax: boolean): PriceMode => (pricesIncludeTax ? 'TAX_INCLUSIVE' : 'TAX_EXCLUSIVE');
 
 export interface SaleLineRequest {
   quantity: number | string;
@@ -48,7 +50,13 @@ function asProblem(error: unknown, pointer: string): never {
 }
 
 /** The document of a sale: lines with their own percentage discount, and a discount on the whole. */
-export function saleDocument(currency: string, lines: readonly SaleLineRequest[], discount: DocumentDiscount | undefined, pointer = '/sale'): ComputedDocument {
+export function saleDocument(
+  currency: string,
+  lines: readonly SaleLineRequest[],
+  discount: DocumentDiscount | undefined,
+  pricesIncludeTax: boolean,
+  pointer = '/sale',
+): ComputedDocument {
   if (discount && (discount.percentage === undefined) === (discount.amount === undefined)) {
     throw unprocessable(`${pointer}/discount`, 'percentage_or_amount', 'Give the discount either as a percentage or as an amount.');
   }
@@ -61,7 +69,7 @@ export function saleDocument(currency: string, lines: readonly SaleLineRequest[]
   try {
     return computeDocument({
       currency,
-      priceMode: PRICE_MODE,
+      priceMode: priceModeOf(pricesIncludeTax),
       lines: inputs,
       ...(discount ? { discount: discount.percentage !== undefined ? { percentage: discount.percentage } : { amount: discount.amount! } } : {}),
     });
@@ -113,7 +121,13 @@ const thousandths = (value: number | string, pointer: string): bigint => {
  * discount, so a line refunded in parts gives back exactly what it was sold for). 422
  * refund_exceeds_sold beyond what was sold minus earlier refunds, or for a line the sale lacks.
  */
-export function refundDocument(currency: string, sold: readonly SoldLine[], earlier: ReadonlyMap<number, Refunded>, requests: readonly RefundRequest[]): RefundPlan {
+export function refundDocument(
+  currency: string,
+  sold: readonly SoldLine[],
+  earlier: ReadonlyMap<number, Refunded>,
+  requests: readonly RefundRequest[],
+  pricesIncludeTax: boolean,
+): RefundPlan {
   const taken = new Map<number, Refunded>(earlier);
   const inputs: DocumentLineInput[] = [];
   const lines: RefundPlan['lines'] = [];
@@ -138,7 +152,7 @@ export function refundDocument(currency: string, sold: readonly SoldLine[], earl
     lines.push({ position: line.position, quantity, restock: request.restock === true });
   });
   try {
-    return { document: computeDocument({ currency, priceMode: PRICE_MODE, lines: inputs }), lines };
+    return { document: computeDocument({ currency, priceMode: priceModeOf(pricesIncludeTax), lines: inputs }), lines };
   } catch (error) {
     asProblem(error, '');
   }

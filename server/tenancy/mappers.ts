@@ -42,6 +42,7 @@ export function toTenant(row: Row): Tenant {
     taxPercentage: Number(row.tax_percentage),
     ...opt('country', row.country as string | null | undefined),
     ...opt('taxName', row.tax_name as string | null | undefined),
+    ...(row.prices_include_tax === undefined || row.prices_include_tax === null ? {} : { pricesIncludeTax: Boolean(row.prices_include_tax) }),
     services: (row.services as string[] | null) ?? [],
     ...opt('opening_hours', row.opening_hours as Tenant['opening_hours'] | null),
     timeZone: row.time_zone as string,

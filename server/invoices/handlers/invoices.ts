@@ -118,9 +118,11 @@ async function draftFromSale(tx: Queryable, tenantId: string, input: InvoiceInpu
   if (sale.currency !== s.currency) throw unprocessable('invoice.saleId', 'currency_mismatch', `Invoices are in the business's currency, ${s.currency}.`);
   const discount =
     sale.discount_percentage !== null ? { percentage: Number(sale.discount_percentage) } : sale.discount_amount !== null ? { amount: Number(sale.discount_amount) } : undefined;
+  const pricesIncludeTax = sale.prices_include_tax !== false;
   const { lines, computed } = invoiceFromSale({
     currency: s.currency,
     discount,
+    pricesIncludeTax,
     lines: saleLines.map((line) => ({
       kind: line.kind as string,
       itemId: (line.item_id as string | null) ?? null,
@@ -152,7 +154,8 @@ async function draftFromSale(tx: Queryable, tenantId: string, input: InvoiceInpu
     series: input.series ?? (kind === KIND.simplified ? s.simplifiedSeries : s.fullSeries),
     operationDate: input.operationDate ?? null,
     dueDate: input.dueDate ?? null,
-    pricesIncludeTax: true,
+    // The sale's price mode: its invoice states the same unit prices, so the same totals.
+    pricesIncludeTax,
     language: input.language ?? s.locale,
     customer,
     issuer: issuerOf(s),

@@ -27,15 +27,16 @@ const decimal = (text: string) => text.trim().replace(',', '.');
 
 /**
  * The sale the form describes, computed by the same function as the server (common/money
- * computeDocument): the preview is what will be charged, to the cent. Null while a field is not a number.
+ * computeDocument), in the business's price mode (prices with tax, or tax added on top as a US till
+ * does): the preview is what will be charged, to the cent. Null while a field is not a number.
  */
-export function previewOf(lines: DraftLine[], currency: string, discount: string): ComputedDocument | null {
+export function previewOf(lines: DraftLine[], currency: string, discount: string, pricesIncludeTax = true): ComputedDocument | null {
   if (lines.length === 0) return null;
   try {
     const whole = decimal(discount);
     return computeDocument({
       currency,
-      priceMode: 'TAX_INCLUSIVE',
+      priceMode: pricesIncludeTax ? 'TAX_INCLUSIVE' : 'TAX_EXCLUSIVE',
       lines: lines.map((line) => ({
         quantity: decimal(line.quantity),
         unitPrice: line.unitPrice ?? Number.NaN,

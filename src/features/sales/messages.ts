@@ -29,6 +29,7 @@ const definitions = defineMessages({
   outstanding: { id: 'sales.outstanding', defaultMessage: 'Outstanding' },
   tip: { id: 'sales.tip', defaultMessage: 'Tip' },
   tax: { id: 'sales.tax', defaultMessage: 'Tax' },
+  inclTax: { id: 'sales.inclTax', defaultMessage: 'incl. {amount} tax' },
   base: { id: 'sales.base', defaultMessage: 'Base' },
   subtotal: { id: 'sales.subtotal', defaultMessage: 'Subtotal (before tax)' },
   discount: { id: 'sales.discount', defaultMessage: 'Discount' },

@@ -38,7 +38,8 @@ export function firstDaySuite(server: () => TestServer) {
     it('a business in the United States charges in dollars with the sales tax its owner entered', async () => {
       const owner = await signUp(server(), 'us-dental');
       const tenant = await newTenant(owner, { country: 'US', timeZone: 'America/New_York', taxPercentage: 8.25, taxName: 'Sales tax' });
-      expect(tenant).toMatchObject({ country: 'US', currency: { currencyCode: 'USD' }, currencySymbol: '$', taxPercentage: 8.25, taxName: 'Sales tax' });
+      // A US till adds the sales tax on top of the prices (issue 17).
+      expect(tenant).toMatchObject({ country: 'US', currency: { currencyCode: 'USD' }, currencySymbol: '$', taxPercentage: 8.25, taxName: 'Sales tax', pricesIncludeTax: false });
       // Its first service is priced in dollars and taxed at that rate; euros are refused.
       const { service } = await ok(
         createService({
@@ -67,10 +68,10 @@ export function firstDaySuite(server: () => TestServer) {
 
     it('a business in Spain gets euros and IVA at 21 %; elsewhere no tax by default', async () => {
       const spanish = await signUp(server(), 'es-salon', { locale: 'es-ES' });
-      expect(await newTenant(spanish, { country: 'ES' })).toMatchObject({ currency: { currencyCode: 'EUR' }, taxPercentage: 21, taxName: 'IVA' });
+      expect(await newTenant(spanish, { country: 'ES' })).toMatchObject({ currency: { currencyCode: 'EUR' }, taxPercentage: 21, taxName: 'IVA', pricesIncludeTax: true });
       const british = await signUp(server(), 'gb-salon');
       const gb = await newTenant(british, { country: 'GB' });
-      expect(gb).toMatchObject({ country: 'GB', currency: { currencyCode: 'GBP' }, currencySymbol: '£', taxPercentage: 0 });
+      expect(gb).toMatchObject({ country: 'GB', currency: { currencyCode: 'GBP' }, currencySymbol: '£', taxPercentage: 0, pricesIncludeTax: true });
       expect(gb.taxName).toBeUndefined();
     });
 
@@ -96,7 +97,7 @@ export function firstDaySuite(server: () => TestServer) {
         201,
       );
       const { tenant } = await ok(getTenant({ client: clientFor(s.baseUrl, created.token), path: { tenantId: created.tenantId } }));
-      expect(tenant).toMatchObject({ country: 'US', currency: { currencyCode: 'USD' }, taxPercentage: 4, taxName: 'Sales tax', timeZone: 'America/New_York' });
+      expect(tenant).toMatchObject({ country: 'US', currency: { currencyCode: 'USD' }, taxPercentage: 4, taxName: 'Sales tax', timeZone: 'America/New_York', pricesIncludeTax: false });
     });
 
     it('settings change the country, the tax name and rate; a rate with four decimals is refused (422)', async () => {
@@ -133,8 +134,9 @@ export function firstDaySuite(server: () => TestServer) {
       );
       expect(inventoryItem.taxPercentage).toBe(8.875);
 
-      // A $120.00 toothbrush and six $1.00 floss picks, 8.875 % included: one bucket of $126.00, base
-      // round(12600 / 1.08875) = 11573 (115.7290…), tax 10.27; the lines' taxes add up to it.
+      // A $120.00 toothbrush and six $1.00 floss picks, 8.875 % added on top (a US till, issue 17): one
+      // bucket of $126.00, tax round(12600 × 8.875 %) = round(1118.25) = 11.18, total $137.18; the
+      // lines' taxes add up to it.
       const { sale } = await ok(
         createSale({
           client: owner.client,
@@ -151,10 +153,11 @@ export function firstDaySuite(server: () => TestServer) {
         }),
         201,
       );
-      expect(sale.taxBreakdown).toEqual([{ taxPercentage: 8.875, base: usd(11573), tax: usd(1027) }]);
-      expect(sale.totals.total).toEqual(usd(12600));
+      expect(sale.taxBreakdown).toEqual([{ taxPercentage: 8.875, base: usd(12600), tax: usd(1118) }]);
+      expect(sale.totals.total).toEqual(usd(13718));
+      expect(sale.pricesIncludeTax).toBe(false);
       expect(sale.lines.map((line) => line.taxPercentage)).toEqual([8.875, 8.875]);
-      expect(sale.lines.reduce((sum, line) => sum + line.taxAmount.amount, 0)).toBe(1027);
+      expect(sale.lines.reduce((sum, line) => sum + line.taxAmount.amount, 0)).toBe(1118);
       // Read back from the database (sale_lines.tax_percentage numeric(6, 3)).
       expect((await ok(getSale({ client: owner.client, path: { tenantId: tenant.id, id: sale.id } }))).sale.lines.map((line) => line.taxPercentage)).toEqual([8.875, 8.875]);
 

@@ -492,6 +492,59 @@ export function salesSuite(server: () => TestServer) {
       expect((await ok(getInvoice({ client: member.client, path: { tenantId: tenant.id, id: ownersInvoice.id } }))).invoice.id).toBe(ownersInvoice.id);
     });
 
+    it('a US business adds sales tax on top of its prices (130.65 for 120.00 at 8.875 %); its refund and invoice follow the sale, a Spanish one keeps tax included', async () => {
+      // Spain: prices include IVA, €120.00 at 21 % holds 20.83 of tax.
+      expect(tenant.pricesIncludeTax).toBe(true);
+      const line = (amount: { amount: number; currency: string }, taxPercentage: number) => ({ kind: 'SALE_LINE_KIND_SERVICE' as const, name: 'Corte', quantity: 1, unitPrice: amount, taxPercentage });
+      const spanish = (await ok(createSale({ client: owner.client, path: path(), body: { sale: { operationType: 'OPERATION_TYPE_PRODUCT_SALE', lines: [line(eur(12000), 21)] } } }), 201)).sale;
+      expect(spanish).toMatchObject({ pricesIncludeTax: true, totals: { subtotal: eur(9917), tax: eur(2083), total: eur(12000) } });
+
+      // New York: the country sets the mode (tax on top), which can change until the first sale.
+      const us = await signUp(server(), 'till-us-owner');
+      const shop = await newTenant(us, { country: 'US', taxPercentage: 8.875 });
+      expect(shop).toMatchObject({ currency: { currencyCode: 'USD' }, pricesIncludeTax: false });
+      const usPath = (id: string = randomUUID()) => ({ tenantId: shop.id, id });
+      const usd = (amount: number) => ({ amount, currency: 'USD' });
+      const toggled = (await ok(updateTenant({ client: us.client, path: { tenantId: shop.id }, body: { tenant: { pricesIncludeTax: true } } }))).tenant;
+      expect(toggled.pricesIncludeTax).toBe(true);
+      await ok(updateTenant({ client: us.client, path: { tenantId: shop.id }, body: { tenant: { pricesIncludeTax: false } } }));
+      const usCash = (await ok(listPaymentMethods({ client: us.client, path: { tenantId: shop.id } }))).items.find((m) => m.kind === 'PAYMENT_METHOD_KIND_CASH')!;
+      const sell = async () =>
+        (
+          await ok(
+            createSale({
+              client: us.client,
+              path: usPath(),
+              body: { sale: { operationType: 'OPERATION_TYPE_PRODUCT_SALE', customer: { name: 'Jane Doe' }, lines: [line(usd(12000), 8.875)], payments: [{ paymentMethodId: usCash.id, amount: usd(13065) }] } },
+            }),
+            201,
+          )
+        ).sale;
+      const sale = await sell();
+      expect(sale).toMatchObject({ pricesIncludeTax: false, totals: { subtotal: usd(12000), tax: usd(1065), total: usd(13065) }, paymentStatus: 'SALE_STATUS_PAID', paidAmount: usd(13065) });
+      expect(sale.taxBreakdown).toEqual([{ taxPercentage: 8.875, base: usd(12000), tax: usd(1065) }]);
+      expect(sale.lines[0]).toMatchObject({ unitPrice: usd(12000), baseAmount: usd(12000), taxAmount: usd(1065), lineTotal: usd(13065) });
+
+      // Its refund mirrors it: −130.65, tax −10.65, all the money back.
+      const refunded = await ok(
+        refundSale({ client: us.client, path: usPath(sale.id), body: { version: sale.version, lines: [{ position: 0, quantity: 1 }], payments: [{ paymentMethodId: usCash.id, amount: usd(13065) }] } }),
+        201,
+      );
+      expect(refunded.refund).toMatchObject({ pricesIncludeTax: false, totals: { subtotal: usd(-12000), tax: usd(-1065), total: usd(-13065) } });
+      expect(refunded.sale).toMatchObject({ paymentStatus: 'SALE_STATUS_REFUNDED', refundedAmount: usd(13065) });
+
+      // The invoice drafted from a sale states the same prices without tax, so the same totals.
+      const second = await sell();
+      const invoice = (await ok(createInvoice({ client: us.client, path: { tenantId: shop.id }, body: { invoice: { customer: { name: 'Jane Doe' }, saleId: second.id } } }), 201)).invoice;
+      expect(invoice).toMatchObject({ saleId: second.id, pricesIncludeTax: false, totals: { subtotal: usd(12000), tax: usd(1065), total: usd(13065) } });
+      expect(invoice.lines[0]).toMatchObject({ unitPrice: usd(12000), taxPercentage: 8.875 });
+
+      // Sold: the mode is locked, like the currency; the same value still saves.
+      const locked = await problem(updateTenant({ client: us.client, path: { tenantId: shop.id }, body: { tenant: { pricesIncludeTax: true } } }), 422);
+      expect(codeOf(locked)).toBe('prices_include_tax_locked');
+      expect((await ok(updateTenant({ client: us.client, path: { tenantId: shop.id }, body: { tenant: { pricesIncludeTax: false, taxName: 'Sales tax' } } }))).tenant.pricesIncludeTax).toBe(false);
+    });
+
     it('locks the currency once the business has sales', async () => {
       const p = await problem(updateTenant({ client: owner.client, path: { tenantId: tenant.id }, body: { tenant: { currency: { currencyCode: 'USD' } } } }), 422);
       expect(codeOf(p)).toBe('currency_locked');

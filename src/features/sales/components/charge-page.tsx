@@ -70,6 +70,8 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const currency = tenant.currency.currencyCode;
+  // The business's price mode: a US till adds sales tax on top of the prices (issue 17).
+  const pricesIncludeTax = tenant.pricesIncludeTax ?? true;
   const [saleId] = useState(() => crypto.randomUUID());
   const idempotency = useIdempotencyKey();
   const [lines, setLines] = useState<DraftLine[]>(() => linesOf(appointment, taxOf));
@@ -82,7 +84,7 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
   const activeMethods = (methods.data?.items ?? []).filter((method) => method.active);
   const products = useQuery(listInventoryItemsOptions({ path: { tenantId: tenant.id }, query: { limit: 20, active: true, ...(search ? { q: search } : {}) } }));
   const create = useMutation(createSaleMutation());
-  const preview = useMemo(() => previewOf(lines, currency, discount), [lines, currency, discount]);
+  const preview = useMemo(() => previewOf(lines, currency, discount, pricesIncludeTax), [lines, currency, discount, pricesIncludeTax]);
   const total = preview?.totals.total ?? 0;
   const paying = payments.reduce((sum, payment) => sum + (payment.amount && Number.isFinite(payment.amount) ? payment.amount : 0), 0);
   const customerName = appointment ? [appointment.customer?.name, appointment.customer?.lastName].filter(Boolean).join(' ') : '';
@@ -287,12 +289,29 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
                   <Text size="sm">{intl.formatMessage(m.minus, { amount: money({ amount: preview.totals.discount, currency }) })}</Text>
                 </Group>
               ) : null}
+              {pricesIncludeTax ? null : (
+                <>
+                  <Group justify="space-between">
+                    <Text size="sm">{intl.formatMessage(m.subtotal)}</Text>
+                    <Text size="sm" data-testid="charge-subtotal">{money({ amount: preview.totals.subtotal, currency })}</Text>
+                  </Group>
+                  <Group justify="space-between">
+                    <Text size="sm">{intl.formatMessage(m.tax)}</Text>
+                    <Text size="sm" data-testid="charge-tax">{money({ amount: preview.totals.tax, currency })}</Text>
+                  </Group>
+                </>
+              )}
               <Group justify="space-between">
                 <Text fw={700}>{intl.formatMessage(m.total)}</Text>
                 <Text fw={700} data-testid="charge-total">
                   {money({ amount: total, currency })}
                 </Text>
               </Group>
+              {pricesIncludeTax ? (
+                <Text size="sm" c="dimmed" ta="right" data-testid="charge-tax">
+                  {intl.formatMessage(m.inclTax, { amount: money({ amount: preview.totals.tax, currency }) })}
+                </Text>
+              ) : null}
               <Text size="sm" c="dimmed" data-testid="charge-left">
                 {intl.formatMessage(m.left, { amount: money({ amount: Math.max(0, total - paying), currency }) })}
               </Text>

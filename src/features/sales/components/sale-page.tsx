@@ -162,12 +162,23 @@ function SaleView({ tenant, sale }: { tenant: Tenant; sale: Sale }) {
               <Text size="sm">{intl.formatMessage(m.subtotal)}</Text>
               <Text size="sm">{money(sale.totals.subtotal)}</Text>
             </Group>
+            {sale.pricesIncludeTax === false ? (
+              <Group justify="space-between">
+                <Text size="sm">{intl.formatMessage(m.tax)}</Text>
+                <Text size="sm" data-testid="sale-tax">{money(sale.totals.tax)}</Text>
+              </Group>
+            ) : null}
             <Group justify="space-between">
               <Text fw={700}>{intl.formatMessage(m.total)}</Text>
               <Text fw={700} data-testid="sale-total">
                 {money(sale.totals.total)}
               </Text>
             </Group>
+            {sale.pricesIncludeTax === false ? null : (
+              <Text size="sm" c="dimmed" ta="right" data-testid="sale-tax">
+                {intl.formatMessage(m.inclTax, { amount: money(sale.totals.tax) })}
+              </Text>
+            )}
           </Stack>
         </Card>
         <Card withBorder component="section" aria-labelledby="sale-money">

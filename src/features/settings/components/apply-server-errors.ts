@@ -26,6 +26,7 @@ const FIELDS = [
   'taxId',
   'currencyCode',
   'taxPercentage',
+  'pricesIncludeTax',
   'timeZone',
   'locale',
   'schedule',
@@ -46,5 +47,5 @@ export function applyServerErrors(error: unknown, form: SettingsForm, intl: Intl
     form.setError('onlineBooking.slug', { message: intl.formatMessage(settingsMessages.slugTaken) }, { shouldFocus: true });
     return true;
   }
-  return applyProblemFieldErrors(error, form, intl, { wrapper: 'tenant', fieldMap: FIELD_MAP, known: FIELDS, codeMessages: {} });
+  return applyProblemFieldErrors(error, form, intl, { wrapper: 'tenant', fieldMap: FIELD_MAP, known: FIELDS, codeMessages: { prices_include_tax_locked: settingsMessages.pricesIncludeTaxLocked, currency_locked: settingsMessages.currencyLocked } });
 }

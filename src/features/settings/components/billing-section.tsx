@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
@@ -68,6 +68,24 @@ export function BillingSection({ form, tenant }: { form: SettingsForm; tenant: P
           description={intl.formatMessage({ id: 'settings.taxPercentage.description', defaultMessage: 'Added to your prices, e.g. 21 for 21 % VAT.' })}
           required
           error={errors.taxPercentage?.message}
+        />
+        <Controller
+          control={form.control}
+          name="pricesIncludeTax"
+          render={({ field }) => (
+            <Switch
+              label={intl.formatMessage({ id: 'settings.pricesIncludeTax', defaultMessage: 'Prices include tax' })}
+              description={intl.formatMessage({
+                id: 'settings.pricesIncludeTax.description',
+                defaultMessage: 'On: tax is included in your prices (as with IVA in Spain). Off: the till adds tax on top of them (as with US sales tax). It cannot change after your first sale.',
+              })}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.pricesIncludeTax?.message}
+            />
+          )}
         />
       </SimpleGrid>
     </SettingsSection>

@@ -123,6 +123,14 @@ describe('settingsFromTenant → toTenantUpdate', () => {
     expect(body.opening_hours?.timeZone).toBe(body.timeZone);
   });
 
+  it('shows a US business its prices without tax, and sends the choice only when it changes', () => {
+    const us = { ...tenant, pricesIncludeTax: false };
+    const values = settingsSchema.parse(settingsFromTenant(us, 'en-US'));
+    expect(values.pricesIncludeTax).toBe(false);
+    expect(toTenantUpdate(values, us)).not.toHaveProperty('pricesIncludeTax');
+    expect(toTenantUpdate({ ...values, pricesIncludeTax: true }, us).pricesIncludeTax).toBe(true);
+  });
+
   it('sends the same time zone for the business and its opening hours', () => {
     const values = settingsSchema.parse({ ...settingsFromTenant(tenant, 'es-ES'), timeZone: 'Atlantic/Canary' });
     const body = toTenantUpdate(values, tenant);

@@ -79,6 +79,7 @@ export const settingsSchema = zTenantUpdate
     taxPercentage: z.preprocess(optionalNumber, zPercentage.refine(hasThreeDecimalsAtMost)),
     country: z.union([z.literal(''), zBusinessCountry]),
     taxName: optionalText(zTaxName),
+    pricesIncludeTax: z.boolean(),
     timeZone: timeZoneFieldSchema,
     locale: zLocale,
     schedule: weekScheduleSchema,
@@ -97,6 +98,8 @@ export const settingsMessages = defineMessages({
   businessNameRequired: { id: 'settings.businessName.required', defaultMessage: 'Enter the name of your business.' },
   emailRequired: { id: 'settings.email.required', defaultMessage: 'Enter the e-mail address of your business.' },
   currencyRequired: { id: 'settings.currency.required', defaultMessage: 'Choose the currency you charge in.' },
+  pricesIncludeTaxLocked: { id: 'settings.pricesIncludeTax.locked', defaultMessage: 'This cannot change once your business has recorded sales.' },
+  currencyLocked: { id: 'settings.currency.locked', defaultMessage: 'The currency cannot change once your business has recorded sales.' },
   taxPercentage: { id: 'settings.taxPercentage.range', defaultMessage: 'Enter a percentage from 0 to 100, with at most three decimals.' },
   slug: {
     id: 'settings.onlineBooking.slug.invalid',
@@ -138,6 +141,7 @@ export function settingsFromTenant(tenant: Tenant, uiLocale: string): SettingsIn
     taxPercentage: tenant.taxPercentage,
     country: tenant.country ?? '',
     taxName: tenant.taxName ?? '',
+    pricesIncludeTax: tenant.pricesIncludeTax ?? true,
     timeZone: isValidTimeZone(timeZone) ? timeZone : browserTimeZone(),
     locale: tenant.locale,
     schedule: scheduleFromOpeningHours(tenant.opening_hours),
@@ -159,7 +163,7 @@ const nonEmpty = <T extends Record<string, string>>(record: T): Partial<T> =>
  * Optional single fields left empty are not sent, so they keep their stored value. `tenant` is the
  * business the form was loaded from: its version makes a save over someone else's answer 409.
  */
-export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id' | 'opening_hours' | 'version'>): TenantUpdate {
+export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id' | 'opening_hours' | 'version' | 'pricesIncludeTax'>): TenantUpdate {
   const body: TenantUpdate = {
     id: tenant.id,
     version: tenant.version,
@@ -184,5 +188,7 @@ export function toTenantUpdate(values: SettingsValues, tenant: Pick<Tenant, 'id'
   if (values.taxId) body.taxId = values.taxId;
   if (values.country) body.country = values.country;
   if (values.taxName) body.taxName = values.taxName;
+  // Sent only when changed: it locks after the first sale (422 prices_include_tax_locked).
+  if (values.pricesIncludeTax !== (tenant.pricesIncludeTax ?? true)) body.pricesIncludeTax = values.pricesIncludeTax;
   return zTenantUpdate.parse(body);
 }
