@@ -156,6 +156,10 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
          JOIN bk_customers c ON c.k = (a.n * 7919) % $5`,
       [members, BUSY_APPOINTMENTS, days, ZONE, customers],
     );
+    // Statistics before every big statement: without them (a temp table, or tables just filled by
+    // the other business's seed), the planner took a join of tens of thousands of rows for a few and
+    // nested loops ran for tens of minutes.
+    await tx.query('ANALYZE bk_customers, bk_appointments');
     await tx.query(
       `INSERT INTO appointments (tenant_id, id, user_id, customer_id, customer_snapshot, start_at, end_at, start_local, end_local, status,
                                  total_amount, total_currency, cancelled_at, cancelled_by, created_at)
@@ -191,6 +195,7 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
        ) x`,
       [ZONE, members, pastDays, BUSY_SALES, customers],
     );
+    await tx.query('ANALYZE bk_sales');
     // Two lines a sale: an appointment's service (10 % off every 10th) and a product or an add-on
     // service; a counter sale's two products.
     await tx.query(
@@ -215,6 +220,7 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
                  FROM bk_sales s JOIN bk_services v ON v.k = (s.service_k + 4) % 10 WHERE s.service_k IS NOT NULL AND s.n % 2 = 1
              ) l) a) b`,
     );
+    await tx.query('ANALYZE bk_lines');
     // Payment of each sale: voided every 200th, unpaid every 97th, half paid every 89th, else paid;
     // a 2 € tip every 15th paid one; split card + 10 € cash every 25th.
     await tx.query(
@@ -255,6 +261,7 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
       [tenantId],
     );
 
+    await tx.query('ANALYZE sales, sale_lines, payment_transactions');
     // Refunds: every 100th paid sale (13th of each hundred) gives back its second line, money back by
     // its first payment's method, three days later (never in the future).
     await tx.query(
@@ -353,6 +360,8 @@ export async function prepareBusySalons(dataDir: string): Promise<BusySalons & {
   try {
     const { tenantIds, ownerIds } = await arrangeOwners(db, 2);
     await arrangeCustomers(db, tenantIds, SALON_CUSTOMERS);
+    // Statistics of every table before the seeds (as the server's vacuum pass at start would have them).
+    if (db.vacuum) await db.vacuum();
     const seeded = [await seedBusySalon(db, tenantIds[0]!, ownerIds[0]!), await seedBusySalon(db, tenantIds[1]!, ownerIds[1]!)];
     if (db.vacuum) await db.vacuum();
     salons = { tenantId: tenantIds[0]!, userId: ownerIds[0]!, seeded };
