@@ -247,6 +247,9 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
        SELECT $1, sale_id, position, kind, item_id, name, quantity, unit_price, rate, discount_percentage, amount, discount, base, tax, total FROM bk_lines`,
       [tenantId],
     );
+    // The payments read this business's sales back: statistics that know it has them (the other
+    // business's seed, or a vacuum pass of empty tables, left ones that say a tenant has a handful).
+    await tx.query('ANALYZE sales');
     await tx.query(
       `INSERT INTO payment_transactions (tenant_id, id, sale_id, kind, amount, tip_amount, currency, payment_method_id, commission_percentage, commission, status, paid_at, user_id, created_at)
        SELECT $1, gen_random_uuid(), p.sale_id, 'PAYMENT_TRANSACTION_KIND_PAYMENT', p.amount, p.tip, 'EUR', m.id, m.pct, round(p.amount * m.pct / 100)::bigint,
