@@ -6,8 +6,20 @@
 // voided sales, refund sales with their money refunds, unpaid and part-paid sales, tips) and ~80,000
 // payment transactions (card with commission, cash, Bizum, some split). Used by scripts/bench/books.ts and
 // scripts/bench/sales-list.ts, for the measured business and for another one of the same size.
+//
+// The two businesses' PGlite data directory is kept between bench runs (prepareBusySalons): under
+// $BENCH_CACHE_DIR (default <os.tmpdir()>/cita-bench-cache), in busy-salons-<day>-<hash>/, the hash of the
+// migrations, the database opening code, this file, catalogue.ts (the owners and customers) and the
+// PGlite version, the day because the seed is laid out around today. A later run copies it instead of
+// seeding (seconds instead of minutes); BENCH_CACHE=0 seeds afresh and keeps nothing. One entry is kept:
+// a new one replaces the others.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
-import type { Database } from '../../server/db/database.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { arrangeCustomers, arrangeOwners } from './catalogue.ts';
 
 export const ZONE = 'Europe/Madrid';
 export const BUSY_APPOINTMENTS = 60_000;
@@ -144,6 +156,10 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
          JOIN bk_customers c ON c.k = (a.n * 7919) % $5`,
       [members, BUSY_APPOINTMENTS, days, ZONE, customers],
     );
+    // Statistics before every big statement: without them (a temp table, or tables just filled by
+    // the other business's seed), the planner took a join of tens of thousands of rows for a few and
+    // nested loops ran for tens of minutes.
+    await tx.query('ANALYZE bk_customers, bk_appointments');
     await tx.query(
       `INSERT INTO appointments (tenant_id, id, user_id, customer_id, customer_snapshot, start_at, end_at, start_local, end_local, status,
                                  total_amount, total_currency, cancelled_at, cancelled_by, created_at)
@@ -179,6 +195,7 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
        ) x`,
       [ZONE, members, pastDays, BUSY_SALES, customers],
     );
+    await tx.query('ANALYZE bk_sales');
     // Two lines a sale: an appointment's service (10 % off every 10th) and a product or an add-on
     // service; a counter sale's two products.
     await tx.query(
@@ -203,6 +220,7 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
                  FROM bk_sales s JOIN bk_services v ON v.k = (s.service_k + 4) % 10 WHERE s.service_k IS NOT NULL AND s.n % 2 = 1
              ) l) a) b`,
     );
+    await tx.query('ANALYZE bk_lines');
     // Payment of each sale: voided every 200th, unpaid every 97th, half paid every 89th, else paid;
     // a 2 € tip every 15th paid one; split card + 10 € cash every 25th.
     await tx.query(
@@ -229,6 +247,9 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
        SELECT $1, sale_id, position, kind, item_id, name, quantity, unit_price, rate, discount_percentage, amount, discount, base, tax, total FROM bk_lines`,
       [tenantId],
     );
+    // The payments read this business's sales back: statistics that know it has them (the other
+    // business's seed, or a vacuum pass of empty tables, left ones that say a tenant has a handful).
+    await tx.query('ANALYZE sales');
     await tx.query(
       `INSERT INTO payment_transactions (tenant_id, id, sale_id, kind, amount, tip_amount, currency, payment_method_id, commission_percentage, commission, status, paid_at, user_id, created_at)
        SELECT $1, gen_random_uuid(), p.sale_id, 'PAYMENT_TRANSACTION_KIND_PAYMENT', p.amount, p.tip, 'EUR', m.id, m.pct, round(p.amount * m.pct / 100)::bigint,
@@ -243,6 +264,7 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
       [tenantId],
     );
 
+    await tx.query('ANALYZE sales, sale_lines, payment_transactions');
     // Refunds: every 100th paid sale (13th of each hundred) gives back its second line, money back by
     // its first payment's method, three days later (never in the future).
     await tx.query(
@@ -295,4 +317,69 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
     return rows[0]!;
   });
   return { ...counts, seconds: Math.round((performance.now() - started) / 100) / 10 };
+}
+
+/** Customers of each busy salon: the names on its appointments and sales. */
+const SALON_CUSTOMERS = 10_000;
+const ROOT = resolve(import.meta.dirname, '..', '..');
+export const BENCH_CACHE_ROOT = resolve(process.env.BENCH_CACHE_DIR ?? join(tmpdir(), 'cita-bench-cache'));
+
+/** The two busy salons in a data directory: the measured one (its owner) first, and what each holds. */
+export interface BusySalons {
+  tenantId: string;
+  userId: string;
+  seeded: SeedCounts[];
+}
+
+/** The cache entry's name: the day and a hash of everything that shapes the seeded directory. */
+function cacheEntry(): string {
+  const hash = createHash('sha256');
+  const migrations = join(ROOT, 'server', 'db', 'migrations');
+  for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(join(migrations, file)));
+  for (const file of ['server/db/migrate.ts', 'server/db/pglite-database.ts', 'scripts/bench/books-seed.ts', 'scripts/bench/catalogue.ts']) hash.update(file).update(readFileSync(join(ROOT, file)));
+  hash.update((JSON.parse(readFileSync(join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version);
+  return `busy-salons-${Temporal.Now.plainDateISO(ZONE).toString()}-${hash.digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * Fills the PGlite data directory `dataDir` (not yet created, no database open on it) with two busy
+ * salons: two businesses with their owner and 10,000 customers each (no other business, no other
+ * customers), each seeded by seedBusySalon, then vacuumed (statistics, visibility map) as a running
+ * server's database is. From the cache when it has today's entry for this code (a copy of the
+ * directory), else seeded here and then kept in the cache.
+ */
+export async function prepareBusySalons(dataDir: string): Promise<BusySalons & { cache: { dir: string; hit: boolean; seconds: number } }> {
+  const useCache = process.env.BENCH_CACHE !== '0';
+  const dir = join(BENCH_CACHE_ROOT, cacheEntry());
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) / 100) / 10;
+  if (useCache && existsSync(join(dir, 'salons.json'))) {
+    cpSync(join(dir, 'db'), dataDir, { recursive: true });
+    const salons = JSON.parse(readFileSync(join(dir, 'salons.json'), 'utf8')) as BusySalons;
+    return { ...salons, cache: { dir, hit: true, seconds: elapsed() } };
+  }
+  const db = await openDatabase({ dataDir });
+  let salons: BusySalons;
+  try {
+    const { tenantIds, ownerIds } = await arrangeOwners(db, 2);
+    await arrangeCustomers(db, tenantIds, SALON_CUSTOMERS);
+    // Statistics of every table before the seeds (as the server's vacuum pass at start would have them).
+    if (db.vacuum) await db.vacuum();
+    const seeded = [await seedBusySalon(db, tenantIds[0]!, ownerIds[0]!), await seedBusySalon(db, tenantIds[1]!, ownerIds[1]!)];
+    if (db.vacuum) await db.vacuum();
+    salons = { tenantId: tenantIds[0]!, userId: ownerIds[0]!, seeded };
+  } finally {
+    await db.close();
+  }
+  const seconds = elapsed();
+  if (useCache) {
+    // Written beside, then renamed into place: a run stopped halfway leaves no entry that looks whole.
+    mkdirSync(BENCH_CACHE_ROOT, { recursive: true });
+    for (const old of readdirSync(BENCH_CACHE_ROOT)) if (old.startsWith('busy-salons-')) rmSync(join(BENCH_CACHE_ROOT, old), { recursive: true, force: true });
+    const partial = `${dir}.partial-${process.pid}`;
+    cpSync(dataDir, join(partial, 'db'), { recursive: true });
+    writeFileSync(join(partial, 'salons.json'), `${JSON.stringify(salons, null, 2)}\n`);
+    renameSync(partial, dir);
+  }
+  return { ...salons, cache: { dir, hit: false, seconds } };
 }

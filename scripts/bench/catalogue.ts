@@ -15,9 +15,9 @@ import { build } from 'vite';
 import { buildApp } from '../../server/app.ts';
 import { newSessionToken } from '../../server/auth/session-token.ts';
 import { createIdTokenVerifier } from '../../server/auth/firebase.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { testTarget } from '../../server/db/test-databases.ts';
+import { testTarget, type TestTarget } from '../../server/db/test-databases.ts';
 import { resolveChromium } from '../browser.mjs';
 import { load as runLoad } from './load.ts';
 import { latencyRow, report, type BenchRow } from './rows.ts';
@@ -53,20 +53,31 @@ async function load(baseUrl: string, paths: string[], headers: Record<string, st
   });
 }
 
+/** The measured business, its owner (the first of `arrangeOwners`) and a session of theirs. */
+export interface SignedIn {
+  tenantId: string;
+  userId: string;
+  token: string;
+}
+
+/** A new session (a day long) for `userId`: its bearer token. */
+export async function signIn(db: Database, userId: string): Promise<string> {
+  const { token, hash } = newSessionToken();
+  await db.querySystem(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [hash, userId]);
+  return token;
+}
+
 /**
- * Five businesses with 10,000 customers each (so 50,000 rows), tags on a third of the measured
- * business's customers, an owner with a session for the measured one. Straight SQL, one statement per table.
+ * `tenants` businesses ("Bench salon 1" …), each with its owner (an active user, the owner's
+ * membership), and a session for the first one's owner: no customers (arrangeCustomers). Straight SQL.
  */
-export async function arrangeCatalogue(db: Database) {
-  const seeded = await db.withSystem(async (tx) => {
-    // Bulk inserts of 50,000 rows take longer than the server's statement timeout on a busy machine.
-    await tx.query('SET LOCAL statement_timeout = 0');
-    const { token, hash } = newSessionToken();
+export async function arrangeOwners(db: Database, tenants = TENANTS): Promise<SignedIn & { tenantIds: string[]; ownerIds: string[] }> {
+  const { tenantIds, ownerIds } = await db.withSystem(async (tx) => {
     const owners = await tx.query<{ id: string }>(
       `INSERT INTO users (email, status, name, email_verified, locale)
        SELECT 'bench-owner-' || i || '-' || gen_random_uuid() || '@example.com', 'USER_STATUS_ACTIVE', 'Owner ' || i, true, 'en-US'
          FROM generate_series(1, $1) AS i RETURNING id`,
-      [TENANTS],
+      [tenants],
     );
     const tenantIds: string[] = [];
     for (const [i, owner] of owners.rows.entries()) {
@@ -78,7 +89,19 @@ export async function arrangeCatalogue(db: Database) {
       tenantIds.push(rows[0]!.id);
       await tx.query(`INSERT INTO memberships (tenant_id, user_id, role) VALUES ($1, $2, 'TEAM_ROLE_OWNER')`, [rows[0]!.id, owner.id]);
     }
-    // Every business gets the same names (the worst case for the tenant filter); e-mails and phones are unique.
+    return { tenantIds, ownerIds: owners.rows.map((row) => row.id) };
+  });
+  return { tenantIds, ownerIds, tenantId: tenantIds[0]!, userId: ownerIds[0]!, token: await signIn(db, ownerIds[0]!) };
+}
+
+/**
+ * `perTenant` customers in each of `tenantIds`, in one statement. Every business gets the same names
+ * (the worst case for the tenant filter); e-mails and phones are unique.
+ */
+export async function arrangeCustomers(db: Database, tenantIds: string[], perTenant = TENANT_CUSTOMERS): Promise<void> {
+  await db.withSystem(async (tx) => {
+    // Bulk inserts of 50,000 rows take longer than the server's statement timeout on a busy machine.
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query(
       `INSERT INTO customers (tenant_id, name, last_name, phone_country_code, phone_number, email, marketing_consent, notes)
        SELECT t.id,
@@ -90,9 +113,20 @@ export async function arrangeCatalogue(db: Database) {
               CASE WHEN i % 10 = 0 THEN 'Prefers mornings' END
          FROM (SELECT id, row_number() OVER () AS n FROM unnest($1::uuid[]) AS id) AS t,
               generate_series(1, $4) AS i`,
-      [tenantIds, FIRST, LAST, TENANT_CUSTOMERS],
+      [tenantIds, FIRST, LAST, perTenant],
     );
-    const tenantId = tenantIds[0]!;
+  });
+}
+
+/**
+ * The catalogue's businesses: five with 10,000 customers each (so 50,000 rows), tags on a third of
+ * the measured business's customers, an owner with a session for the measured one.
+ */
+export async function arrangeCatalogue(db: Database): Promise<SignedIn> {
+  const { tenantIds, tenantId, userId, token } = await arrangeOwners(db, TENANTS);
+  await arrangeCustomers(db, tenantIds, TENANT_CUSTOMERS);
+  await db.withSystem(async (tx) => {
+    await tx.query('SET LOCAL statement_timeout = 0');
     const tags = await tx.query<{ id: string }>(
       `INSERT INTO customer_tags (tenant_id, name, color)
        SELECT $1, name, color FROM unnest(ARRAY['VIP', 'New', 'Allergies', 'Wholesale'], ARRAY['#7c3aed', '#0e7490', '#b91c1c', '#15803d']) AS t(name, color)
@@ -105,13 +139,11 @@ export async function arrangeCatalogue(db: Database) {
          FROM customers c WHERE c.tenant_id = $1 AND abs(hashtext(c.id::text)) % 3 = 0`,
       [tenantId, tags.rows.map((row) => row.id)],
     );
-    await tx.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [hash, owners.rows[0]!.id]);
     const { rows: counts } = await tx.query<{ all: number; mine: number }>(
       'SELECT count(*)::int AS all, count(*) FILTER (WHERE tenant_id = $1)::int AS mine FROM customers',
       [tenantId],
     );
     if (counts[0]!.all !== TENANT_CUSTOMERS * TENANTS || counts[0]!.mine !== TENANT_CUSTOMERS) throw new Error(`bench: unexpected customer counts ${JSON.stringify(counts[0])}`);
-    return { tenantId, userId: owners.rows[0]!.id, token };
   });
   // What follows a bulk insert of 50,000 rows on each engine: autovacuum on PostgreSQL (its insert
   // threshold), the server's own vacuum pass on PGlite (Database.vacuum, at start and every
@@ -119,35 +151,55 @@ export async function arrangeCatalogue(db: Database) {
   // running business's database has them.
   if (db.vacuum) await db.vacuum();
   else for (const table of ['customers', 'customer_tag_links']) await db.querySystem(`VACUUM (ANALYZE) ${table}`);
-  return seeded;
+  return { tenantId, userId, token };
 }
 
-export async function startCita(engine: 'pglite' | 'postgres', spaDist?: string) {
-  const target = await testTarget(engine);
+export interface StartOptions<T extends object> {
+  /** The SPA build the server serves (SPA_DIST). */
+  spaDist?: string;
+  /** PUBLIC_RATE_LIMIT (requests a minute per address on the public routes: /q, booking); the server's default otherwise. */
+  publicRateLimit?: number;
+  /** Where the database is (default: a new PGlite directory, or a new PostgreSQL database); disposed of by close(). */
+  target?: TestTarget;
+  /** What the database holds before the load: default the catalogue's 5 businesses × 10,000 customers (arrangeCatalogue). */
+  arrange?: (db: Database) => Promise<T>;
+}
+
+/** A started Cita (startCita) and what its arrangement answered. */
+export type StartedCita<T extends object = SignedIn> = T & { db: Database; config: ServerConfig; baseUrl: string; close(): Promise<void> };
+
+/** Cita on `engine` (or `options.target`), listening on a free port of 127.0.0.1, with `options.arrange`'s data. */
+export async function startCita<T extends object>(engine: 'pglite' | 'postgres', options: StartOptions<T> & { arrange: (db: Database) => Promise<T> }): Promise<StartedCita<T>>;
+export async function startCita(engine: 'pglite' | 'postgres', options?: StartOptions<SignedIn>): Promise<StartedCita>;
+export async function startCita<T extends object>(engine: 'pglite' | 'postgres', options: StartOptions<T> = {}): Promise<StartedCita<T>> {
+  const target = options.target ?? (await testTarget(engine));
   const db = await openDatabase(target.options);
   const config = loadConfig({
     FIREBASE_PROJECT_ID: 'demo-cita',
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
     API_RATE_LIMIT: '100000000',
+    ...(options.publicRateLimit !== undefined ? { PUBLIC_RATE_LIMIT: String(options.publicRateLimit) } : {}),
     DATA_DIR: '/tmp',
-    ...(spaDist ? { SPA_DIST: spaDist } : {}),
+    ...(options.spaDist ? { SPA_DIST: options.spaDist } : {}),
   });
   const verifier = createIdTokenVerifier({ projectId: 'demo-cita', emulatorHost: '127.0.0.1:1', production: false });
   const app = await buildApp({ config, db, verifier, logger: { level: 'info', stream: { write: () => {} } } });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const seeded = await arrangeCatalogue(db);
-  return {
-    db,
-    baseUrl,
-    ...seeded,
-    async close() {
-      await app.close();
-      await verifier.close();
-      await db.close();
-      await target.dispose();
-    },
+  const close = async () => {
+    await app.close();
+    await verifier.close();
+    await db.close();
+    await target.dispose();
   };
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const arrange = options.arrange ?? (arrangeCatalogue as unknown as (db: Database) => Promise<T>);
+    const seeded = await arrange(db);
+    return { ...seeded, db, config, baseUrl, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 async function apiRowsFor(engine: 'pglite' | 'postgres'): Promise<BenchRow[]> {
@@ -196,11 +248,11 @@ export async function openSignedIn(browser: Browser, cita: { token: string; base
 /** /customers in Chromium: navigation → the first rows shown and a search answered, cold (new context) each time. */
 export async function pageRows(): Promise<BenchRow[]> {
   const outDir = mkdtempSync(join(tmpdir(), 'cita-bench-catalogue-spa-'));
-  let cita: Awaited<ReturnType<typeof startCita>> | undefined;
+  let cita: StartedCita | undefined;
   const browser = await chromium.launch({ executablePath: resolveChromium({ install: true }) as string, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
-    cita = await startCita('pglite', outDir);
+    cita = await startCita('pglite', { spaDist: outDir });
     const auth = { authorization: `Bearer ${cita.token}` };
     const user = ((await (await fetch(`${cita.baseUrl}/v1/users/${cita.userId}`, { headers: auth })).json()) as { user: unknown }).user;
     const tenants = ((await (await fetch(`${cita.baseUrl}/v1/tenants/users/${cita.userId}`, { headers: auth })).json()) as { tenants: unknown[] }).tenants;

@@ -2,6 +2,7 @@
 // Not part of `npm test`: speed is measured here, against floors measured in the same run.
 //   BENCH_ONLY=bundle|api|coldstart|catalogue|calendar-api|calendar|lighthouse|booking|import|books|ocr|money|qr|sales-list (a comma-separated list)   BENCH_SECONDS=8
 //   BENCH_DATABASE_URL=postgres://… (else TEST_DATABASE_URL)   BENCH_INSTALL=1 (npm ci on a fresh copy)
+//   BENCH_CACHE_DIR (default <os.tmpdir()>/cita-bench-cache: the books/sales-list seeded data directory, kept between runs)   BENCH_CACHE=0 (seed afresh, keep nothing)
 // One line per group: a group is a function returning rows.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { apiRows } from './api.ts';

@@ -117,7 +117,7 @@ async function measure(page: Page, name: string, url: string, ready: (page: Page
   console.log(requests.join('\n'));
 }
 
-const cita = await startCita('pglite', outDir);
+const cita = await startCita('pglite', { spaDist: outDir });
 const browser = await chromium.launch({ executablePath: resolveChromium({ install: true }) as string, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const auth = { authorization: `Bearer ${cita.token}` };

@@ -91,50 +91,42 @@ function load(url: string, paths: string[]): Promise<Run> {
 export async function qrRows(): Promise<BenchRow[]> {
   // Imported here, not at the top: the forked load generator (this file) needs none of the server.
   const { default: Fastify } = await import('fastify');
-  const { buildApp } = await import('../../server/app.ts');
-  const { createIdTokenVerifier } = await import('../../server/auth/firebase.ts');
-  const { loadConfig } = await import('../../server/config.ts');
-  const { openDatabase } = await import('../../server/db/database.ts');
-  const { testTarget } = await import('../../server/db/test-databases.ts');
-  const target = await testTarget('pglite');
-  const db = await openDatabase(target.options);
-  const config = loadConfig({
-    FIREBASE_PROJECT_ID: 'demo-cita',
-    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-    API_RATE_LIMIT: '100000000',
-    PUBLIC_RATE_LIMIT: '100000000',
-    DATA_DIR: '/tmp',
+  const { startCita } = await import('./catalogue.ts');
+  // 4 businesses with their booking page, 50 codes each: booking codes (no target: the business's
+  // booking address) and URL codes (a review page). The public rate limit raised out of the way: the
+  // load comes from one address.
+  const cita = await startCita('pglite', {
+    publicRateLimit: 100_000_000,
+    arrange: async (db) => {
+      const codes = await db.withSystem(async (tx) => {
+        const owners = await tx.query<{ id: string }>(
+          `INSERT INTO users (email, status, name, email_verified) SELECT 'qr-bench-' || i || '-' || gen_random_uuid() || '@example.com', 'USER_STATUS_ACTIVE', 'Owner ' || i, true
+             FROM generate_series(1, 4) AS i RETURNING id`,
+        );
+        const tenants = await tx.query<{ id: string }>(
+          `INSERT INTO tenants (business_name, email, status, owner_user_id, license_status, license_active_until, services, booking_enabled, booking_slug)
+           SELECT 'QR salon ' || o, 'bench@example.com', 'TENANT_STATUS_ACTIVE', u, 'LICENSE_STATUS_BETA_TESTER', now() + interval '30 days', '[]', true, 'qr-salon-' || o || '-' || substr(md5(random()::text), 1, 6)
+             FROM unnest($1::uuid[]) WITH ORDINALITY AS x(u, o) RETURNING id`,
+          [owners.rows.map((row) => row.id)],
+        );
+        const { rows } = await tx.query<{ code: string }>(
+          `INSERT INTO qr_codes (tenant_id, code, name, kind, target_url)
+           SELECT t, substr(md5(t::text || i), 1, 4) || lpad(i::text, 4, '0'),
+                  CASE WHEN i % 2 = 0 THEN 'Reserva mostrador ' || i ELSE 'Reseñas ' || i END,
+                  CASE WHEN i % 2 = 0 THEN 'QR_CODE_KIND_BOOKING' ELSE 'QR_CODE_KIND_REVIEW' END,
+                  CASE WHEN i % 2 = 0 THEN NULL ELSE 'https://g.page/r/bench-' || i || '/review' END
+             FROM unnest($1::uuid[]) AS t, generate_series(1, 50) AS i RETURNING code`,
+          [tenants.rows.map((row) => row.id)],
+        );
+        return rows.map((row) => row.code);
+      });
+      if (db.vacuum) await db.vacuum();
+      return { codes };
+    },
   });
-  const verifier = createIdTokenVerifier({ projectId: 'demo-cita', emulatorHost: '127.0.0.1:1', production: false });
-  const app = await buildApp({ config, db, verifier, logger: { level: 'info', stream: { write: () => {} } } });
+  const { db, config, codes } = cita;
   const floor = Fastify({ logger: false });
   try {
-    // 4 businesses with their booking page, 50 codes each: booking codes (no target: the business's
-    // booking address) and URL codes (a review page).
-    const codes = await db.withSystem(async (tx) => {
-      const owners = await tx.query<{ id: string }>(
-        `INSERT INTO users (email, status, name, email_verified) SELECT 'qr-bench-' || i || '-' || gen_random_uuid() || '@example.com', 'USER_STATUS_ACTIVE', 'Owner ' || i, true
-           FROM generate_series(1, 4) AS i RETURNING id`,
-      );
-      const tenants = await tx.query<{ id: string }>(
-        `INSERT INTO tenants (business_name, email, status, owner_user_id, license_status, license_active_until, services, booking_enabled, booking_slug)
-         SELECT 'QR salon ' || o, 'bench@example.com', 'TENANT_STATUS_ACTIVE', u, 'LICENSE_STATUS_BETA_TESTER', now() + interval '30 days', '[]', true, 'qr-salon-' || o || '-' || substr(md5(random()::text), 1, 6)
-           FROM unnest($1::uuid[]) WITH ORDINALITY AS x(u, o) RETURNING id`,
-        [owners.rows.map((row) => row.id)],
-      );
-      const { rows } = await tx.query<{ code: string }>(
-        `INSERT INTO qr_codes (tenant_id, code, name, kind, target_url)
-         SELECT t, substr(md5(t::text || i), 1, 4) || lpad(i::text, 4, '0'),
-                CASE WHEN i % 2 = 0 THEN 'Reserva mostrador ' || i ELSE 'Reseñas ' || i END,
-                CASE WHEN i % 2 = 0 THEN 'QR_CODE_KIND_BOOKING' ELSE 'QR_CODE_KIND_REVIEW' END,
-                CASE WHEN i % 2 = 0 THEN NULL ELSE 'https://g.page/r/bench-' || i || '/review' END
-           FROM unnest($1::uuid[]) AS t, generate_series(1, 50) AS i RETURNING code`,
-        [tenants.rows.map((row) => row.id)],
-      );
-      return rows.map((row) => row.code);
-    });
-    if (db.vacuum) await db.vacuum();
-    await app.listen({ host: '127.0.0.1', port: 0 });
     // The floor: a bare redirect route reading the same row (code, business's booking address) in a transaction of the same kind.
     floor.get<{ Params: { code: string } }>('/q/:code', async (request, reply) => {
       const row = (
@@ -152,11 +144,11 @@ export async function qrRows(): Promise<BenchRow[]> {
     const url = (server: { server: typeof floor.server }) => `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
     const paths = codes.filter((_, i) => i % 4 === 0).map((code) => `/q/${code}`);
     const rows: BenchRow[] = [];
-    await load(url(app), paths.slice(0, 10)); // warm-up of both (JIT, plans)
+    await load(cita.baseUrl, paths.slice(0, 10)); // warm-up of both (JIT, plans)
     await load(url(floor), paths.slice(0, 10));
     for (let round = 1; round <= ROUNDS; round++) {
       const r = ROUNDS > 1 ? ` (round ${round})` : '';
-      const measured = await load(url(app), paths);
+      const measured = await load(cita.baseUrl, paths);
       const bare = await load(url(floor), paths);
       console.log(`bench qr${r}: /q/{code} p50 ${measured.p50} p99 ${measured.p99} max ${measured.max}; bare p50 ${bare.p50} p99 ${bare.p99} max ${bare.max}`);
       const ratio = measured.p99 / bare.p99;
@@ -172,9 +164,6 @@ export async function qrRows(): Promise<BenchRow[]> {
     return rows;
   } finally {
     await floor.close();
-    await app.close();
-    await verifier.close();
-    await db.close();
-    await target.dispose();
+    await cita.close();
   }
 }
