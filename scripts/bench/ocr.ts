@@ -14,10 +14,10 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import pdfmake from 'pdfmake';
 import sharp from 'sharp';
 import { createWorker, OEM } from 'tesseract.js';
 import { buildApp } from '../../server/app.ts';
+import { receiptPdf } from '../../tests/receipts.ts';
 import { createIdTokenVerifier } from '../../server/auth/firebase.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
@@ -65,22 +65,6 @@ const PDF_LINES = [
   'TOTAL 121,00 €',
 ];
 
-/** A PDF receipt as an invoicing program sends it: the lines as text (a text layer), pdfmake's Roboto. */
-function receiptPdf(lines: string[]): Promise<Buffer> {
-  const fonts = join(dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'build', 'fonts', 'Roboto');
-  const printer = pdfmake as unknown as {
-    setFonts(fonts: object): void;
-    setUrlAccessPolicy(allow: (url: string) => boolean): void;
-    setLocalAccessPolicy(allow: (path: string) => boolean): void;
-    createPdf(doc: object): { getBuffer(): Promise<Buffer> };
-  };
-  printer.setUrlAccessPolicy(() => false);
-  printer.setLocalAccessPolicy((path) => path.startsWith(fonts));
-  printer.setFonts({
-    Roboto: { normal: join(fonts, 'Roboto-Regular.ttf'), bold: join(fonts, 'Roboto-Medium.ttf'), italics: join(fonts, 'Roboto-Italic.ttf'), bolditalics: join(fonts, 'Roboto-MediumItalic.ttf') },
-  });
-  return printer.createPdf({ content: lines.map((text) => ({ text, margin: [0, 0, 0, 4] })) }).getBuffer();
-}
 
 /**
  * Bare pdfjs-dist on `pdf`: open it, its first page's text content, close it (the reader's options:

@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import pdfmake from 'pdfmake';
 import sharp from 'sharp';
 import { newEmail, onboard, register } from './fixtures';
 import { closeSubscriptionPopup } from '../subscription-popup';
+import { receiptPdf } from '../../receipts';
 
 // On the real stack, in Spanish: an owner photographs a ticket (an image this test draws), the server
 // reads it offline, the form shows what was read with its confidence, the owner fixes the supplier's
@@ -72,21 +70,6 @@ test('an owner scans a Spanish ticket, corrects a field and saves the expense (e
   await expect(page.getByTestId('expenses-total')).toHaveText(/121,00\s€/);
   await expect(page.getByTestId('rate-total')).toContainText('100,00');
 });
-
-/** A PDF receipt as an invoicing program sends it (pdfmake: the lines are its text layer). */
-async function receiptPdf(lines: string[]): Promise<Buffer> {
-  const fonts = join(dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'build', 'fonts', 'Roboto');
-  const printer = pdfmake as unknown as {
-    setFonts(f: object): void;
-    setUrlAccessPolicy(allow: () => boolean): void;
-    setLocalAccessPolicy(allow: (path: string) => boolean): void;
-    createPdf(doc: object): { getBuffer(): Promise<Buffer> };
-  };
-  printer.setUrlAccessPolicy(() => false);
-  printer.setLocalAccessPolicy((path) => path.startsWith(fonts));
-  printer.setFonts({ Roboto: { normal: join(fonts, 'Roboto-Regular.ttf'), bold: join(fonts, 'Roboto-Medium.ttf'), italics: join(fonts, 'Roboto-Italic.ttf'), bolditalics: join(fonts, 'Roboto-MediumItalic.ttf') } });
-  return printer.createPdf({ content: lines.map((text) => ({ text, margin: [0, 0, 0, 4] })) }).getBuffer();
-}
 
 test('an owner uploads a PDF receipt, its text is read into the form, and the PDF is kept with the expense (es-ES)', async ({ page }) => {
   test.setTimeout(180_000);

@@ -3,9 +3,6 @@
 // scanning receipt images the test draws (a Spanish invoice and a US receipt) with the real OCR, and
 // PDF receipts the test makes with pdfmake (a text layer, a scanned page without one, a damaged file).
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { dirname, join as joinPath } from 'node:path';
-import pdfmake from 'pdfmake';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,7 +17,10 @@ import {
 } from '../../../generated/sdk.gen.ts';
 import type { Expense, ExpenseInput, Tenant } from '../../../generated/types.gen.ts';
 import { fields, join, newTenant, ok, problem, raw, signUp, signUpOwner, type Actor, type TestServer } from '../harness.ts';
+import { pdfOf, receiptPdf } from '../../receipts.ts';
 import { upload } from './assets.ts';
+
+export { receiptPdf };
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 /** Heap growth allowed while streaming 20,000 expenses: a few pages and the garbage between collections, not the year in memory. */
@@ -70,23 +70,9 @@ export async function receiptImage(lines: string[], width = 1000): Promise<Buffe
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
-const pdfFonts = joinPath(dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'build', 'fonts', 'Roboto');
-const printer = pdfmake as unknown as {
-  setFonts(fonts: object): void;
-  setUrlAccessPolicy(allow: (url: string) => boolean): void;
-  setLocalAccessPolicy(allow: (path: string) => boolean): void;
-  createPdf(doc: object): { getBuffer(): Promise<Buffer> };
-};
-printer.setUrlAccessPolicy(() => false);
-printer.setLocalAccessPolicy((path) => path.startsWith(pdfFonts));
-printer.setFonts({
-  Roboto: { normal: joinPath(pdfFonts, 'Roboto-Regular.ttf'), bold: joinPath(pdfFonts, 'Roboto-Medium.ttf'), italics: joinPath(pdfFonts, 'Roboto-Italic.ttf'), bolditalics: joinPath(pdfFonts, 'Roboto-MediumItalic.ttf') },
-});
-/** A PDF receipt as an invoicing program makes it: the lines as text (a text layer). */
-export const receiptPdf = (lines: string[]) => printer.createPdf({ content: lines.map((text) => ({ text, margin: [0, 0, 0, 4] })) }).getBuffer();
 /** A scanned receipt as a PDF: one page holding only a picture of the ticket (no text layer). */
 export const scannedPdf = async (lines: string[]) =>
-  printer.createPdf({ pageMargins: 20, content: [{ image: `data:image/png;base64,${(await sharp(await receiptImage(lines)).png().toBuffer()).toString('base64')}`, width: 555 }] }).getBuffer();
+  pdfOf({ pageMargins: 20, content: [{ image: `data:image/png;base64,${(await sharp(await receiptImage(lines)).png().toBuffer()).toString('base64')}`, width: 555 }] });
 
 export const SPANISH_TICKET = [
   'PELUQUERIA SUMINISTROS S.L.',
