@@ -5159,7 +5159,7 @@ export type SalesDetailedGroup = {
 };
 
 /**
- * Sale lines of the range, chronological, paged by keyset (`after` = the previous page's nextCursor), with per-period and grand totals over all lines.
+ * Sale lines of the range, chronological, paged by keyset (`after` = the previous page's nextCursor). The first page (no `after`) also carries the number of lines and the per-period and grand totals over all of them; a later page leaves them out (they are an aggregation over the whole range, and a page at any depth costs what the first walk does).
  */
 export type SalesDetailedReport = {
     startDate: LocalDate;
@@ -5171,14 +5171,14 @@ export type SalesDetailedReport = {
      */
     rows: Array<SalesDetailedRow>;
     /**
-     * Number of lines across all pages.
+     * Number of lines across all pages (first page only).
      */
-    total: number;
+    total?: number;
     /**
-     * One entry per period that has sales, chronological.
+     * One entry per period that has sales, chronological (first page only).
      */
-    groups: Array<SalesDetailedGroup>;
-    totals: SalesDetailedGroup;
+    groups?: Array<SalesDetailedGroup>;
+    totals?: SalesDetailedGroup;
     /**
      * Pass as `after` for the next page; absent on the last page.
      */

@@ -3547,7 +3547,7 @@ export const zSalesDetailedRow = z.object({
 });
 
 /**
- * Sale lines of the range, chronological, paged by keyset (`after` = the previous page's nextCursor), with per-period and grand totals over all lines.
+ * Sale lines of the range, chronological, paged by keyset (`after` = the previous page's nextCursor). The first page (no `after`) also carries the number of lines and the per-period and grand totals over all of them; a later page leaves them out (they are an aggregation over the whole range, and a page at any depth costs what the first walk does).
  */
 export const zSalesDetailedReport = z.object({
     startDate: zLocalDate,
@@ -3555,9 +3555,9 @@ export const zSalesDetailedReport = z.object({
     groupBy: zReportGrouping,
     currency: zCurrencyCode,
     rows: z.array(zSalesDetailedRow).max(200),
-    total: z.int().gte(0).lte(2147483647),
-    groups: z.array(zSalesDetailedGroup).max(400),
-    totals: zSalesDetailedGroup,
+    total: z.int().gte(0).lte(2147483647).optional(),
+    groups: z.array(zSalesDetailedGroup).max(400).optional(),
+    totals: zSalesDetailedGroup.optional(),
     nextCursor: z.string().max(200).optional(),
     scope: zReportScope
 });

@@ -174,6 +174,13 @@ export async function measureBooks(cita: Cita, seeded: SeedCounts[], cache?: Bus
     const cursors = depths.map((row) => encodeCursor({ soldAt: new Date(row.sold_at).toISOString(), saleId: row.sale_id, position: row.position }));
     cursors[0] = ''; // the first page has no cursor
 
+    // Each step says when it ends (a round of 30 runs of every row takes minutes on a busy machine).
+    let stepStart = performance.now();
+    const step = (name: string) => {
+      console.log(`bench books: ${name} measured in ${Math.round(performance.now() - stepStart)} ms`);
+      stepStart = performance.now();
+    };
+    step(`keyset positions (${yearLines} lines in the year)`);
     for (let round = 1; round <= ROUNDS; round++) {
       const r = ROUNDS > 1 ? ` (round ${round})` : '';
       // Summary for a year by day with every breakdown, against the bare SQL of the same aggregations.
@@ -184,6 +191,7 @@ export async function measureBooks(cita: Cita, seeded: SeedCounts[], cache?: Bus
       const floor = await timed(() => cita.db.withTenant(tenantId, (tx) => bareSummary(tx, tenantId, from, to)));
       const perDay = await timed(() => cita.db.withTenant(tenantId, (tx) => bareSummary(tx, tenantId, from, to, true)));
       const ratio = percentile(summary, 0.5) / percentile(floor, 0.5);
+      step('sales summary and its floors');
       rows.push(
         latencyRow(`books PGlite: sales summary, a year by day, every breakdown p99${r}`, ms(percentile(summary, 0.99)), 300, { failed }, empty),
         report(`books PGlite: floor, bare SQL of the same aggregations (one transaction) p99${r}`, ms(percentile(floor, 0.99)), 'ms'),
@@ -199,6 +207,7 @@ export async function measureBooks(cita: Cita, seeded: SeedCounts[], cache?: Bus
         const answer = (await check(await api(`${base}/reports/sales-detailed?limit=50${after ? `&after=${after}` : ''}`, body))) as { report?: { rows?: unknown[] } };
         if (!answer.report?.rows?.length) emptyPage = true;
       });
+      step('detailed report pages');
       rows.push(latencyRow(`books PGlite: detailed report page of 50 at line 1, ${Math.round(yearLines / 2)} and ${yearLines - 60} (keyset) p99${r}`, ms(percentile(page, 0.99)), 100, { failed }, emptyPage));
 
       // The CSV of the year: first byte, whole file, process memory growth (the server and PGlite run in this process).
@@ -221,6 +230,7 @@ export async function measureBooks(cita: Cita, seeded: SeedCounts[], cache?: Bus
       }
       const whole = performance.now() - start;
       clearInterval(sampler);
+      step('CSV of a year');
       const csvRun = { failed: response.status === 200 ? 0 : 1 };
       const csvEmpty = newlines < yearLines; // every line of the year and the header
       rows.push(
@@ -236,6 +246,7 @@ export async function measureBooks(cita: Cita, seeded: SeedCounts[], cache?: Bus
         const answer = (await check(await api(`/v1/dashboard?tenantId=${tenantId}`))) as { dashboard?: { money?: { revenueMonth?: { amount?: number } } } };
         if (!answer.dashboard?.money?.revenueMonth?.amount) dashEmpty = true;
       });
+      step('dashboard');
       rows.push(latencyRow(`books PGlite: dashboard p99${r}`, ms(percentile(dashboard, 0.99)), 100, { failed }, dashEmpty));
 
       failed = 0;
@@ -246,6 +257,7 @@ export async function measureBooks(cita: Cita, seeded: SeedCounts[], cache?: Bus
         };
         if (!answer.statistics?.appointments?.total) statsEmpty = true;
       }, Math.max(10, Math.round(RUNS / 2)));
+      step('statistics');
       rows.push(latencyRow(`books PGlite: statistics for a year (business, with the previous year) p99${r}`, ms(percentile(stats, 0.99)), 500, { failed }, statsEmpty));
     }
     return rows;

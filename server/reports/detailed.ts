@@ -5,7 +5,7 @@ import { iso } from '../kit/rows.ts';
 import { formatScaled, currencyExponent } from '../../common/money/index.ts';
 import { unprocessable } from '../problem.ts';
 import { periodSql, type Grouping } from './periods.ts';
-import { countedSalesWhere, Params, saleLineFilter, type DateRange, type FigureScope, type SaleFilters } from './revenue.ts';
+import { countedSalesWhere, paidSaleId, Params, saleLineFilter, type DateRange, type FigureScope, type SaleFilters } from './revenue.ts';
 
 /** A keyset position: after this line (sale time, sale id, line position). */
 export interface LineCursor {
@@ -60,29 +60,38 @@ interface LineRow {
 async function linePage(tx: Queryable, scope: FigureScope, range: DateRange, grouping: Grouping, filters: SaleFilters, cursor: LineCursor | null, limit: number): Promise<LineRow[]> {
   const params = new Params();
   const where = [countedSalesWhere(params, scope, range, filters)];
-  const lines = saleLineFilter(params, filters, 'l');
-  if (lines) where.push(lines);
+  // sold_on is the sale's local date in the business's zone when it was sold; a zone changed since
+  // cannot move it more than a day (UTC−12…+14). These bounds, two days wider than the range, never
+  // leave a sale out and let the walk in (tenant, sold_at, id) order start and stop inside the range
+  // instead of at the business's first sale ever (the cursor bounds the start of a later page).
+  where.push(`s.sold_at < (${params.add(range.to)}::date + 3)::timestamp AT TIME ZONE 'UTC'`);
+  if (!cursor) where.push(`s.sold_at >= (${params.add(range.from)}::date - 2)::timestamp AT TIME ZONE 'UTC'`);
+  let after = '';
   if (cursor) {
     const soldAt = params.add(cursor.soldAt);
     const saleId = params.add(cursor.saleId);
-    // The sale-level half of the keyset first, on its own: the index on (tenant, sold_at, id) starts
-    // the walk at the cursor's sale, so a page at the end of a year costs what the first one does.
     where.push(`(s.sold_at, s.id) >= (${soldAt}::timestamptz, ${saleId}::uuid)`);
-    where.push(`(s.sold_at, s.id, l.position) > (${soldAt}::timestamptz, ${saleId}::uuid, ${params.add(cursor.position)}::int)`);
+    after = `AND (s.sold_at, s.id, l.position) > (${soldAt}::timestamptz, ${saleId}::uuid, ${params.add(cursor.position)}::int)`;
   }
+  const lines = saleLineFilter(params, filters, 'l');
+  // The page's sales first, in keyset order and no more than the page can need: each has a line of
+  // the filter (countedSalesWhere), so `limit` sales after the cursor's own (whose lines may all be
+  // behind the cursor) give `limit` lines. Then their lines and payment methods.
   const { rows } = await tx.query<LineRow>(
-    `SELECT s.id AS sale_id, s.sold_at, s.sold_on::text AS sold_on, ${periodSql(grouping, 's.sold_on')}::text AS period, s.operation_type,
+    `WITH page AS MATERIALIZED (
+       SELECT s.tenant_id, s.id, s.sold_at, s.sold_on, s.operation_type, s.appointment_id, s.customer_id, s.customer_name, s.user_id, s.refund_of_sale_id
+         FROM sales s WHERE ${where.join(' AND ')} ORDER BY s.sold_at, s.id LIMIT ${params.add(limit + 1)})
+     SELECT s.id AS sale_id, s.sold_at, s.sold_on::text AS sold_on, ${periodSql(grouping, 's.sold_on')}::text AS period, s.operation_type,
             s.appointment_id, s.customer_id, s.customer_name, s.user_id,
             l.position, l.kind, l.item_id, l.name, l.quantity::text AS quantity, l.unit_price, l.tax_percentage::text AS tax_percentage,
             l.base, l.discount, l.tax, l.total, pm.ids AS method_ids, pm.names AS method_names
-       FROM sales s
-       JOIN sale_lines l ON l.tenant_id = s.tenant_id AND l.sale_id = s.id
+       FROM page s
+       JOIN sale_lines l ON l.tenant_id = s.tenant_id AND l.sale_id = s.id ${lines ? `AND ${lines}` : ''} ${after}
        LEFT JOIN LATERAL (
          SELECT array_agg(DISTINCT p.payment_method_id) AS ids, string_agg(DISTINCT m.name, ' + ') AS names
            FROM payment_transactions p JOIN payment_methods m ON m.tenant_id = p.tenant_id AND m.id = p.payment_method_id
-          WHERE p.tenant_id = s.tenant_id AND p.sale_id = coalesce(s.refund_of_sale_id, s.id)
+          WHERE p.tenant_id = s.tenant_id AND p.sale_id = ${paidSaleId('s')}
             AND p.status = 'PAYMENT_TRANSACTION_STATUS_COMPLETED' AND p.kind = 'PAYMENT_TRANSACTION_KIND_PAYMENT') pm ON true
-      WHERE ${where.join(' AND ')}
       ORDER BY s.sold_at, s.id, l.position
       LIMIT ${params.add(limit)}`,
     params.values,
@@ -120,30 +129,26 @@ function rowOf(row: LineRow, currency: string): SalesDetailedRow {
 
 const cursorOf = (row: LineRow): LineCursor => ({ soldAt: iso(row.sold_at), saleId: row.sale_id, position: row.position });
 
-/** The detailed report: a keyset page of lines with per-period and grand totals over every line of the filter. */
-export async function salesDetailed(
-  tx: Queryable,
-  scope: FigureScope,
-  range: DateRange,
-  grouping: Grouping,
-  filters: SaleFilters,
-  after: LineCursor | null,
-  limit: number,
-): Promise<SalesDetailedReport> {
-  const page = await linePage(tx, scope, range, grouping, filters, after, limit + 1);
-  const more = page.length > limit;
-  const rows = page.slice(0, limit);
-
+/**
+ * What the first page adds: the number of lines of the filter, per-period and grand totals over them.
+ * An aggregation over the whole range (like the summary's), so only the first page pays for it; a
+ * later page is the keyset walk alone, as cheap at the end of a year as at its start.
+ */
+async function rangeTotals(tx: Queryable, scope: FigureScope, range: DateRange, grouping: Grouping, filters: SaleFilters): Promise<Pick<SalesDetailedReport, 'total' | 'groups' | 'totals'>> {
   const params = new Params();
   const where = [countedSalesWhere(params, scope, range, filters)];
   const lines = saleLineFilter(params, filters, 'l');
   if (lines) where.push(lines);
+  // Each sale's lines summed first, then the sales per period (a count of distinct sales over the
+  // lines sorted the whole join: twice as slow).
   const groupRows = (
     await tx.query<{ period: string; n: number; lines: number; base: string; discount: string; tax: string; total: string }>(
-      `SELECT ${periodSql(grouping, 's.sold_on')}::text AS period, count(DISTINCT s.id) FILTER (WHERE s.refund_of_sale_id IS NULL)::int AS n,
-              count(*)::int AS lines, sum(l.base) AS base, sum(l.discount) AS discount, sum(l.tax) AS tax, sum(l.total) AS total
-         FROM sales s JOIN sale_lines l ON l.tenant_id = s.tenant_id AND l.sale_id = s.id
-        WHERE ${where.join(' AND ')} GROUP BY 1 ORDER BY 1`,
+      `SELECT ${periodSql(grouping, 'x.sold_on')}::text AS period, (count(*) FILTER (WHERE x.refund_of_sale_id IS NULL))::int AS n,
+              sum(x.lines)::int AS lines, sum(x.base) AS base, sum(x.discount) AS discount, sum(x.tax) AS tax, sum(x.total) AS total
+         FROM (SELECT s.sold_on, s.refund_of_sale_id, count(*) AS lines, sum(l.base) AS base, sum(l.discount) AS discount, sum(l.tax) AS tax, sum(l.total) AS total
+                 FROM sales s JOIN sale_lines l ON l.tenant_id = s.tenant_id AND l.sale_id = s.id
+                WHERE ${where.join(' AND ')} GROUP BY s.tenant_id, s.id) x
+        GROUP BY 1 ORDER BY 1`,
       params.values,
     )
   ).rows;
@@ -168,13 +173,7 @@ export async function salesDetailed(
       total: money(figures.total),
     };
   });
-  const last = rows.at(-1);
   return {
-    startDate: range.from,
-    endDate: range.to,
-    groupBy: grouping,
-    currency: scope.currency,
-    rows: rows.map((row) => rowOf(row, scope.currency)),
     total: totals.lines,
     groups,
     totals: {
@@ -186,6 +185,31 @@ export async function salesDetailed(
       tax: money(totals.tax),
       total: money(totals.total),
     },
+  };
+}
+
+/** The detailed report: a keyset page of lines; the first page (no `after`) also has the range's line count and totals. */
+export async function salesDetailed(
+  tx: Queryable,
+  scope: FigureScope,
+  range: DateRange,
+  grouping: Grouping,
+  filters: SaleFilters,
+  after: LineCursor | null,
+  limit: number,
+): Promise<SalesDetailedReport> {
+  const page = await linePage(tx, scope, range, grouping, filters, after, limit + 1);
+  const more = page.length > limit;
+  const rows = page.slice(0, limit);
+
+  const last = rows.at(-1);
+  return {
+    startDate: range.from,
+    endDate: range.to,
+    groupBy: grouping,
+    currency: scope.currency,
+    rows: rows.map((row) => rowOf(row, scope.currency)),
+    ...(after ? {} : await rangeTotals(tx, scope, range, grouping, filters)),
     ...(more && last ? { nextCursor: encodeCursor(cursorOf(last)) } : {}),
     scope: scope.userId ? 'REPORT_SCOPE_USER' : 'REPORT_SCOPE_TENANT',
   };

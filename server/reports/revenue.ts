@@ -52,6 +52,15 @@ export interface SaleFilters {
 export const COUNTED = `'SALE_LIFECYCLE_COMPLETED'`;
 
 /**
+ * The sale whose payments a sale of alias `alias` follows: its own, or for a refund sale its original's.
+ * Written as CASE, not coalesce(): under row-level security PostgreSQL only lets a condition it deems
+ * leakproof reach an index, and it takes coalesce() for leaky and CASE for not. With coalesce() every
+ * row of a report joined payment_transactions by a sequential scan (73 s for a CSV page of 1,000 lines
+ * in the bench's busy salon; 16 ms with the index).
+ */
+export const paidSaleId = (alias: string) => `CASE WHEN ${alias}.refund_of_sale_id IS NULL THEN ${alias}.id ELSE ${alias}.refund_of_sale_id END`;
+
+/**
  * The WHERE of the sales that count for `scope` in `range` (alias `s`), with the report filters.
  * Voided sales never count; refund sales count negative through their own amounts.
  */
@@ -69,7 +78,7 @@ export function countedSalesWhere(params: Params, scope: FigureScope, range: Dat
   if (filters.paymentMethodId) {
     // A refund sale follows its original sale's payments.
     where.push(
-      `EXISTS (SELECT 1 FROM payment_transactions p WHERE p.tenant_id = s.tenant_id AND p.sale_id = coalesce(s.refund_of_sale_id, s.id)
+      `EXISTS (SELECT 1 FROM payment_transactions p WHERE p.tenant_id = s.tenant_id AND p.sale_id = ${paidSaleId('s')}
                   AND p.payment_method_id = ${params.add(filters.paymentMethodId)} AND p.status = 'PAYMENT_TRANSACTION_STATUS_COMPLETED')`,
     );
   }
