@@ -124,7 +124,7 @@ export interface CalendarListFilter {
 export async function listCalendarPage(tx: Queryable, tenantId: string, userId: string, f: CalendarListFilter): Promise<{ rows: Row[]; total: number }> {
   const params: unknown[] = [tenantId, userId, f.from, f.to, f.statuses, f.customerId, f.serviceId, f.distinctionId, f.q];
   const filter = `a.tenant_id = $1 AND a.user_id = $2
-    AND ($3::date IS NULL OR a.start_local >= $3::date) AND ($4::date IS NULL OR a.start_local < $4::date + 1)
+    AND ($3::date IS NULL OR a.start_local >= $3::date::timestamp) AND ($4::date IS NULL OR a.start_local < ($4::date + 1)::timestamp)
     AND ($5::text[] IS NULL OR a.status = ANY($5::text[])) AND ($6::uuid IS NULL OR a.customer_id = $6)
     AND ($7::uuid IS NULL OR EXISTS (SELECT 1 FROM appointment_services x WHERE x.tenant_id = a.tenant_id AND x.appointment_id = a.id AND x.service_id = $7))
     AND ($8::uuid IS NULL OR a.distinction_id = $8)
@@ -151,7 +151,7 @@ export interface CustomerListFilter {
 export async function listCustomerPage(tx: Queryable, tenantId: string, customerId: string, f: CustomerListFilter): Promise<{ rows: Row[]; total: number }> {
   const params: unknown[] = [tenantId, customerId, f.from, f.to, f.statuses, f.onlyUserId];
   const filter = `a.tenant_id = $1 AND a.customer_id = $2
-    AND ($3::date IS NULL OR a.start_local >= $3::date) AND ($4::date IS NULL OR a.start_local < $4::date + 1)
+    AND ($3::date IS NULL OR a.start_local >= $3::date::timestamp) AND ($4::date IS NULL OR a.start_local < ($4::date + 1)::timestamp)
     AND ($5::text[] IS NULL OR a.status = ANY($5::text[])) AND ($6::uuid IS NULL OR a.user_id = $6)`;
   const orderBy =
     f.order === 'asc'

@@ -150,8 +150,8 @@ export function scheduleHandlers({ db }: HandlerDeps): Handlers {
         const params = [tenantId, userId, from ?? null, to ?? null];
         // Default: from now on (what has not ended yet).
         const filter = `tenant_id = $1 AND user_id = $2
-          AND (CASE WHEN $3::date IS NULL THEN end_at > now() ELSE end_local > $3::date END)
-          AND ($4::date IS NULL OR start_local < $4::date + 1)`;
+          AND (CASE WHEN $3::date IS NULL THEN end_at > now() ELSE end_local > $3::date::timestamp END)
+          AND ($4::date IS NULL OR start_local < ($4::date + 1)::timestamp)`;
         return listPage(tx, { select: TIME_OFF_COLUMNS, from: 'time_off', where: filter, orderBy: 'start_at, id', params, limit, offset }, (row) =>
           toTimeOff(row, tenant.timeZone),
         );

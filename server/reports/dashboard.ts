@@ -47,7 +47,7 @@ export async function dashboard(tx: Queryable, scope: FigureScope, onlyUserId: s
   const live = `a.status NOT IN ('APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED')`;
   const todayRows = (
     await tx.query<SlimRow>(
-      `${SLIM} WHERE a.tenant_id = $1 AND a.start_local >= $2::date AND a.start_local < $3::date AND ${live} ${visible}
+      `${SLIM} WHERE a.tenant_id = $1 AND a.start_local >= $2::date::timestamp AND a.start_local < $3::date::timestamp AND ${live} ${visible}
         ORDER BY a.start_at, a.id LIMIT 500`,
       withUser([scope.tenantId, today.toString(), today.add({ days: 1 }).toString()]),
     )
@@ -62,7 +62,7 @@ export async function dashboard(tx: Queryable, scope: FigureScope, onlyUserId: s
   ).rows[0];
   const upcoming = (
     await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM appointments a WHERE a.tenant_id = $1 AND a.start_local >= $2::date AND a.start_local < $3::date AND ${live} ${visible}`,
+      `SELECT count(*)::int AS n FROM appointments a WHERE a.tenant_id = $1 AND a.start_local >= $2::date::timestamp AND a.start_local < $3::date::timestamp AND ${live} ${visible}`,
       withUser([scope.tenantId, today.add({ days: 1 }).toString(), today.add({ days: 8 }).toString()]),
     )
   ).rows[0]!.n;

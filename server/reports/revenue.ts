@@ -223,8 +223,8 @@ export async function unbilledDoneAppointments(tx: Queryable, scope: FigureScope
   const where = [
     `a.tenant_id = ${params.add(scope.tenantId)}`,
     `a.status = 'APPOINTMENT_STATUS_DONE'`,
-    `a.start_local >= ${params.add(range.from)}::date`,
-    `a.start_local < ${params.add(range.to)}::date + 1`,
+    `a.start_local >= ${params.add(range.from)}::date::timestamp`,
+    `a.start_local < (${params.add(range.to)}::date + 1)::timestamp`,
     `NOT EXISTS (SELECT 1 FROM sales s WHERE s.tenant_id = a.tenant_id AND s.appointment_id = a.id
                     AND s.refund_of_sale_id IS NULL AND s.lifecycle = ${COUNTED})`,
   ];

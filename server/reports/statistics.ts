@@ -53,7 +53,7 @@ async function workingMinutes(tx: Queryable, scope: FigureScope, range: DateRang
   const timeOff = (
     await tx.query<{ user_id: string; start_local: string; end_local: string }>(
       `SELECT user_id, start_local::text AS start_local, end_local::text AS end_local FROM time_off
-        WHERE tenant_id = $1 AND start_local < $3::date + 1 AND end_local > $2::date ${scope.userId ? 'AND user_id = $4' : ''}`,
+        WHERE tenant_id = $1 AND start_local < ($3::date + 1)::timestamp AND end_local > $2::date::timestamp ${scope.userId ? 'AND user_id = $4' : ''}`,
       scope.userId ? [scope.tenantId, range.from, range.to, scope.userId] : [scope.tenantId, range.from, range.to],
     )
   ).rows.map((row) => ({ userId: row.user_id, start: Temporal.PlainDateTime.from(row.start_local.replace(' ', 'T')), end: Temporal.PlainDateTime.from(row.end_local.replace(' ', 'T')) }));
@@ -101,7 +101,7 @@ interface PeriodFigures {
 
 async function periodFigures(tx: Queryable, scope: FigureScope, range: DateRange): Promise<PeriodFigures> {
   const params = new Params();
-  const where = [`a.tenant_id = ${params.add(scope.tenantId)}`, `a.start_local >= ${params.add(range.from)}::date`, `a.start_local < ${params.add(range.to)}::date + 1`];
+  const where = [`a.tenant_id = ${params.add(scope.tenantId)}`, `a.start_local >= ${params.add(range.from)}::date::timestamp`, `a.start_local < (${params.add(range.to)}::date + 1)::timestamp`];
   if (scope.userId) where.push(`a.user_id = ${params.add(scope.userId)}`);
   const w = where.join(' AND ');
   const byDay = (
@@ -134,7 +134,7 @@ async function periodFigures(tx: Queryable, scope: FigureScope, range: DateRange
     await tx.query<{ n: number; fresh: number }>(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT EXISTS (
                 SELECT 1 FROM appointments b WHERE b.tenant_id = c.tenant_id AND b.customer_id = c.customer_id
-                   AND b.start_local < ${params.add(range.from)}::date AND b.status NOT IN ('APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED')))::int AS fresh
+                   AND b.start_local < ${params.add(range.from)}::date::timestamp AND b.status NOT IN ('APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED')))::int AS fresh
          FROM (SELECT DISTINCT a.tenant_id, a.customer_id FROM appointments a
                 WHERE ${w} AND a.customer_id IS NOT NULL AND a.status NOT IN ('APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED')) c`,
       params.values,
@@ -205,7 +205,7 @@ export async function statistics(
     await tx.query<{ user_id: string; appointments: number; revenue: string }>(
       `SELECT m.user_id,
               (SELECT count(*)::int FROM appointments a WHERE a.tenant_id = m.tenant_id AND a.user_id = m.user_id
-                  AND a.start_local >= ${from}::date AND a.start_local < ${to}::date + 1
+                  AND a.start_local >= ${from}::date::timestamp AND a.start_local < (${to}::date + 1)::timestamp
                   AND a.status NOT IN ('APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED')) AS appointments,
               (SELECT coalesce(sum(s.total), 0) FROM sales s WHERE s.tenant_id = m.tenant_id AND s.user_id = m.user_id
                   AND s.lifecycle = 'SALE_LIFECYCLE_COMPLETED' AND s.sold_on BETWEEN ${from}::date AND ${to}::date) AS revenue

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { ExpenseList, ExpenseScan, ExpenseScanField } from '../../../generated/types.gen.ts';
 import { findRegion } from '../../../common/regions.ts';
@@ -6,7 +5,7 @@ import type { AssetStorage } from '../../assets/storage.ts';
 import { PDF_MIME_TYPE } from '../../assets/images.ts';
 import { assertAssetsExist } from '../../assets/references.ts';
 import { sessionOf, type HandlerDeps } from '../../kit/context.ts';
-import { csvDialect } from '../../kit/csv.ts';
+import { csvDialect, csvStream } from '../../kit/csv.ts';
 import type { Row } from '../../kit/rows.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from '../../kit/write-rules.ts';
 import { HttpProblem, notFound, unprocessable } from '../../problem.ts';
@@ -115,7 +114,7 @@ export function expenseHandlers({ db }: HandlerDeps, storage: AssetStorage, ocr:
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(expensesCsv(db, tenantId, filters, body.locale, csvDialect(body.locale))) as never);
+        .send(csvStream(expensesCsv(db, tenantId, filters, body.locale, csvDialect(body.locale))) as never);
     },
 
     async scanExpense(request, reply) {

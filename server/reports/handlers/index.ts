@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { HandlerDeps } from '../../kit/context.ts';
-import { csvDialect } from '../../kit/csv.ts';
+import { csvDialect, csvStream } from '../../kit/csv.ts';
 import { forbidden } from '../../problem.ts';
 import { onlyUserOf } from '../../appointments/rules.ts';
 import { dashboard } from '../dashboard.ts';
@@ -31,7 +30,7 @@ function csvReply(reply: Parameters<Handlers['exportSalesDetailedCsv']>[1], name
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}"`)
     .header('cache-control', 'private, no-store')
-    .send(Readable.from(chunks) as never);
+    .send(csvStream(chunks) as never);
 }
 
 /** Reports, statistics and the dashboard (issue 20): every figure from the one revenue definition (../revenue.ts). */

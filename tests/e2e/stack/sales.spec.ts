@@ -121,4 +121,27 @@ test('charges an appointment with a product and two payments, then refunds the p
   await page.getByRole('button', { name: 'Any customer (clear the filter)' }).click();
   await expect(page.getByTestId('sale-row')).toHaveCount(3);
   await expect(page.getByTestId('sales-total')).toHaveText('€37.00');
+
+  // The list opens on the month so far (From = the 1st, in the business's zone); a sale of 40 days ago
+  // shows once "From" is cleared, and its total joins the filter's.
+  const old = await page.request.post(`/v1/tenants/${tenantId}/sales/${crypto.randomUUID()}`, {
+    headers,
+    data: {
+      sale: {
+        operationType: 'OPERATION_TYPE_PRODUCT_SALE',
+        soldAt: new Date(Date.now() - 40 * 86_400_000).toISOString(),
+        customer: { name: 'Old Timer' },
+        lines: [{ kind: 'SALE_LINE_KIND_SERVICE', name: 'Shave', quantity: 1, unitPrice: { amount: 800, currency: 'EUR' }, taxPercentage: 21 }],
+      },
+    },
+  });
+  expect(old.status()).toBe(201);
+  await page.getByRole('link', { name: 'Sales', exact: true }).first().click();
+  const timeZone = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('session') ?? '{}') as { tenant: { timeZone: string } }).tenant.timeZone);
+  const monthStart = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date()) + '-01';
+  await expect(page.getByLabel('From')).toHaveValue(monthStart);
+  await expect(page.getByTestId('sale-row')).toHaveCount(3);
+  await page.getByLabel('From').fill('');
+  await expect(page.getByTestId('sale-row')).toHaveCount(4);
+  await expect(page.getByTestId('sales-total')).toHaveText('€45.00');
 });
