@@ -79,7 +79,7 @@ describe('sale arithmetic', () => {
     expect(doc.totals).toMatchObject({ subtotal: 12000, tax: 1065, total: 13065 });
     const included = saleDocument('USD', [{ quantity: 1, unitPrice: 12000, taxPercentage: 8.875 }], undefined, true);
     expect(included.totals).toMatchObject({ subtotal: 11022, tax: 978, total: 12000 });
-    const sold: SoldLine[] = [{ position: 0, quantity: 1, unitPrice: 12000, taxPercentage: 8.875, amount: 12000, discount: 0 }];
+    const sold: SoldLine[] = [{ position: 0, quantity: 1, unitPrice: 12000, taxPercentage: 8.875, amount: 12000, discount: 0, tax: 1065 }];
     const plan = refundDocument('USD', sold, new Map(), [{ position: 0, quantity: 1 }], false);
     expect(plan.document.totals).toMatchObject({ subtotal: -12000, tax: -1065, total: -13065 });
   });
@@ -94,7 +94,7 @@ describe('sale arithmetic', () => {
           if (error instanceof HttpProblem) return fc.pre(false);
           throw error;
         }
-        const sold: SoldLine[] = doc.lines.map((l, position) => ({ position, quantity: l.quantity, unitPrice: l.unitPrice, taxPercentage: lines[position]!.taxPercentage, amount: l.amount, discount: l.discount }));
+        const sold: SoldLine[] = doc.lines.map((l, position) => ({ position, quantity: l.quantity, unitPrice: l.unitPrice, taxPercentage: lines[position]!.taxPercentage, amount: l.amount, discount: l.discount, tax: l.tax }));
         const plan = refundDocument('USD', sold, new Map(), sold.map((s) => ({ position: s.position, quantity: s.quantity })), false);
         expect(plan.document.totals.total + doc.totals.total).toBe(0);
         expect(plan.document.totals.tax + doc.totals.tax).toBe(0);
@@ -107,7 +107,7 @@ describe('sale arithmetic', () => {
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), discount, fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 4 }), (lines, whole, splits) => {
         const doc = documentOf(lines, whole);
-        const sold: SoldLine[] = doc.lines.map((l, position) => ({ position, quantity: l.quantity, unitPrice: l.unitPrice, taxPercentage: lines[position]!.taxPercentage, amount: l.amount, discount: l.discount }));
+        const sold: SoldLine[] = doc.lines.map((l, position) => ({ position, quantity: l.quantity, unitPrice: l.unitPrice, taxPercentage: lines[position]!.taxPercentage, amount: l.amount, discount: l.discount, tax: l.tax }));
         const earlier = new Map<number, Refunded>();
         const given = new Map<number, number>();
         for (const s of sold) {
@@ -118,8 +118,8 @@ describe('sale arithmetic', () => {
             const plan = refundDocument('EUR', sold, earlier, [{ position: s.position, quantity }], true);
             const refunded = plan.document.lines[0]!;
             expect(sum(plan.document.breakdown.map((b) => b.base + b.tax))).toBe(plan.document.totals.total);
-            const before = earlier.get(s.position) ?? { quantity: 0n, amount: 0, discount: 0 };
-            earlier.set(s.position, { quantity: before.quantity + BigInt(quantity * 1000), amount: before.amount - refunded.amount, discount: before.discount - refunded.discount });
+            const before = earlier.get(s.position) ?? { quantity: 0n, amount: 0, discount: 0, tax: 0 };
+            earlier.set(s.position, { quantity: before.quantity + BigInt(quantity * 1000), amount: before.amount - refunded.amount, discount: before.discount - refunded.discount, tax: before.tax - refunded.tax });
             given.set(s.position, (given.get(s.position) ?? 0) + refunded.total);
             left -= quantity;
           }
