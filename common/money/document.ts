@@ -13,7 +13,8 @@ import { MONEY_ERRORS, MoneyError, type MoneyErrorCode, type MoneyResult } from 
  * bucket per exemption cause) and each bucket's tax is rounded ONCE, half up (halves away from zero,
  * so a refund mirrors its sale):
  * - prices without tax: base = Σ amounts, tax = round(base × rate);
- * - prices with tax:    gross = Σ amounts, base = round(gross / (1 + rate)), tax = gross − base.
+ * - prices with tax:    gross = Σ amounts, base = round(gross / (1 + rate)), tax = gross − base;
+ * - a tax given for the rate (givenTax: the refund closing a rate of its sale) replaces the rounding.
  * Each line gets its share of its bucket's tax by largest remainder, so that
  *   Σ line totals = Σ breakdown (base + tax) = subtotal + tax, exactly,
  * and total = subtotal + tax − withholding (IRPF, on the subtotal). Every amount in and out is within
