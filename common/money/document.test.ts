@@ -193,7 +193,7 @@ describe('computeDocument: refusals, each with its code and the input field', ()
 });
 
 // New York City's sales tax: 8.875 % (4 % state + 4.5 % city + 0.375 % MCTD), three decimals.
-const usd = (priceMode: DocumentInput['priceMode'], lines: DocumentLineInput[]): DocumentInput => ({ currency: 'USD', priceMode, lines });
+const usd = (priceMode: DocumentInput['priceMode'], lines: DocumentLineInput[], extra: Partial<DocumentInput> = {}): DocumentInput => ({ currency: 'USD', priceMode, lines, ...extra });
 
 describe('computeDocument: a three-decimal rate (8.875 %)', () => {
   it('a $120.00 item, tax added: tax $10.65, total $130.65', () => {
@@ -246,6 +246,21 @@ describe('computeDocument: a three-decimal rate (8.875 %)', () => {
     expect(sale.totals.tax).toBe(36);
     const refund = computeDocument(usd('TAX_EXCLUSIVE', [{ quantity: -4, unitPrice: 100, tax: { rate: 8.875 } }]));
     expect(refund.totals.tax).toBe(-36);
+  });
+
+  it('a tax given for a rate replaces its rounding: its lines share it, the base follows (a refund closing a rate)', () => {
+    // Two −$1.00 lines at 7.25 % on top would round to −$0.15; given −$0.08, the base stays −$2.00.
+    const onTop = computeDocument(usd('TAX_EXCLUSIVE', [{ quantity: -1, unitPrice: 100, tax: { rate: 7.25 } }, { quantity: -1, unitPrice: 100, tax: { rate: 7.25 } }], { givenTax: [{ rate: '7.250', tax: -8 }] }));
+    expect(onTop.breakdown).toEqual([{ rateMilliPercent: 7250, taxPercentage: 7.25, exemption: null, base: -200, tax: -8 }]);
+    expect(onTop.lines.map((l) => [l.base, l.tax, l.total])).toEqual([[-100, -4, -104], [-100, -4, -104]]);
+    expect(onTop.totals).toMatchObject({ subtotal: -200, tax: -8, total: -208 });
+    // Tax included: −€1.00 at 21 % rounds to 0.83 + 0.17; given −0.18, the base is what is left, 0.82.
+    const included = computeDocument(eur('TAX_INCLUSIVE', [{ quantity: -1, unitPrice: 100, tax: { rate: 21 } }, { quantity: 1, unitPrice: 500, tax: { rate: 10 } }], { givenTax: [{ rate: 21, tax: -18 }] }));
+    expect(included.breakdown.map((b) => [b.taxPercentage, b.base, b.tax])).toEqual([[21, -82, -18], [10, 455, 45]]);
+    expect(included.totals.total).toBe(400);
+    // Free lines closing a rate share the given tax equally; a rate the lines lack is a mistake.
+    expect(computeDocument(usd('TAX_EXCLUSIVE', [{ quantity: -1, unitPrice: 0, tax: { rate: 5 } }, { quantity: -1, unitPrice: 0, tax: { rate: 5 } }], { givenTax: [{ rate: 5, tax: -1 }] })).lines.map((l) => l.total)).toEqual([-1, 0]);
+    expect(() => computeDocument(usd('TAX_EXCLUSIVE', [{ quantity: 1, unitPrice: 100, tax: { rate: 5 } }], { givenTax: [{ rate: 21, tax: 1 }] }))).toThrow(RangeError);
   });
 
   it('a fourth decimal is refused', () => {

@@ -13,7 +13,8 @@ import { MONEY_ERRORS, MoneyError, type MoneyErrorCode, type MoneyResult } from 
  * bucket per exemption cause) and each bucket's tax is rounded ONCE, half up (halves away from zero,
  * so a refund mirrors its sale):
  * - prices without tax: base = Σ amounts, tax = round(base × rate);
- * - prices with tax:    gross = Σ amounts, base = round(gross / (1 + rate)), tax = gross − base.
+ * - prices with tax:    gross = Σ amounts, base = round(gross / (1 + rate)), tax = gross − base;
+ * - a tax given for the rate (givenTax: the refund closing a rate of its sale) replaces the rounding.
  * Each line gets its share of its bucket's tax by largest remainder, so that
  *   Σ line totals = Σ breakdown (base + tax) = subtotal + tax, exactly,
  * and total = subtotal + tax − withholding (IRPF, on the subtotal). Every amount in and out is within
@@ -66,6 +67,13 @@ export interface DocumentInput {
   discount?: DiscountInput;
   /** Income tax withheld by the customer (Spain's IRPF: 15 %, or 7 % for new professionals), on the subtotal. */
   withholding?: { rate: DecimalInput };
+  /**
+   * The tax of some rates given instead of rounded (minor units, of the lines' sign): the refund that
+   * closes a rate of its sale takes exactly the tax left on it, and the credit of a refund repeats the
+   * refund's. The rate's base follows (prices with tax: gross − the given tax) and its lines share the
+   * given tax by largest remainder as usual. Each rate given must be one of the lines' (not exempt).
+   */
+  givenTax?: readonly { rate: DecimalInput; tax: number }[];
 }
 
 export interface DocumentLine {
@@ -259,7 +267,13 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
     return (a.exemption ?? '').localeCompare(b.exemption ?? '');
   });
 
-  // 4. Each bucket's tax, rounded once; each line's share of it by largest remainder.
+  // 4. Each bucket's tax, rounded once (or as given); each line's share of it by largest remainder.
+  const given = new Map<string, bigint>();
+  (input.givenTax ?? []).forEach((entry, index) => {
+    const key = `rate:${readPercentage(entry.rate, ['givenTax', index, 'rate'])}`;
+    if (!byKey.has(key) || given.has(key)) throw new RangeError(`givenTax[${index}] names a rate the lines do not have, or twice`);
+    given.set(key, readAmount(entry.tax, ['givenTax', index, 'tax'], true));
+  });
   const lineBase = amounts.map(() => 0n);
   const lineTax = amounts.map(() => 0n);
   const breakdown: TaxBreakdownEntry[] = [];
@@ -267,9 +281,19 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
   let taxTotal = 0n;
   for (const bucket of buckets) {
     const sum = bucket.lines.reduce((acc, index) => acc + amounts[index]!, 0n);
-    const base = inclusive ? divideRoundHalfUp(sum * ONE_HUNDRED_PERCENT, ONE_HUNDRED_PERCENT + bucket.rate) : sum;
-    const tax = inclusive ? sum - base : divideRoundHalfUp(sum * bucket.rate, ONE_HUNDRED_PERCENT);
-    const taxShares = allocateByWeight(tax, bucket.lines.map((index) => amounts[index]!));
+    const fixed = given.get(bucket.key);
+    let base: bigint;
+    let tax: bigint;
+    if (fixed !== undefined) {
+      tax = fixed;
+      base = inclusive ? sum - fixed : sum;
+    } else {
+      base = inclusive ? divideRoundHalfUp(sum * ONE_HUNDRED_PERCENT, ONE_HUNDRED_PERCENT + bucket.rate) : sum;
+      tax = inclusive ? sum - base : divideRoundHalfUp(sum * bucket.rate, ONE_HUNDRED_PERCENT);
+    }
+    // A given tax on lines whose amounts sum to zero (free lines closing a rate) is shared equally.
+    const weights = bucket.lines.map((index) => amounts[index]!);
+    const taxShares = allocateByWeight(tax, sum === 0n && tax !== 0n ? weights.map(() => 1n) : weights);
     bucket.lines.forEach((index, i) => {
       lineTax[index] = taxShares[i]!;
       lineBase[index] = inclusive ? amounts[index]! - taxShares[i]! : amounts[index]!;

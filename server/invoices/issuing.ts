@@ -123,6 +123,7 @@ export async function rectifyRefundedSale(tx: Queryable, tenantId: string, userI
   const original = await loadInvoice(tx, tenantId, invoiceId, true);
   if (!original || original.status !== STATUS.issued) return null;
   const refundLines = (await tx.query<Row>('SELECT * FROM sale_lines WHERE tenant_id = $1 AND sale_id = $2 ORDER BY position', [tenantId, refundSaleId])).rows;
+  const refundSale = (await tx.query<{ tax_breakdown: unknown }>('SELECT tax_breakdown FROM sales WHERE tenant_id = $1 AND id = $2', [tenantId, refundSaleId])).rows[0];
   const { lines, computed } = creditOfRefund(
     s.currency,
     refundLines.map((line) => ({
@@ -137,6 +138,8 @@ export async function rectifyRefundedSale(tx: Queryable, tenantId: string, userI
     })),
     // The credit is computed as the invoice (and the sale it invoices) was: in its price mode.
     Boolean(original.prices_include_tax),
+    // With the refund's own tax per rate (the refund closing a rate took the tax left on it).
+    json<{ taxPercentage: number; tax: number }[] | null>(refundSale?.tax_breakdown) ?? [],
   );
   const kind = original.kind as string;
   const description = reason?.trim() ? reason.trim().slice(0, 500) : undefined;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../problem.ts';
-import { saleDocument } from '../sales/rules.ts';
-import { aeatQrUrl, checkIssuable, computeInvoice, creditOfInvoice, displayNumber, fiscalHash, fiscalHashInput, firstBrokenLink, invoiceFromSale, offsetDateTime, paymentStatus, type FiscalFields } from './rules.ts';
+import { refundDocument, saleDocument, type SoldLine } from '../sales/rules.ts';
+import { aeatQrUrl, checkIssuable, computeInvoice, creditOfInvoice, creditOfRefund, displayNumber, fiscalHash, fiscalHashInput, firstBrokenLink, invoiceFromSale, offsetDateTime, paymentStatus, type FiscalFields } from './rules.ts';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 const line = fc.record({
@@ -198,6 +198,22 @@ describe('the invoice of a sale (invoiceFromSale)', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('the credit of the refund that closes a rate is that refund to the cent: $1.08 after $1.07 on a $2.15 sale (7.25 % on top)', () => {
+    const sold: SoldLine[] = [
+      { position: 0, quantity: 1, unitPrice: 100, taxPercentage: 7.25, amount: 100, discount: 0, tax: 8 },
+      { position: 1, quantity: 1, unitPrice: 100, taxPercentage: 7.25, amount: 100, discount: 0, tax: 7 },
+    ];
+    // The second refund, after the first took $1.00 + $0.07: the $0.08 of tax left.
+    const refund = refundDocument('USD', sold, new Map([[0, { quantity: 1000n, amount: 100, discount: 0, tax: 7 }]]), [{ position: 1, quantity: 1 }], false).document;
+    expect(refund.totals).toMatchObject({ subtotal: -100, tax: -8, total: -108 });
+    // The refund sale's stored lines and breakdown, as rectifyRefundedSale reads them.
+    const stored = [{ kind: 'SALE_LINE_KIND_SERVICE', itemId: null, name: 'Cut', quantity: '-1.000', unitPrice: 100, taxPercentage: '7.250', discountPercentage: '0.000', discount: '0' }];
+    const credit = creditOfRefund('USD', stored, false, [{ taxPercentage: 7.25, tax: -8 }]);
+    expect(credit.computed.totals).toMatchObject({ subtotal: -100, tax: -8, total: -108 });
+    expect(credit.computed.breakdown.map((b) => [b.taxPercentage, b.base, b.tax])).toEqual([[7.25, -100, -8]]);
+    expect(credit.lines[0]).toMatchObject({ quantity: -1, unitPrice: { amount: 100, currency: 'USD' }, taxPercentage: 7.25 });
   });
 
   it('2 × €10 at 21 % with tax is a €20.00 sale and a €20.00 invoice', () => {

@@ -322,14 +322,22 @@ export interface RefundLineForInvoice extends SaleLineForInvoice {
 /**
  * The credit of a refund sale (its rectifying invoice by differences): the refund's own lines with
  * their negative quantities, and its document recomputed from the very inputs the refund was computed
- * with (refundDocument: unit price, rate and the line's share of every discount as an amount), so
+ * with (refundDocument: unit price, rate and the line's share of every discount as an amount, and
+ * the refund's tax per rate as given, which the refund closing a rate took rather than rounded), so
  * the credit is the refund's total and breakdown to the cent.
  */
-export function creditOfRefund(currency: string, refund: readonly RefundLineForInvoice[], pricesIncludeTax: boolean): { lines: InvoiceLineInput[]; computed: ComputedDocument } {
+export function creditOfRefund(
+  currency: string,
+  refund: readonly RefundLineForInvoice[],
+  pricesIncludeTax: boolean,
+  /** The refund sale's tax breakdown (its stored taxBreakdown: rate in percent, tax in minor units). */
+  breakdown: readonly { taxPercentage: number | string; tax: number }[],
+): { lines: InvoiceLineInput[]; computed: ComputedDocument } {
   const computed = computeDocument({
     currency,
     priceMode: priceModeOf(pricesIncludeTax),
     lines: refund.map((line) => ({ quantity: String(line.quantity), unitPrice: line.unitPrice, tax: { rate: String(line.taxPercentage) }, discount: { amount: Number(line.discount) } })),
+    givenTax: breakdown.map((entry) => ({ rate: String(entry.taxPercentage), tax: entry.tax })),
   });
   const lines = refund.map(
     (line): InvoiceLineInput => ({

@@ -428,16 +428,16 @@ export async function hasLiveTransactions(tx: Queryable, tenantId: string, saleI
   return rows.length > 0;
 }
 
-/** What earlier refund sales took back of each line of a sale: quantity in thousandths and discount (positive). */
-export async function refundedByLine(tx: Queryable, tenantId: string, saleId: string): Promise<Map<number, { quantity: bigint; amount: number; discount: number }>> {
-  const { rows } = await tx.query<{ position: number; quantity: string; amount: unknown; discount: unknown }>(
-    `SELECT l.refund_of_position AS position, (-sum(l.quantity) * 1000)::bigint::text AS quantity, -sum(l.amount) AS amount, -sum(l.discount) AS discount
+/** What earlier refund sales took back of each line of a sale: quantity in thousandths, amount, discount and tax (positive). */
+export async function refundedByLine(tx: Queryable, tenantId: string, saleId: string): Promise<Map<number, { quantity: bigint; amount: number; discount: number; tax: number }>> {
+  const { rows } = await tx.query<{ position: number; quantity: string; amount: unknown; discount: unknown; tax: unknown }>(
+    `SELECT l.refund_of_position AS position, (-sum(l.quantity) * 1000)::bigint::text AS quantity, -sum(l.amount) AS amount, -sum(l.discount) AS discount, -sum(l.tax) AS tax
        FROM sale_lines l JOIN sales r ON r.tenant_id = l.tenant_id AND r.id = l.sale_id
       WHERE r.tenant_id = $1 AND r.refund_of_sale_id = $2 AND r.lifecycle = '${LIVE}'
       GROUP BY l.refund_of_position`,
     [tenantId, saleId],
   );
-  return new Map(rows.map((row) => [Number(row.position), { quantity: BigInt(row.quantity), amount: Number(row.amount), discount: Number(row.discount) }]));
+  return new Map(rows.map((row) => [Number(row.position), { quantity: BigInt(row.quantity), amount: Number(row.amount), discount: Number(row.discount), tax: Number(row.tax) }]));
 }
 
 export async function addRefundedQuantity(tx: Queryable, tenantId: string, saleId: string, position: number, quantity: string): Promise<void> {

@@ -88,13 +88,16 @@ export interface SoldLine {
   amount: number;
   /** Its own discount plus its share of the sale's (positive). */
   discount: number;
+  /** Its share of its rate's tax in the sale (positive). */
+  tax: number;
 }
 
-/** What earlier refunds took back of a line: quantity in thousandths, amount and discount (positive). */
+/** What earlier refunds took back of a line: quantity in thousandths, amount, discount and tax (positive). */
 export interface Refunded {
   quantity: bigint;
   amount: number;
   discount: number;
+  tax: number;
 }
 
 export interface RefundRequest {
@@ -115,11 +118,23 @@ const thousandths = (value: number | string, pointer: string): bigint => {
   return parsed.value;
 };
 
+/** A rate's key (thousandths of a percent), so that '7.250' and 7.25 are one rate. */
+const rateKey = (rate: string | number): string => {
+  const parsed = parsePercentage(rate);
+  return parsed.ok ? String(parsed.value) : String(rate);
+};
+
 /**
  * The refund sale of some lines: each line mirrors the original's unit price, rate and discount,
  * pro rata of the quantity taken back (the last of a line takes exactly what is left of its
- * discount, so a line refunded in parts gives back exactly what it was sold for). 422
- * refund_exceeds_sold beyond what was sold minus earlier refunds, or for a line the sale lacks.
+ * discount, so a line refunded in parts gives back exactly what it was sold for). Each rate's tax is
+ * rounded once as in any document, except in the refund that closes a rate: the one after which
+ * every line of the sale at that rate has been refunded in full (a line with nothing to give back,
+ * free or wholly discounted, counts as refunded). That refund takes exactly the tax left on the rate
+ * (the sale's tax at that rate minus what earlier refunds took), so refunds made in parts add up to
+ * the sale's total and tax per rate to the cent, in both price modes; earlier refunds stay rounded
+ * as they were. 422 refund_exceeds_sold beyond what was sold minus earlier refunds, or for a line
+ * the sale lacks.
  */
 export function refundDocument(
   currency: string,
@@ -137,7 +152,7 @@ export function refundDocument(
     if (!line) throw unprocessable(`/lines/${index}/position`, 'refund_exceeds_sold', 'The sale has no such line.');
     const quantity = thousandths(request.quantity, pointer);
     const soldQuantity = thousandths(line.quantity, pointer);
-    const before = taken.get(line.position) ?? { quantity: 0n, amount: 0, discount: 0 };
+    const before = taken.get(line.position) ?? { quantity: 0n, amount: 0, discount: 0, tax: 0 };
     const remaining = soldQuantity - before.quantity;
     if (quantity <= 0n || quantity > remaining) {
       throw unprocessable(pointer, 'refund_exceeds_sold', `At most ${formatScaled(remaining < 0n ? 0n : remaining, QUANTITY_SCALE)} of this line can still be refunded.`);
@@ -147,12 +162,22 @@ export function refundDocument(
     let discount = quantity === remaining ? amount - BigInt(line.amount - line.discount - (before.amount - before.discount)) : divideRoundHalfUp(BigInt(line.discount) * quantity, soldQuantity);
     if (discount > amount) discount = amount;
     if (discount < 0n) discount = 0n;
-    taken.set(line.position, { quantity: before.quantity + quantity, amount: before.amount + Number(amount), discount: before.discount + Number(discount) });
+    taken.set(line.position, { quantity: before.quantity + quantity, amount: before.amount + Number(amount), discount: before.discount + Number(discount), tax: before.tax });
     inputs.push({ quantity: `-${formatScaled(quantity, QUANTITY_SCALE)}`, unitPrice: line.unitPrice, tax: { rate: line.taxPercentage }, discount: { amount: -Number(discount) } });
     lines.push({ position: line.position, quantity, restock: request.restock === true });
   });
+  // The rates this refund closes, and the tax left on each: the sale's minus earlier refunds'.
+  const givenTax: Array<{ rate: string | number; tax: number }> = [];
+  const closing = new Map(requests.map((request) => sold.find((line) => line.position === request.position)!).map((line) => [rateKey(line.taxPercentage), line.taxPercentage]));
+  for (const [key, rate] of closing) {
+    const atRate = sold.filter((line) => rateKey(line.taxPercentage) === key);
+    const closes = atRate.every((line) => line.amount - line.discount === 0 || taken.get(line.position)?.quantity === thousandths(line.quantity, '/lines'));
+    if (!closes) continue;
+    const left = atRate.reduce((acc, line) => acc + line.tax - (earlier.get(line.position)?.tax ?? 0), 0);
+    givenTax.push({ rate, tax: -left });
+  }
   try {
-    return { document: computeDocument({ currency, priceMode: priceModeOf(pricesIncludeTax), lines: inputs }), lines };
+    return { document: computeDocument({ currency, priceMode: priceModeOf(pricesIncludeTax), lines: inputs, givenTax }), lines };
   } catch (error) {
     asProblem(error, '');
   }

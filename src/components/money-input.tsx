@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useState } from 'react';
 import { DEFAULT_CURRENCY_CODE, formatAmount, formatMoney, parseMoneyInput } from '~/lib/money';
+import { useDecimalText } from './use-decimal-text';
 
 export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'type'> {
   /**
@@ -36,14 +36,17 @@ function symbolOf(currencyCode: string, locale: string, currencySymbol?: string)
  * show its error and nothing typed is lost.
  */
 export function MoneyInput({ value, onChange, currencyCode, currencySymbol, locale, onBlur, onFocus, ...props }: MoneyInputProps) {
-  const [text, setText] = useState(() => moneyInputText(value, locale, currencyCode));
-  const [focused, setFocused] = useState(false);
-  // Follows a value set from outside (a form reset) while the person is not typing.
-  const [shown, setShown] = useState(value);
-  if (!focused && !Object.is(value, shown)) {
-    setShown(value);
-    if (!(Number.isNaN(value) && text.trim() !== '')) setText(moneyInputText(value, locale, currencyCode));
-  }
+  const text = useDecimalText<number | null>({
+    value,
+    onChange,
+    onFocus,
+    onBlur,
+    format: (amount) => moneyInputText(amount, locale, currencyCode),
+    // Empty is null; text that is not an amount of the currency is NaN.
+    parse: (typed) => (typed.trim() === '' ? null : (parseMoneyInput(typed, locale, currencyCode) ?? Number.NaN)),
+    // NaN from outside stands for the text being typed: it stays.
+    keepsText: (amount, typed) => Number.isNaN(amount) && typed.trim() !== '',
+  });
   const symbol = symbolOf(currencyCode, locale, currencySymbol);
   return (
     <TextInput
@@ -53,25 +56,7 @@ export function MoneyInput({ value, onChange, currencyCode, currencySymbol, loca
       rightSection={<span aria-hidden style={{ fontSize: 'var(--mantine-font-size-xs)' }}>{currencyCode}</span>}
       rightSectionWidth={44}
       {...props}
-      value={text}
-      onFocus={(event) => {
-        setFocused(true);
-        onFocus?.(event);
-      }}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setText(next);
-        const parsed = next.trim() === '' ? null : parseMoneyInput(next, locale, currencyCode);
-        const amount = parsed === null && next.trim() !== '' ? Number.NaN : parsed;
-        setShown(amount);
-        onChange(amount);
-      }}
-      onBlur={(event) => {
-        setFocused(false);
-        const parsed = text.trim() === '' ? null : parseMoneyInput(text, locale, currencyCode);
-        if (parsed !== null) setText(moneyInputText(parsed, locale, currencyCode));
-        onBlur?.(event);
-      }}
+      {...text}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useState } from 'react';
 import { parseRateText, rateInputText } from '~/lib/percent';
+import { useDecimalText } from './use-decimal-text';
 
 const PERCENT_SIGN = '%';
 
@@ -18,38 +18,14 @@ export interface RateInputProps extends Omit<TextInputProps, 'value' | 'defaultV
  * and the text itself otherwise (like Mantine's NumberInput), so that a schema can show the error.
  */
 export function RateInput({ value, onChange, locale, onBlur, onFocus, ...props }: RateInputProps) {
-  const [text, setText] = useState(() => rateInputText(value, locale));
-  const [focused, setFocused] = useState(false);
-  // Follows a value set from outside (a form reset, a country chosen) while the person is not typing.
-  const [shown, setShown] = useState(value);
-  if (!focused && !Object.is(value, shown)) {
-    setShown(value);
-    setText(rateInputText(value, locale));
-  }
-  return (
-    <TextInput
-      inputMode="decimal"
-      autoComplete="off"
-      rightSection={<span aria-hidden>{PERCENT_SIGN}</span>}
-      {...props}
-      value={text}
-      onFocus={(event) => {
-        setFocused(true);
-        onFocus?.(event);
-      }}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setText(next);
-        const parsed = parseRateText(next);
-        setShown(parsed);
-        onChange(parsed);
-      }}
-      onBlur={(event) => {
-        setFocused(false);
-        const parsed = parseRateText(text);
-        if (typeof parsed === 'number') setText(rateInputText(parsed, locale));
-        onBlur?.(event);
-      }}
-    />
-  );
+  const text = useDecimalText<number | string | null | undefined>({
+    value,
+    // parseRateText always answers a number or the text; the hook's type also holds the value's null.
+    onChange: (rate) => onChange(rate ?? ''),
+    onFocus,
+    onBlur,
+    format: (rate) => rateInputText(rate, locale),
+    parse: parseRateText,
+  });
+  return <TextInput inputMode="decimal" autoComplete="off" rightSection={<span aria-hidden>{PERCENT_SIGN}</span>} {...props} {...text} />;
 }

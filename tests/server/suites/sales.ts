@@ -22,6 +22,7 @@ import {
   getInvoicePdf,
   getPaymentTransaction,
   getSale,
+  issueInvoice,
   listInventoryMovements,
   listInvoices,
   listPaymentMethods,
@@ -543,6 +544,69 @@ export function salesSuite(server: () => TestServer) {
       const locked = await problem(updateTenant({ client: us.client, path: { tenantId: shop.id }, body: { tenant: { pricesIncludeTax: true } } }), 422);
       expect(codeOf(locked)).toBe('prices_include_tax_locked');
       expect((await ok(updateTenant({ client: us.client, path: { tenantId: shop.id }, body: { tenant: { pricesIncludeTax: false, taxName: 'Sales tax' } } }))).tenant.pricesIncludeTax).toBe(false);
+    });
+
+    it('a US sale refunded one line at a time leaves no cent behind: $2.15 back as $1.07 + $1.08, its invoice rectified the same', async () => {
+      const us = await signUp(server(), 'till-us-cent');
+      const shop = await newTenant(us, { country: 'US', taxPercentage: 7.25 });
+      expect(shop.pricesIncludeTax).toBe(false);
+      const usPath = (id: string = randomUUID()) => ({ tenantId: shop.id, id });
+      const usd = (amount: number) => ({ amount, currency: 'USD' });
+      const usCash = (await ok(listPaymentMethods({ client: us.client, path: { tenantId: shop.id } }))).items.find((m) => m.kind === 'PAYMENT_METHOD_KIND_CASH')!;
+      const line = (name: string) => ({ kind: 'SALE_LINE_KIND_SERVICE' as const, name, quantity: 1, unitPrice: usd(100), taxPercentage: 7.25 });
+      // Two $1.00 lines at 7.25 % on top: $2.00 + $0.15 (0.145 rounded once), all paid in cash.
+      const { sale } = await ok(
+        createSale({
+          client: us.client,
+          path: usPath(),
+          body: { sale: { operationType: 'OPERATION_TYPE_PRODUCT_SALE', customer: { name: 'Jane Doe' }, lines: [line('Brow tint'), line('Lash tint')], payments: [{ paymentMethodId: usCash.id, amount: usd(215) }] } },
+        }),
+        201,
+      );
+      expect(sale).toMatchObject({ totals: { subtotal: usd(200), tax: usd(15), total: usd(215) }, paymentStatus: 'SALE_STATUS_PAID' });
+      // Invoiced (a simplified invoice, issued), so each refund also gets its rectifying invoice.
+      const draft = (await ok(createInvoice({ client: us.client, path: { tenantId: shop.id }, body: { invoice: { kind: 'INVOICE_KIND_SIMPLIFIED', customer: { name: 'Jane Doe' }, saleId: sale.id } } }), 201)).invoice;
+      const invoice = (await ok(issueInvoice({ client: us.client, path: { tenantId: shop.id, id: draft.id }, body: { version: draft.version } }))).invoice;
+      expect(invoice).toMatchObject({ status: 'INVOICE_STATUS_ISSUED', totals: { total: usd(215), tax: usd(15) } });
+
+      // Line 1: $1.00 + $0.07 back.
+      const current = async () => (await ok(getSale({ client: us.client, path: usPath(sale.id) }))).sale;
+      const first = await ok(
+        refundSale({ client: us.client, path: usPath(sale.id), body: { version: (await current()).version, lines: [{ position: 0, quantity: 1 }], payments: [{ paymentMethodId: usCash.id, amount: usd(107) }] } }),
+        201,
+      );
+      expect(first.refund.totals).toMatchObject({ subtotal: usd(-100), tax: usd(-7), total: usd(-107) });
+      expect(first.sale).toMatchObject({ paymentStatus: 'SALE_STATUS_PARTIALLY_REFUNDED', refundedAmount: usd(107), outstandingAmount: usd(0) });
+      // Line 2: the last of the 7.25 % rate takes the $0.08 of tax left, so $1.08 back (not $1.07: the cent would stay collected).
+      const lastTooSmall = await problem(
+        refundSale({ client: us.client, path: usPath(sale.id), body: { version: first.sale.version, lines: [{ position: 1, quantity: 1 }], payments: [{ paymentMethodId: usCash.id, amount: usd(107) }] } }),
+        422,
+      );
+      expect(codeOf(lastTooSmall)).toBe('refund_exceeds_paid');
+      const second = await ok(
+        refundSale({ client: us.client, path: usPath(sale.id), body: { version: first.sale.version, lines: [{ position: 1, quantity: 1 }], payments: [{ paymentMethodId: usCash.id, amount: usd(108) }] } }),
+        201,
+      );
+      expect(second.refund.totals).toMatchObject({ subtotal: usd(-100), tax: usd(-8), total: usd(-108) });
+      expect(second.refund.taxBreakdown).toEqual([{ taxPercentage: 7.25, base: usd(-100), tax: usd(-8) }]);
+      expect(first.refund.totals.total.amount + second.refund.totals.total.amount).toBe(-215);
+      expect(first.refund.totals.tax.amount + second.refund.totals.tax.amount).toBe(-15);
+      expect(second.sale).toMatchObject({ paymentStatus: 'SALE_STATUS_REFUNDED', refundedAmount: usd(215), paidAmount: usd(0), outstandingAmount: usd(0) });
+      expect(second.sale.lines.map((l) => l.refundedQuantity)).toEqual([1, 1]);
+
+      // The rectifying invoices follow the refunds: −1.07 and −1.08, together the invoice's −2.15 and −0.15.
+      const credits = await Promise.all(
+        [first.refund.invoiceId, second.refund.invoiceId].map(async (id) => (await ok(getInvoice({ client: us.client, path: { tenantId: shop.id, id: id! } }))).invoice),
+      );
+      expect(credits.map((c) => [c.kind, c.totals.total.amount, c.totals.tax.amount])).toEqual([
+        ['INVOICE_KIND_CREDIT_NOTE', -107, -7],
+        ['INVOICE_KIND_CREDIT_NOTE', -108, -8],
+      ]);
+      expect(credits[1]!.taxBreakdown.map((b) => [b.taxPercentage, b.base.amount, b.tax.amount])).toEqual([[7.25, -100, -8]]);
+
+      // The till agrees: the sale and its refunds net to zero, nothing outstanding.
+      const listed = await ok(listSales({ client: us.client, path: { tenantId: shop.id } }));
+      expect(listed.totals).toMatchObject({ total: usd(0), tax: usd(0), outstanding: usd(0) });
     });
 
     it('locks the currency once the business has sales', async () => {
