@@ -21,6 +21,7 @@ import { receiptPdf } from '../../tests/receipts.ts';
 import { createIdTokenVerifier } from '../../server/auth/firebase.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
+import { loadPdfjs, pdfDocumentOptions } from '../../server/expenses/pdfjs.mjs';
 import { testTarget } from '../../server/db/test-databases.ts';
 import { arrange } from './api.ts';
 import { report, type BenchRow } from './rows.ts';
@@ -67,30 +68,14 @@ const PDF_LINES = [
 
 
 /**
- * Bare pdfjs-dist on `pdf`: open it, its first page's text content, close it (the reader's options:
- * no eval, no font faces, no worker fetch), warm (loaded and run once first). Returns the times and
- * the text, to check the floor did the work.
+ * Bare pdfjs-dist on `pdf`: open it, its first page's text content, close it (loaded and opened as
+ * the reader does: server/expenses/pdfjs.mjs), warm (loaded and run once first). Returns the times
+ * and the text, to check the floor did the work.
  */
 async function barePdfjs(pdf: Buffer): Promise<{ times: number[]; text: string }> {
-  // The worker module first, as the reader does: pdfjs then runs it in this process.
-  await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument } = await loadPdfjs();
   const read = async () => {
-    const document = await getDocument({
-      data: new Uint8Array(pdf),
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      useWorkerFetch: false,
-      useWasm: false,
-      enableXfa: false,
-      disableAutoFetch: true,
-      disableStream: true,
-      disableRange: true,
-      isOffscreenCanvasSupported: false,
-      isImageDecoderSupported: false,
-      verbosity: 0,
-    }).promise;
+    const document = await getDocument(pdfDocumentOptions(new Uint8Array(pdf))).promise;
     try {
       const content = await (await document.getPage(1)).getTextContent();
       return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');

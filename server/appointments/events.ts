@@ -14,8 +14,11 @@ import { e164 } from '../notifications/phone.ts';
  * - a new appointment, a change of its time, and a change of its customer (a new link version, whose
  *   links only the new customer gets) sends a confirmation (the iCalendar SEQUENCE grows);
  * - a cancelled or rejected appointment drops its pending messages and sends one cancellation notice
- *   (METHOD:CANCEL); done, no-show and deleted appointments just drop theirs;
- * - each reminder's `sent`/`sentAt` in the appointment's jsonb follows its outbox row.
+ *   (METHOD:CANCEL); done, no-show and deleted appointments just drop theirs.
+ *
+ * What became of each reminder is its outbox row's status alone (read beside the appointment:
+ * repository.ts APPOINTMENT_SELECT, rules.reminderWithStatus); the appointment keeps only which
+ * reminders it asks for.
  *
  * The rows hold references only: the worker renders each message when it sends it.
  */
@@ -52,7 +55,7 @@ interface AppointmentRow {
   status: string;
   start_at: Date;
   end_at: Date;
-  reminders: Array<{ channel: string; minutesBefore: number; sent?: boolean; sentAt?: string }>;
+  reminders: Array<{ channel: string; minutesBefore: number }>;
   email: string | null;
   phone_country_code: string | null;
   phone_number: string | null;
@@ -232,23 +235,4 @@ async function sync(tx: Queryable, tenantId: string, appointment: AppointmentRow
     });
   }
   await dropPending(tx, tenantId, id, wanted);
-
-  // Each reminder's sent/sentAt follows its row (a moved appointment's reminders are unsent again).
-  if (reminders.length > 0) {
-    const keys = reminders.map((r) => reminderKey(id, r.channel, r.minutesBefore, startAt, linkVersion));
-    const { rows: sentRows } = await tx.query<{ dedupe_key: string; sent_at: Date }>(
-      `SELECT dedupe_key, sent_at FROM outbox WHERE tenant_id = $1 AND dedupe_key = ANY($2::text[]) AND status = 'sent'`,
-      [tenantId, keys],
-    );
-    const sentAt = new Map(sentRows.map((row) => [row.dedupe_key, new Date(row.sent_at).toISOString()]));
-    const next = reminders.map((reminder, index) => {
-      const at = sentAt.get(keys[index]!);
-      return at ? { channel: reminder.channel, minutesBefore: reminder.minutesBefore, sent: true, sentAt: at } : { channel: reminder.channel, minutesBefore: reminder.minutesBefore, sent: false };
-    });
-    await tx.query(`UPDATE appointments SET reminders = $3::jsonb WHERE tenant_id = $1 AND id = $2 AND reminders IS DISTINCT FROM $3::jsonb`, [
-      tenantId,
-      id,
-      JSON.stringify(next),
-    ]);
-  }
 }

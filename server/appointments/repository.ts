@@ -321,7 +321,9 @@ export interface Current {
   reminders: unknown;
 }
 
-export const remindersOf = (current: Current) => (parseJson(current.reminders as string | null) ?? []) as StoredReminder[];
+/** The reminders the appointment asks for (without the `sent`/`sentAt` keys older rows may still hold). */
+export const remindersOf = (current: Current): StoredReminder[] =>
+  ((parseJson(current.reminders as string | null) ?? []) as StoredReminder[]).map((r) => ({ channel: r.channel, minutesBefore: r.minutesBefore }));
 
 /** The appointment `id` of `userId`'s calendar, locked (undefined: not there). */
 export async function lockAppointment(tx: Queryable, tenantId: string, userId: string, id: string): Promise<Current | undefined> {

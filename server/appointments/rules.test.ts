@@ -16,7 +16,6 @@ import {
   customerSnapshotOf,
   defaultRemindersFor,
   expandOrFail,
-  mergeReminders,
   onlyUserOf,
   overlaps,
   resolveSlot,
@@ -137,19 +136,12 @@ describe('appointment input', () => {
     ] as Parameters<typeof defaultRemindersFor>[0];
     const base = { preferred_reminder_channel: null, email: 'a@example.com', reminders_enabled: true };
     expect(defaultRemindersFor(defaults, base)).toEqual([
-      { channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 1440, sent: false },
-      { channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 1440, sent: false },
+      { channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 1440 },
+      { channel: 'REMINDER_CHANNEL_SMS', minutesBefore: 1440 },
     ]);
-    expect(defaultRemindersFor(defaults, { ...base, preferred_reminder_channel: 'REMINDER_CHANNEL_EMAIL' })).toEqual([{ channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 1440, sent: false }]);
+    expect(defaultRemindersFor(defaults, { ...base, preferred_reminder_channel: 'REMINDER_CHANNEL_EMAIL' })).toEqual([{ channel: 'REMINDER_CHANNEL_EMAIL', minutesBefore: 1440 }]);
     expect(defaultRemindersFor(defaults, { ...base, reminders_enabled: false })).toEqual([]);
     expect(defaultRemindersFor(defaults, { ...base, email: null })).toEqual([]);
-  });
-
-  it('keeps the sent state of reminders that stay', () => {
-    const sent = { channel: 'REMINDER_CHANNEL_EMAIL' as const, minutesBefore: 60, sent: true, sentAt: '2027-01-01T00:00:00.000Z' };
-    const fresh = { channel: 'REMINDER_CHANNEL_EMAIL' as const, minutesBefore: 120, sent: false };
-    expect(mergeReminders([sent], undefined)).toEqual([sent]);
-    expect(mergeReminders([sent], [{ ...sent, sent: false, sentAt: undefined }, fresh])).toEqual([sent, fresh]);
   });
 });
 

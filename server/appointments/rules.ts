@@ -259,9 +259,9 @@ export function serviceLinesOf(
   return { services, total };
 }
 
-/** The reminders an input asks for, all unsent (undefined: it does not say). */
+/** The reminders an input asks for (undefined: it does not say). */
 export function requestedReminders(input: AppointmentInput | AppointmentUpdate): StoredReminder[] | undefined {
-  return input.reminders?.map((r) => ({ channel: r.channel, minutesBefore: r.minutesBefore, sent: false }));
+  return input.reminders?.map((r) => ({ channel: r.channel, minutesBefore: r.minutesBefore }));
 }
 
 /**
@@ -276,18 +276,12 @@ export function defaultRemindersFor(
   if (!customer.reminders_enabled || channel === undefined) return [];
   const seen = new Set<string>();
   return defaults.flatMap((r) => {
-    const reminder = { channel: channel ?? r.channel, minutesBefore: r.minutesBefore, sent: false };
+    const reminder = { channel: channel ?? r.channel, minutesBefore: r.minutesBefore };
     const key = `${reminder.channel} ${reminder.minutesBefore}`;
     if (seen.has(key)) return [];
     seen.add(key);
     return [reminder];
   });
-}
-
-/** Keeps the sent state of reminders that stay (same channel and time); new ones are unsent. */
-export function mergeReminders(old: readonly StoredReminder[], next: StoredReminder[] | undefined): StoredReminder[] {
-  if (!next) return [...old];
-  return next.map((r) => old.find((o) => o.channel === r.channel && o.minutesBefore === r.minutesBefore) ?? r);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,8 +387,12 @@ export function cancellationRefusal(row: Pick<LinkedAppointment, 'status' | 'sta
 // ---------------------------------------------------------------------------------------------
 // What became of each reminder (issue 18: the server says it, from the outbox)
 
-/** A reminder as the appointment row keeps it (its `sent`/`sentAt` there are kept in step with the outbox by events.ts). */
-export type StoredReminder = Pick<AppointmentReminder, 'channel' | 'minutesBefore' | 'sent' | 'sentAt'>;
+/**
+ * A reminder as the appointment row keeps it: which one it asks for. What became of it (status,
+ * sent, sentAt, …) is read from its outbox row (reminderWithStatus); rows written before that may
+ * still hold stale `sent`/`sentAt` keys, which nothing reads.
+ */
+export type StoredReminder = Pick<AppointmentReminder, 'channel' | 'minutesBefore'>;
 
 /** The outbox row of one reminder for the appointment's current start and customer (APPOINTMENT_SELECT's reminder_rows). */
 export interface ReminderOutboxRow {

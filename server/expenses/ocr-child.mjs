@@ -11,17 +11,17 @@
 // rendering its first page (@napi-rs/canvas) and the OCR. A hang or a crash here costs the parent a
 // timeout or an exit event, never its event loop.
 //
-// PDF safety: the PDF is hostile until proven otherwise. pdfjs runs in this process (its "fake
-// worker", no worker file fetched), with no eval, no font faces, no system fonts, no standard font,
-// CMap or wasm URLs (so nothing is fetched or read), no XFA, a cap on decoded image size, only page 1
-// is looked at, and the rendered page has a pixel cap. The parent's scan timeout kills this process
-// if a PDF makes it loop.
+// PDF safety: the PDF is hostile until proven otherwise. pdfjs runs in this process with the options
+// of pdfjs.mjs (no eval, nothing fetched or read, a cap on decoded image size), only page 1 is looked
+// at, and the rendered page has a pixel cap. The parent's scan timeout kills this process if a PDF
+// makes it loop.
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM } from 'tesseract.js';
+import { loadPdfjs, pdfDocumentOptions, RENDER_MAX_SIDE_PX } from './pdfjs.mjs';
 
 // Priority first (when the parent asks for a lower one), so that the threads started below
 // (tesseract's worker, libvips') inherit it.
@@ -38,11 +38,8 @@ if (niceness > 0) {
 const SIDE_PX = 1600;
 /** Decompression-bomb guard for images (same as uploads). */
 const MAX_INPUT_PIXELS = 100_000_000;
-/** A PDF page is rendered at this resolution, within RENDER_MAX_SIDE_PX on its longest side. */
+/** A PDF page is rendered at this resolution, within RENDER_MAX_SIDE_PX (pdfjs.mjs) on its longest side. */
 const RENDER_DPI = 200;
-const RENDER_MAX_SIDE_PX = 2400;
-/** Largest image pdfjs decodes inside a PDF (pixels). */
-const PDF_MAX_IMAGE_PIXELS = 40_000_000;
 /** Letters and digits a page's text layer needs to be read instead of rendered. */
 const MIN_TEXT_CHARS = 8;
 
@@ -110,17 +107,6 @@ async function ocr(pgm) {
   return { lines, confidence: data.confidence };
 }
 
-let pdfjs;
-async function loadPdfjs() {
-  if (!pdfjs) {
-    // The worker module first: it registers globalThis.pdfjsWorker, so pdfjs runs it in this
-    // process instead of loading a worker file.
-    await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  }
-  return pdfjs;
-}
-
 /** The text layer of a page as lines, top to bottom, pieces of a line left to right. */
 function textLines(items) {
   const pieces = items
@@ -149,23 +135,7 @@ const readableChars = (lines) => lines.reduce((n, line) => n + (line.text.match(
 
 async function readPdf(bytes) {
   const { getDocument } = await loadPdfjs();
-  const task = getDocument({
-    data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    useWorkerFetch: false,
-    useWasm: false,
-    enableXfa: false,
-    disableAutoFetch: true,
-    disableStream: true,
-    disableRange: true,
-    isOffscreenCanvasSupported: false,
-    isImageDecoderSupported: false,
-    maxImageSize: PDF_MAX_IMAGE_PIXELS,
-    canvasMaxAreaInBytes: RENDER_MAX_SIDE_PX * RENDER_MAX_SIDE_PX * 4,
-    verbosity: 0,
-  });
+  const task = getDocument(pdfDocumentOptions(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
   let document;
   try {
     document = await task.promise;

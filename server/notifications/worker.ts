@@ -113,24 +113,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return 'sent';
   }
 
-  /** Marks a row sent and, for a reminder, its `sent`/`sentAt` in the appointment. */
+  /** Marks a row sent (a reminder's status on its appointment is read from this row). */
   async function markSent(row: OutboxRow): Promise<void> {
-    await db.withSystem(async (tx) => {
-      const { rows } = await tx.query<{ sent_at: Date }>(
+    await db.withSystem((tx) =>
+      tx.query(
         `UPDATE outbox SET status = 'sent', sent_at = now(), leased_until = NULL, lease_owner = NULL, last_error = NULL, failure_code = NULL
-          WHERE tenant_id = $1 AND id = $2 AND status = 'pending' RETURNING sent_at`,
+          WHERE tenant_id = $1 AND id = $2 AND status = 'pending'`,
         [row.tenant_id, row.id],
-      );
-      if (row.kind !== 'reminder' || !rows[0]) return;
-      await tx.query(
-        `UPDATE appointments a SET reminders = (
-             SELECT jsonb_agg(CASE WHEN r->>'channel' = $3 AND (r->>'minutesBefore')::int = $4
-                                   THEN r || jsonb_build_object('sent', true, 'sentAt', $5::text) ELSE r END ORDER BY n)
-               FROM jsonb_array_elements(a.reminders) WITH ORDINALITY AS e(r, n))
-          WHERE a.tenant_id = $1 AND a.id = $2 AND a.start_at = $6 AND jsonb_array_length(a.reminders) > 0`,
-        [row.tenant_id, row.appointment_id, row.channel, row.minutes_before, new Date(rows[0].sent_at).toISOString(), row.starts_at],
-      );
-    });
+      ),
+    );
   }
 
   async function failed(row: OutboxRow, error: unknown) {

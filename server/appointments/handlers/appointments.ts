@@ -43,7 +43,6 @@ import {
   doubleBooking,
   expandOrFail,
   FREEING,
-  mergeReminders,
   onlyUserOf,
   outsideWorkingHours,
   overlaps,
@@ -246,7 +245,7 @@ export function appointmentHandlers({ db, config }: HandlerDeps): Handlers {
         const clashes = [...holders.filter((h) => overlaps(h, slot)), ...followerHolders.filter((h) => moves.some((m) => !FREEING.includes(m.row.status) && overlaps(h, m.slot)))];
         if (clashes.length > 0) throw doubleBooking(clashes.map((h) => h.conflict));
         await guardDoubleBooking(tx, tenantId, prepared.userId, allSlots, movedIds, async () => {
-          const reminders = mergeReminders(remindersOf(current), prepared.reminders);
+          const reminders = prepared.reminders ?? remindersOf(current);
           await updateAppointmentRow(tx, tenantId, id, prepared, slot, reminders, status !== current.status ? status : undefined);
           for (const move of moves) await moveOccurrence(tx, tenantId, move.row.id, prepared, move.slot);
         });

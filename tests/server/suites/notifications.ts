@@ -13,6 +13,7 @@ import {
   createCalendarFeed,
   createCustomer,
   createSale,
+  getAppointment,
   getAppointmentCancellation,
   getCalendarFeed,
   listPaymentMethods,
@@ -114,7 +115,7 @@ export function notificationsSuite(server: () => TestServer) {
             b.owner.userId,
             JSON.stringify({ id: randomUUID(), name: options.name ?? 'Lucía Pérez', ...(email ? { email } : {}) }),
             startAt,
-            JSON.stringify((options.reminders ?? []).map((r) => ({ ...r, sent: false }))),
+            JSON.stringify(options.reminders ?? []),
           ],
         );
         await tx.query(
@@ -167,15 +168,9 @@ export function notificationsSuite(server: () => TestServer) {
         if (r.sent + r.failed + r.dropped === 0) return;
       }
     };
+    /** The appointment's reminders as the owner reads them (GET: their state comes from the outbox). */
     const reminderState = async (b: Business, booking: Booking) =>
-      (
-        await server().db.withTenant(b.tenant.id, (tx) =>
-          tx.query<{ reminders: Array<{ channel: string; minutesBefore: number; sent: boolean; sentAt?: string }> }>(
-            `SELECT reminders FROM appointments WHERE tenant_id = $1 AND id = $2`,
-            [b.tenant.id, booking.id],
-          ),
-        )
-      ).rows[0]!.reminders;
+      (await ok(getAppointment({ client: b.owner.client, path: { tenantId: b.tenant.id, userId: b.owner.userId, id: booking.id } }))).appointment.reminders;
     const tokenFor = (b: Business, booking: Booking, startAt = booking.startAt) =>
       signCancelToken(secret, { tenantId: b.tenant.id, appointmentId: booking.id, startAt, linkVersion: 1 });
     const anonymous = () => clientFor(server().baseUrl);
@@ -264,10 +259,10 @@ export function notificationsSuite(server: () => TestServer) {
         expect(reminderMails).toHaveLength(2);
         expect(reminderMails[0]!.subject).toMatch(/^Reminder: your appointment at /);
         const state = await reminderState(b, booking);
-        expect(state.map((r) => [r.channel, r.minutesBefore, r.sent])).toEqual([
-          ['REMINDER_CHANNEL_EMAIL', 1440, true],
-          ['REMINDER_CHANNEL_EMAIL', 120, true],
-          ['REMINDER_CHANNEL_SMS', 60, false],
+        expect(state.map((r) => [r.channel, r.minutesBefore, r.sent, r.status])).toEqual([
+          ['REMINDER_CHANNEL_EMAIL', 1440, true, 'REMINDER_STATUS_SENT'],
+          ['REMINDER_CHANNEL_EMAIL', 120, true, 'REMINDER_STATUS_SENT'],
+          ['REMINDER_CHANNEL_SMS', 60, false, 'REMINDER_STATUS_SKIPPED'],
         ]);
         expect(state[0]!.sentAt).toMatch(/^\d{4}-\d\d-\d\dT/);
         expect(state[2]!.sentAt).toBeUndefined();

@@ -8,6 +8,7 @@ import { useIntl } from 'react-intl';
 import { exportExpensesMutation, listExpensesOptions } from '@generated/@tanstack/react-query.gen';
 import type { ExpenseCategory, ExpenseFilters, ExpensePaymentMethod, Tenant } from '@generated/types.gen';
 import { EmptyState } from '~/components/empty-state';
+import { ListTable } from '~/components/list-table';
 import { Figure } from '~/components/figure';
 import { QueryState } from '~/components/query-state';
 import { RoleGate } from '~/components/role-gate';
@@ -205,43 +206,40 @@ export function ExpensesListPage({ tenant }: { tenant: Tenant }) {
                   }
                 />
               ) : (
-                <Table.ScrollContainer minWidth={600}>
-                  <Table verticalSpacing="sm" highlightOnHover aria-label={intl.formatMessage(m.title)}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{intl.formatMessage(m.date)}</Table.Th>
-                        <Table.Th>{intl.formatMessage(m.supplier)}</Table.Th>
-                        <Table.Th>{intl.formatMessage(m.category)}</Table.Th>
-                        <Table.Th ta="right">{intl.formatMessage(m.tax)}</Table.Th>
-                        <Table.Th ta="right">{intl.formatMessage(m.total)}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {items.map((expense) => (
-                        <Table.Tr key={expense.id} data-testid="expense-row">
-                          <Table.Td>
-                            <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/expenses/$id" params={{ locale: localeParam(locale), id: expense.id }} />}>
-                              {intl.formatDate(`${expense.date}T12:00:00`, { dateStyle: 'medium' })}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={4}>
-                              <span>{expense.supplier ?? intl.formatMessage(m.noSupplier)}</span>
-                              {expense.possibleDuplicateIds.length > 0 ? (
-                                <Badge color="yellow" size="xs" variant="light">
-                                  {intl.formatMessage(m.duplicate, { count: expense.possibleDuplicateIds.length }).split(':')[0]}
-                                </Badge>
-                              ) : null}
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>{intl.formatMessage(categoryMessages[expense.category])}</Table.Td>
-                          <Table.Td ta="right">{money(expense.taxAmount)}</Table.Td>
-                          <Table.Td ta="right">{money(expense.amount)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <ListTable
+                  minWidth={600}
+                  label={intl.formatMessage(m.title)}
+                  columns={[
+                    { label: intl.formatMessage(m.date) },
+                    { label: intl.formatMessage(m.supplier) },
+                    { label: intl.formatMessage(m.category) },
+                    { label: intl.formatMessage(m.tax), align: 'right' },
+                    { label: intl.formatMessage(m.total), align: 'right' },
+                  ]}
+                >
+                  {items.map((expense) => (
+                    <Table.Tr key={expense.id} data-testid="expense-row">
+                      <Table.Td>
+                        <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/expenses/$id" params={{ locale: localeParam(locale), id: expense.id }} />}>
+                          {intl.formatDate(`${expense.date}T12:00:00`, { dateStyle: 'medium' })}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          <span>{expense.supplier ?? intl.formatMessage(m.noSupplier)}</span>
+                          {expense.possibleDuplicateIds.length > 0 ? (
+                            <Badge color="yellow" size="xs" variant="light">
+                              {intl.formatMessage(m.duplicate, { count: expense.possibleDuplicateIds.length }).split(':')[0]}
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{intl.formatMessage(categoryMessages[expense.category])}</Table.Td>
+                      <Table.Td ta="right">{money(expense.taxAmount)}</Table.Td>
+                      <Table.Td ta="right">{money(expense.amount)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </ListTable>
               )}
               {lastPage?.nextCursor ? (
                 <Group>

@@ -14,6 +14,7 @@ import {
   listTeamMembersOptions,
 } from '@generated/@tanstack/react-query.gen';
 import type { ReportGrouping, SalesReportFilters, SalesSummaryReport, Tenant } from '@generated/types.gen';
+import { ListTable } from '~/components/list-table';
 import { QueryState } from '~/components/query-state';
 import { useIsManager, useSeesTeamFigures } from '~/entities/session/use-team-role';
 import { localeParam } from '~/lib/locale';
@@ -194,38 +195,37 @@ function SaleLines({ tenant, body, memberName }: { tenant: Tenant; body: Paramet
     <QueryState query={first} errorTitle={intl.formatMessage(m.loadError)} refusal={(error) => refusalOf(intl, error)}>
       {() => (
         <Stack gap="xs">
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" aria-label={intl.formatMessage(m.detailed)} data-testid="reports-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{intl.formatMessage(m.date)}</Table.Th>
-                  <Table.Th>{intl.formatMessage(m.item)}</Table.Th>
-                  <Table.Th>{intl.formatMessage(m.customer)}</Table.Th>
-                  <Table.Th>{intl.formatMessage(m.member)}</Table.Th>
-                  <Table.Th ta="right">{intl.formatMessage(m.quantity)}</Table.Th>
-                  <Table.Th ta="right">{intl.formatMessage(m.rate)}</Table.Th>
-                  <Table.Th ta="right">{intl.formatMessage(m.total)}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row, index) => (
-                  <Table.Tr key={`${row.saleId}/${index}`}>
-                    <Table.Td>
-                      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/sales/$id" params={{ locale: localeParam(locale), id: row.saleId }} />}>
-                        {when(row.soldAt)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{row.itemName}</Table.Td>
-                    <Table.Td>{row.customerName ?? ''}</Table.Td>
-                    <Table.Td>{memberName(row.userId, '')}</Table.Td>
-                    <Table.Td ta="right">{intl.formatNumber(row.quantity)}</Table.Td>
-                    <Table.Td ta="right">{row.taxPercentage === undefined ? '' : formatRate(row.taxPercentage, intl.locale)}</Table.Td>
-                    <Table.Td ta="right">{money(row.total)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={760}
+            dense
+            label={intl.formatMessage(m.detailed)}
+            testId="reports-lines"
+            columns={[
+              { label: intl.formatMessage(m.date) },
+              { label: intl.formatMessage(m.item) },
+              { label: intl.formatMessage(m.customer) },
+              { label: intl.formatMessage(m.member) },
+              { label: intl.formatMessage(m.quantity), align: 'right' },
+              { label: intl.formatMessage(m.rate), align: 'right' },
+              { label: intl.formatMessage(m.total), align: 'right' },
+            ]}
+          >
+            {rows.map((row, index) => (
+              <Table.Tr key={`${row.saleId}/${index}`}>
+                <Table.Td>
+                  <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/sales/$id" params={{ locale: localeParam(locale), id: row.saleId }} />}>
+                    {when(row.soldAt)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{row.itemName}</Table.Td>
+                <Table.Td>{row.customerName ?? ''}</Table.Td>
+                <Table.Td>{memberName(row.userId, '')}</Table.Td>
+                <Table.Td ta="right">{intl.formatNumber(row.quantity)}</Table.Td>
+                <Table.Td ta="right">{row.taxPercentage === undefined ? '' : formatRate(row.taxPercentage, intl.locale)}</Table.Td>
+                <Table.Td ta="right">{money(row.total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
           {last.isError ? <Alert color="red">{intl.formatMessage(m.loadError)}</Alert> : null}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
@@ -312,116 +312,111 @@ function Breakdowns({ report, money, memberName }: { report: SalesSummaryReport;
   return (
     <Stack gap="lg">
       <Section title={intl.formatMessage(m.byPeriod)}>
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="xs" aria-label={intl.formatMessage(m.byPeriod)} data-testid="reports-periods">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{intl.formatMessage(m.period)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.sales)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.base)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.tax)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.discounts)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.refunds)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.tips)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.averageTicket)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.netSales)}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => periodRow(row, period(row.periodStart, row.periodEnd)))}
-              {periodRow(report.totals, intl.formatMessage(m.totals), true)}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={860}
+          dense
+          label={intl.formatMessage(m.byPeriod)}
+          testId="reports-periods"
+          footer={periodRow(report.totals, intl.formatMessage(m.totals), true)}
+          columns={[
+            { label: intl.formatMessage(m.period) },
+            { label: intl.formatMessage(m.sales), align: 'right' },
+            { label: intl.formatMessage(m.base), align: 'right' },
+            { label: intl.formatMessage(m.tax), align: 'right' },
+            { label: intl.formatMessage(m.discounts), align: 'right' },
+            { label: intl.formatMessage(m.refunds), align: 'right' },
+            { label: intl.formatMessage(m.tips), align: 'right' },
+            { label: intl.formatMessage(m.averageTicket), align: 'right' },
+            { label: intl.formatMessage(m.netSales), align: 'right' },
+          ]}
+        >
+          {rows.map((row) => periodRow(row, period(row.periodStart, row.periodEnd)))}
+        </ListTable>
       </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Section title={intl.formatMessage(m.byTaxRate)}>
-          <Table verticalSpacing="xs" aria-label={intl.formatMessage(m.byTaxRate)} data-testid="reports-tax-rates">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{intl.formatMessage(m.rate)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.base)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.tax)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.total)}</Table.Th>
+          <ListTable
+            dense
+            label={intl.formatMessage(m.byTaxRate)}
+            testId="reports-tax-rates"
+            columns={[
+              { label: intl.formatMessage(m.rate) },
+              { label: intl.formatMessage(m.base), align: 'right' },
+              { label: intl.formatMessage(m.tax), align: 'right' },
+              { label: intl.formatMessage(m.total), align: 'right' },
+            ]}
+          >
+            {report.byTaxRate.map((row) => (
+              <Table.Tr key={row.taxPercentage}>
+                <Table.Td>{rate(row.taxPercentage)}</Table.Td>
+                <Table.Td ta="right">{money(row.base)}</Table.Td>
+                <Table.Td ta="right">{money(row.tax)}</Table.Td>
+                <Table.Td ta="right">{money(row.total)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.byTaxRate.map((row) => (
-                <Table.Tr key={row.taxPercentage}>
-                  <Table.Td>{rate(row.taxPercentage)}</Table.Td>
-                  <Table.Td ta="right">{money(row.base)}</Table.Td>
-                  <Table.Td ta="right">{money(row.tax)}</Table.Td>
-                  <Table.Td ta="right">{money(row.total)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </ListTable>
         </Section>
         <Section title={intl.formatMessage(m.byMethod)}>
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing="xs" aria-label={intl.formatMessage(m.byMethod)}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{intl.formatMessage(m.method)}</Table.Th>
-                  <Table.Th ta="right">{intl.formatMessage(m.count)}</Table.Th>
-                  <Table.Th ta="right">{intl.formatMessage(m.refunds)}</Table.Th>
-                  <Table.Th ta="right">{intl.formatMessage(m.commission)}</Table.Th>
-                  <Table.Th ta="right">{intl.formatMessage(m.net)}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.byPaymentMethod.map((row) => (
-                  <Table.Tr key={row.paymentMethodId}>
-                    <Table.Td>{row.name}</Table.Td>
-                    <Table.Td ta="right">{row.count}</Table.Td>
-                    <Table.Td ta="right">{row.refunds ? money(row.refunds) : ''}</Table.Td>
-                    <Table.Td ta="right">{money(row.commission)}</Table.Td>
-                    <Table.Td ta="right">{money(row.amount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={420}
+            dense
+            label={intl.formatMessage(m.byMethod)}
+            columns={[
+              { label: intl.formatMessage(m.method) },
+              { label: intl.formatMessage(m.count), align: 'right' },
+              { label: intl.formatMessage(m.refunds), align: 'right' },
+              { label: intl.formatMessage(m.commission), align: 'right' },
+              { label: intl.formatMessage(m.net), align: 'right' },
+            ]}
+          >
+            {report.byPaymentMethod.map((row) => (
+              <Table.Tr key={row.paymentMethodId}>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td ta="right">{row.count}</Table.Td>
+                <Table.Td ta="right">{row.refunds ? money(row.refunds) : ''}</Table.Td>
+                <Table.Td ta="right">{money(row.commission)}</Table.Td>
+                <Table.Td ta="right">{money(row.amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         </Section>
         <Section title={intl.formatMessage(m.byMember)}>
-          <Table verticalSpacing="xs" aria-label={intl.formatMessage(m.byMember)}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{intl.formatMessage(m.member)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.sales)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.netSales)}</Table.Th>
+          <ListTable
+            dense
+            label={intl.formatMessage(m.byMember)}
+            columns={[
+              { label: intl.formatMessage(m.member) },
+              { label: intl.formatMessage(m.sales), align: 'right' },
+              { label: intl.formatMessage(m.netSales), align: 'right' },
+            ]}
+          >
+            {report.byUser.map((row) => (
+              <Table.Tr key={row.userId}>
+                <Table.Td>{row.name ?? memberName(row.userId)}</Table.Td>
+                <Table.Td ta="right">{row.salesCount}</Table.Td>
+                <Table.Td ta="right">{money(row.total)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.byUser.map((row) => (
-                <Table.Tr key={row.userId}>
-                  <Table.Td>{row.name ?? memberName(row.userId)}</Table.Td>
-                  <Table.Td ta="right">{row.salesCount}</Table.Td>
-                  <Table.Td ta="right">{money(row.total)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </ListTable>
         </Section>
         <Section title={intl.formatMessage(m.byItem)}>
-          <Table verticalSpacing="xs" aria-label={intl.formatMessage(m.byItem)}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{intl.formatMessage(m.item)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.quantity)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.total)}</Table.Th>
+          <ListTable
+            dense
+            label={intl.formatMessage(m.byItem)}
+            columns={[
+              { label: intl.formatMessage(m.item) },
+              { label: intl.formatMessage(m.quantity), align: 'right' },
+              { label: intl.formatMessage(m.total), align: 'right' },
+            ]}
+          >
+            {report.byItem.map((row) => (
+              <Table.Tr key={`${row.lineKind}/${row.itemId ?? row.itemName}`}>
+                <Table.Td>{row.itemName}</Table.Td>
+                <Table.Td ta="right">{intl.formatNumber(row.quantity)}</Table.Td>
+                <Table.Td ta="right">{money(row.total)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.byItem.map((row) => (
-                <Table.Tr key={`${row.lineKind}/${row.itemId ?? row.itemName}`}>
-                  <Table.Td>{row.itemName}</Table.Td>
-                  <Table.Td ta="right">{intl.formatNumber(row.quantity)}</Table.Td>
-                  <Table.Td ta="right">{money(row.total)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </ListTable>
         </Section>
       </SimpleGrid>
     </Stack>

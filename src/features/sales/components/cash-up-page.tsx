@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { getCashUpOptions, listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
 import type { CashUpRow, Tenant } from '@generated/types.gen';
+import { ListTable } from '~/components/list-table';
 import { QueryState } from '~/components/query-state';
 import { localeParam } from '~/lib/locale';
 import { today, toDateString } from '~/lib/temporal';
@@ -27,38 +28,36 @@ export function CashUpPage({ tenant }: { tenant: Tenant }) {
     return member ? [member.name, member.lastName].filter(Boolean).join(' ') || member.email : (userId ?? '');
   };
   const table = (rows: CashUpRow[], label: string, withMember: boolean) => (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{intl.formatMessage(m.method)}</Table.Th>
-            {withMember ? <Table.Th>{intl.formatMessage(m.member)}</Table.Th> : null}
-            <Table.Th ta="right">{intl.formatMessage(m.transactions)}</Table.Th>
-            <Table.Th ta="right">{intl.formatMessage(m.collected)}</Table.Th>
-            <Table.Th ta="right">{intl.formatMessage(m.tips)}</Table.Th>
-            <Table.Th ta="right">{intl.formatMessage(m.refundedMoney)}</Table.Th>
-            <Table.Th ta="right">{intl.formatMessage(m.commission)}</Table.Th>
-            <Table.Th ta="right">{intl.formatMessage(m.net)}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={`${row.paymentMethodId}/${row.userId ?? ''}`}>
-              <Table.Td>{row.paymentMethodName}</Table.Td>
-              {withMember ? <Table.Td>{memberName(row.userId)}</Table.Td> : null}
-              <Table.Td ta="right">{row.count}</Table.Td>
-              <Table.Td ta="right">{money(row.collected)}</Table.Td>
-              <Table.Td ta="right">{money(row.tips)}</Table.Td>
-              <Table.Td ta="right">{money(row.refunded)}</Table.Td>
-              <Table.Td ta="right">{money(row.commission)}</Table.Td>
-              <Table.Td ta="right" fw={600}>
-                {money(row.net)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={640}
+      dense
+      label={label}
+      columns={[
+        { label: intl.formatMessage(m.method) },
+        ...(withMember ? [{ label: intl.formatMessage(m.member) }] : []),
+        { label: intl.formatMessage(m.transactions), align: 'right' },
+        { label: intl.formatMessage(m.collected), align: 'right' },
+        { label: intl.formatMessage(m.tips), align: 'right' },
+        { label: intl.formatMessage(m.refundedMoney), align: 'right' },
+        { label: intl.formatMessage(m.commission), align: 'right' },
+        { label: intl.formatMessage(m.net), align: 'right' },
+      ]}
+    >
+      {rows.map((row) => (
+        <Table.Tr key={`${row.paymentMethodId}/${row.userId ?? ''}`}>
+          <Table.Td>{row.paymentMethodName}</Table.Td>
+          {withMember ? <Table.Td>{memberName(row.userId)}</Table.Td> : null}
+          <Table.Td ta="right">{row.count}</Table.Td>
+          <Table.Td ta="right">{money(row.collected)}</Table.Td>
+          <Table.Td ta="right">{money(row.tips)}</Table.Td>
+          <Table.Td ta="right">{money(row.refunded)}</Table.Td>
+          <Table.Td ta="right">{money(row.commission)}</Table.Td>
+          <Table.Td ta="right" fw={600}>
+            {money(row.net)}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
   return (
     <Stack gap="lg" maw={1000}>

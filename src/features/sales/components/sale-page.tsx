@@ -17,6 +17,7 @@ import {
 } from '@generated/@tanstack/react-query.gen';
 import type { Sale, Tenant } from '@generated/types.gen';
 import { ApiErrorAlert } from '~/components/api-error-alert';
+import { ListTable } from '~/components/list-table';
 import { MoneyInput } from '~/components/money-input';
 import { QueryState } from '~/components/query-state';
 import { TransactionTable } from '~/entities/payment-transaction/transaction-table';
@@ -109,39 +110,36 @@ function SaleView({ tenant, sale }: { tenant: Tenant; sale: Sale }) {
         <Title order={2} size="h4" id="sale-lines" mb="sm">
           {intl.formatMessage(m.lines)}
         </Title>
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{intl.formatMessage(m.item)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.quantity)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.unitPrice)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.taxRate)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.discount)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.lineTotal)}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sale.lines.map((line) => (
-                <Table.Tr key={line.position} data-testid="sale-line">
-                  <Table.Td>
-                    {line.name}
-                    {line.refundedQuantity > 0 ? (
-                      <Text size="xs" c="grape">
-                        {intl.formatMessage(m.refunded, { quantity: line.refundedQuantity })}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td ta="right">{intl.formatNumber(line.quantity, { maximumFractionDigits: 3 })}</Table.Td>
-                  <Table.Td ta="right">{money(line.unitPrice)}</Table.Td>
-                  <Table.Td ta="right">{formatRate(line.taxPercentage, intl.locale)}</Table.Td>
-                  <Table.Td ta="right">{line.discountAmount.amount ? money(line.discountAmount) : ''}</Table.Td>
-                  <Table.Td ta="right">{money(line.lineTotal)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={600}
+          dense
+          columns={[
+            { label: intl.formatMessage(m.item) },
+            { label: intl.formatMessage(m.quantity), align: 'right' },
+            { label: intl.formatMessage(m.unitPrice), align: 'right' },
+            { label: intl.formatMessage(m.taxRate), align: 'right' },
+            { label: intl.formatMessage(m.discount), align: 'right' },
+            { label: intl.formatMessage(m.lineTotal), align: 'right' },
+          ]}
+        >
+          {sale.lines.map((line) => (
+            <Table.Tr key={line.position} data-testid="sale-line">
+              <Table.Td>
+                {line.name}
+                {line.refundedQuantity > 0 ? (
+                  <Text size="xs" c="grape">
+                    {intl.formatMessage(m.refunded, { quantity: line.refundedQuantity })}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td ta="right">{intl.formatNumber(line.quantity, { maximumFractionDigits: 3 })}</Table.Td>
+              <Table.Td ta="right">{money(line.unitPrice)}</Table.Td>
+              <Table.Td ta="right">{formatRate(line.taxPercentage, intl.locale)}</Table.Td>
+              <Table.Td ta="right">{line.discountAmount.amount ? money(line.discountAmount) : ''}</Table.Td>
+              <Table.Td ta="right">{money(line.lineTotal)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>

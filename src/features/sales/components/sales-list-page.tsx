@@ -9,6 +9,7 @@ import { listPaymentMethodsOptions, listSalesOptions, listTeamMembersOptions } f
 import type { SaleSort, SaleStatus, Tenant } from '@generated/types.gen';
 import { EmptyState } from '~/components/empty-state';
 import { Figure } from '~/components/figure';
+import { ListTable } from '~/components/list-table';
 import { QueryState } from '~/components/query-state';
 import { saleLifecycle, salePaymentStatus } from '~/entities/sale/status';
 import { StatusBadge } from '~/entities/status-badge';
@@ -148,44 +149,41 @@ export function SalesListPage({ tenant, customerId }: { tenant: Tenant; customer
             {list.items.length === 0 ? (
               <EmptyState icon={<IconReceipt size={30} aria-hidden />} title={intl.formatMessage(m.empty)} />
             ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table verticalSpacing="sm" highlightOnHover aria-label={intl.formatMessage(m.title)}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{intl.formatMessage(m.date)}</Table.Th>
-                      <Table.Th>{intl.formatMessage(m.customer)}</Table.Th>
-                      <Table.Th>{intl.formatMessage(m.status)}</Table.Th>
-                      <Table.Th ta="right">{intl.formatMessage(m.total)}</Table.Th>
-                      <Table.Th ta="right">{intl.formatMessage(m.outstanding)}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.items.map((sale) => (
-                      <Table.Tr key={sale.id} data-testid="sale-row">
-                        <Table.Td>
-                          <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/sales/$id" params={{ locale: localeParam(locale), id: sale.id }} />}>
-                            {formatTimestamp(sale.soldAt, locale, tenant.timeZone)}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{sale.customer?.name ?? intl.formatMessage(m.walkIn)}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4}>
-                            {sale.lifecycle === 'SALE_LIFECYCLE_VOIDED' ? (
-                              <StatusBadge vocabulary={saleLifecycle} status={sale.lifecycle} />
-                            ) : (
-                              <StatusBadge vocabulary={salePaymentStatus} status={sale.paymentStatus} />
-                            )}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td ta="right" td={sale.lifecycle === 'SALE_LIFECYCLE_VOIDED' ? 'line-through' : undefined}>
-                          {money(sale.totals.total)}
-                        </Table.Td>
-                        <Table.Td ta="right">{money(sale.outstandingAmount)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ListTable
+                minWidth={640}
+                label={intl.formatMessage(m.title)}
+                columns={[
+                  { label: intl.formatMessage(m.date) },
+                  { label: intl.formatMessage(m.customer) },
+                  { label: intl.formatMessage(m.status) },
+                  { label: intl.formatMessage(m.total), align: 'right' },
+                  { label: intl.formatMessage(m.outstanding), align: 'right' },
+                ]}
+              >
+                {list.items.map((sale) => (
+                  <Table.Tr key={sale.id} data-testid="sale-row">
+                    <Table.Td>
+                      <Anchor renderRoot={(props) => <Link {...props} to="/{-$locale}/sales/$id" params={{ locale: localeParam(locale), id: sale.id }} />}>
+                        {formatTimestamp(sale.soldAt, locale, tenant.timeZone)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{sale.customer?.name ?? intl.formatMessage(m.walkIn)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {sale.lifecycle === 'SALE_LIFECYCLE_VOIDED' ? (
+                          <StatusBadge vocabulary={saleLifecycle} status={sale.lifecycle} />
+                        ) : (
+                          <StatusBadge vocabulary={salePaymentStatus} status={sale.paymentStatus} />
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right" td={sale.lifecycle === 'SALE_LIFECYCLE_VOIDED' ? 'line-through' : undefined}>
+                      {money(sale.totals.total)}
+                    </Table.Td>
+                    <Table.Td ta="right">{money(sale.outstandingAmount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </ListTable>
             )}
             {list.total > SALES_PAGE_SIZE ? <Pagination value={page} onChange={setPage} total={Math.ceil(list.total / SALES_PAGE_SIZE)} /> : null}
           </Stack>
