@@ -38,7 +38,7 @@ const sale = (lines: SaleLine[], collected: number): Sale => ({
   userId: '2b0c0d0e-0f10-4112-8314-151617181920',
   lines,
   pricesIncludeTax: false,
-  totals: { subtotal: usd(200), discount: usd(0), tax: usd(15), totalBeforeWithholding: usd(215), withholding: usd(0), total: usd(215) },
+  totals: { subtotal: usd(200), discount: usd(0), tax: usd(15), total: usd(215) },
   taxBreakdown: [{ taxPercentage: 7.25, base: usd(200), tax: usd(15) }],
   tip: usd(0),
   paidAmount: usd(collected),
