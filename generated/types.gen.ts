@@ -5299,6 +5299,18 @@ export type SaleLine = {
      */
     refundedQuantity: number;
     /**
+     * What later refunds took back of this line, quantity × unit price before discounts (positive; 0 on a refund sale). With refundedDiscountAmount and refundedTaxAmount, what the till needs to propose the next refund exactly as the server computes it (common/sales/refund.ts).
+     */
+    refundedAmount: Money;
+    /**
+     * The part of the line's discount later refunds took back (positive; 0 on a refund sale).
+     */
+    refundedDiscountAmount: Money;
+    /**
+     * The tax later refunds took back of this line (positive; 0 on a refund sale).
+     */
+    refundedTaxAmount: Money;
+    /**
      * On a refund sale, the line of the original sale it refunds.
      */
     refundOfPosition?: number;

@@ -3643,6 +3643,9 @@ export const zSaleLine = z.object({
     taxAmount: zMoney,
     lineTotal: zMoney,
     refundedQuantity: z.number().gte(0).lte(10000),
+    refundedAmount: zMoney,
+    refundedDiscountAmount: zMoney,
+    refundedTaxAmount: zMoney,
     refundOfPosition: z.int().gte(0).lte(99).optional()
 });
 

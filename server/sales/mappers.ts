@@ -23,6 +23,9 @@ function toLine(row: Row, currency: string): SaleLine {
     taxAmount: money(row.tax, currency),
     lineTotal: money(row.total, currency),
     refundedQuantity: Number(row.refunded_quantity),
+    refundedAmount: money(row.refunded_amount ?? 0, currency),
+    refundedDiscountAmount: money(row.refunded_discount ?? 0, currency),
+    refundedTaxAmount: money(row.refunded_tax ?? 0, currency),
     ...opt('refundOfPosition', row.refund_of_position === null || row.refund_of_position === undefined ? null : Number(row.refund_of_position)),
   };
 }

@@ -257,9 +257,25 @@ export async function lockSale(tx: Queryable, tenantId: string, id: string): Pro
   return rows[0];
 }
 
+/**
+ * What the live refund sales of the sales $2 (uuid[]) of tenant $1 took back of each of their lines
+ * (positive): quantity in thousandths, amount, discount and tax, per (sale_id, position).
+ */
+const REFUNDED_BY_LINE = `SELECT r.refund_of_sale_id AS sale_id, l.refund_of_position AS position, (-sum(l.quantity) * 1000)::bigint::text AS quantity,
+         -sum(l.amount) AS amount, -sum(l.discount) AS discount, -sum(l.tax) AS tax
+    FROM sale_lines l JOIN sales r ON r.tenant_id = l.tenant_id AND r.id = l.sale_id
+   WHERE r.tenant_id = $1 AND r.refund_of_sale_id = ANY($2::uuid[]) AND r.lifecycle = '${LIVE}'
+   GROUP BY r.refund_of_sale_id, l.refund_of_position`;
+
+/** The lines of these sales, each with what later refunds took back of it (refunded_amount, refunded_discount, refunded_tax). */
 export async function saleLines(tx: Queryable, tenantId: string, saleIds: readonly string[]): Promise<Row[]> {
   if (saleIds.length === 0) return [];
-  const { rows } = await tx.query('SELECT * FROM sale_lines WHERE tenant_id = $1 AND sale_id = ANY($2::uuid[]) ORDER BY sale_id, position', [tenantId, [...saleIds]]);
+  const { rows } = await tx.query(
+    `SELECT s.*, coalesce(x.amount, 0) AS refunded_amount, coalesce(x.discount, 0) AS refunded_discount, coalesce(x.tax, 0) AS refunded_tax
+       FROM sale_lines s LEFT JOIN (${REFUNDED_BY_LINE}) x ON x.sale_id = s.sale_id AND x.position = s.position
+      WHERE s.tenant_id = $1 AND s.sale_id = ANY($2::uuid[]) ORDER BY s.sale_id, s.position`,
+    [tenantId, [...saleIds]],
+  );
   return rows;
 }
 
@@ -430,13 +446,7 @@ export async function hasLiveTransactions(tx: Queryable, tenantId: string, saleI
 
 /** What earlier refund sales took back of each line of a sale: quantity in thousandths, amount, discount and tax (positive). */
 export async function refundedByLine(tx: Queryable, tenantId: string, saleId: string): Promise<Map<number, { quantity: bigint; amount: number; discount: number; tax: number }>> {
-  const { rows } = await tx.query<{ position: number; quantity: string; amount: unknown; discount: unknown; tax: unknown }>(
-    `SELECT l.refund_of_position AS position, (-sum(l.quantity) * 1000)::bigint::text AS quantity, -sum(l.amount) AS amount, -sum(l.discount) AS discount, -sum(l.tax) AS tax
-       FROM sale_lines l JOIN sales r ON r.tenant_id = l.tenant_id AND r.id = l.sale_id
-      WHERE r.tenant_id = $1 AND r.refund_of_sale_id = $2 AND r.lifecycle = '${LIVE}'
-      GROUP BY l.refund_of_position`,
-    [tenantId, saleId],
-  );
+  const { rows } = await tx.query<{ position: number; quantity: string; amount: unknown; discount: unknown; tax: unknown }>(REFUNDED_BY_LINE, [tenantId, [saleId]]);
   return new Map(rows.map((row) => [Number(row.position), { quantity: BigInt(row.quantity), amount: Number(row.amount), discount: Number(row.discount), tax: Number(row.tax) }]));
 }
 

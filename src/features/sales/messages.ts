@@ -71,6 +71,7 @@ const definitions = defineMessages({
   refundMoney: { id: 'sales.refund.money', defaultMessage: 'Money given back' },
   refundMethod: { id: 'sales.refund.method', defaultMessage: 'Given back by' },
   refundValue: { id: 'sales.refund.value', defaultMessage: 'The lines chosen are worth {amount}.' },
+  refundValueTax: { id: 'sales.refund.valueTax', defaultMessage: 'The lines chosen are worth {amount}, {tax} of it tax.' },
   confirmRefund: { id: 'sales.refund.confirm', defaultMessage: 'Refund' },
   // The charge page
   chargeTitle: { id: 'sales.charge.title', defaultMessage: 'Charge' },

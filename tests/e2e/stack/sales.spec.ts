@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, onboard, register } from './fixtures';
+import { newEmail, onboard, register, TEXT } from './fixtures';
 import { closeSubscriptionPopup } from '../subscription-popup';
 
 // The till on the real stack (issue 17): charge an appointment with its haircut and a shampoo from the
@@ -146,4 +146,73 @@ test('charges an appointment with a product and two payments, then refunds the p
   await page.getByLabel('From').fill('');
   await expect(page.getByTestId('sale-row')).toHaveCount(4);
   await expect(page.getByTestId('sales-total')).toHaveText('€45.00');
+});
+
+// A US business (tax on top) refunds a sale one line at a time from the dialog, taking the money it
+// proposes: the refund that closes the tax rate takes the cent of tax left ($1.07 + $1.08 = $2.15).
+test.describe('a US till', () => {
+  test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
+
+  test('refunds a $2.15 sale line by line with the amounts the dialog proposes, $1.07 then $1.08', async ({ page }) => {
+    test.setTimeout(150_000);
+    const t = TEXT['en-US'];
+    await register(page, 'en-US', newEmail('till-us'));
+    await expect(page).toHaveURL(/\/onboarding\/how-do-you-work$/);
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Dana Whitfield');
+    await page.getByLabel(t.businessName).fill('Brow Bar');
+    await page.getByRole('combobox', { name: t.category }).click();
+    await page.getByRole('option', { name: t.categoryOption, exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
+    await page.getByRole('textbox', { name: 'Tax rate' }).fill('7.25');
+    await page.getByRole('radio', { name: t.alone, exact: true }).check();
+    await page.getByRole('radio', { name: t.byAppointment, exact: true }).check();
+    await page.getByRole('radio', { name: t.atPremises, exact: true }).check();
+    await page.getByRole('button', { name: t.next }).click();
+    await expect(page).toHaveURL(/\/onboarding\/opening-hours$/);
+    await page.getByRole('checkbox', { name: t.offerOnline }).uncheck();
+    await page.getByRole('button', { name: t.finish }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t.home })).toBeVisible();
+    await closeSubscriptionPopup(page);
+
+    // Two $1.00 lines at 7.25 % on top, paid in cash: $2.00 + 0.145 → $0.15 of tax, $2.15 (the charge page has its own test).
+    const { headers, tenantId } = await session(page);
+    const methods = (await (await page.request.get(`/v1/tenants/${tenantId}/payment-methods`, { headers })).json()) as { items: Array<{ id: string; kind: string }> };
+    const cash = methods.items.find((method) => method.kind === 'PAYMENT_METHOD_KIND_CASH')!;
+    const usd = (amount: number) => ({ amount, currency: 'USD' });
+    const line = (name: string) => ({ kind: 'SALE_LINE_KIND_SERVICE', name, quantity: 1, unitPrice: usd(100), taxPercentage: 7.25 });
+    const created = await page.request.post(`/v1/tenants/${tenantId}/sales/${crypto.randomUUID()}`, {
+      headers,
+      data: { sale: { operationType: 'OPERATION_TYPE_PRODUCT_SALE', customer: { name: 'Jane Doe' }, lines: [line('Brow tint'), line('Lash tint')], payments: [{ paymentMethodId: cash.id, amount: usd(215) }] } },
+    });
+    expect(created.status()).toBe(201);
+    const saleId = ((await created.json()) as { sale: { id: string } }).sale.id;
+    await page.goto(`/sales/${saleId}`);
+    await expect(page.getByTestId('sale-total')).toHaveText('$2.15');
+    await expect(page.getByTestId('sale-status')).toHaveText('Paid');
+
+    const refund = async (keep: string, worth: string, tax: string, money: string) => {
+      await page.getByRole('button', { name: 'Refund' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Refund' });
+      const other = dialog.getByLabel(`Quantity to refund of ${keep}`);
+      if ((await other.inputValue()) !== '0') await other.fill('0');
+      await expect(dialog.getByTestId('refund-value')).toHaveText(`The lines chosen are worth ${worth}, ${tax} of it tax.`);
+      await expect(dialog.getByLabel('Money given back')).toHaveValue(money);
+      await dialog.getByRole('combobox', { name: 'Given back by' }).click();
+      await page.getByRole('option', { name: 'Cash' }).click();
+      await dialog.getByRole('button', { name: 'Refund' }).click();
+      await expect(dialog).toBeHidden();
+    };
+
+    // Line 1: $1.00 + 0.0725 → $0.07 of tax, $1.07 proposed and accepted as it is.
+    await refund('Lash tint', '$1.07', '$0.07', '1.07');
+    await expect(page.getByTestId('sale-status')).toHaveText('Partially refunded');
+    await expect(page.getByTestId('sale-paid')).toHaveText('$1.08');
+
+    // Line 2 closes the rate: the $0.08 of tax left, $1.08 proposed and accepted.
+    await refund('Brow tint', '$1.08', '$0.08', '1.08');
+    await expect(page.getByTestId('sale-status')).toHaveText('Refunded');
+    await expect(page.getByTestId('sale-paid')).toHaveText('$0.00');
+    await expect(page.getByTestId('sale-outstanding')).toHaveText('$0.00');
+    await expect(page.getByTestId('payment-transaction-row')).toHaveCount(3);
+  });
 });

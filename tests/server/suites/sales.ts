@@ -577,6 +577,12 @@ export function salesSuite(server: () => TestServer) {
       );
       expect(first.refund.totals).toMatchObject({ subtotal: usd(-100), tax: usd(-7), total: usd(-107) });
       expect(first.sale).toMatchObject({ paymentStatus: 'SALE_STATUS_PARTIALLY_REFUNDED', refundedAmount: usd(107), outstandingAmount: usd(0) });
+      // The sale tells the till what was taken back of each line, tax apart, so that it can propose the next refund.
+      expect(first.sale.lines.map((l) => [l.refundedQuantity, l.refundedAmount, l.refundedDiscountAmount, l.refundedTaxAmount])).toEqual([
+        [1, usd(100), usd(0), usd(7)],
+        [0, usd(0), usd(0), usd(0)],
+      ]);
+      expect((await current()).lines[0]).toMatchObject({ refundedAmount: usd(100), refundedTaxAmount: usd(7) });
       // Line 2: the last of the 7.25 % rate takes the $0.08 of tax left, so $1.08 back (not $1.07: the cent would stay collected).
       const lastTooSmall = await problem(
         refundSale({ client: us.client, path: usPath(sale.id), body: { version: first.sale.version, lines: [{ position: 1, quantity: 1 }], payments: [{ paymentMethodId: usCash.id, amount: usd(107) }] } }),

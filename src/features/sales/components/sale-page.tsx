@@ -31,6 +31,7 @@ import { useFormatMoney } from '~/lib/use-format-money';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useLocale } from '~/lib/use-locale';
 import { salesMessages as m } from '../messages';
+import { refundProposal } from '../refund';
 import { formatRate } from '~/lib/percent';
 
 /** The printed ticket: the sale alone, without the app's navigation and buttons. */
@@ -310,8 +311,12 @@ function RefundModal({ tenant, sale, onClose }: { tenant: Tenant; sale: Sale; on
   const [quantities, setQuantities] = useState<Record<number, number>>(() => Object.fromEntries(sale.lines.map((line) => [line.position, left(line)])));
   const [restock, setRestock] = useState<Record<number, boolean>>({});
   const [reason, setReason] = useState('');
-  const worth = sale.lines.reduce((sum, line) => sum + (line.quantity > 0 ? Math.round((line.lineTotal.amount * (quantities[line.position] ?? 0)) / line.quantity) : 0), 0);
-  const [amount, setAmount] = useState<number | null>(() => Math.min(worth, sale.paidAmount.amount));
+  // The refund the server will make of these quantities, by its own rule, and the money it will accept back.
+  const proposal = refundProposal(sale, quantities);
+  // The money proposed follows the quantities; an amount typed holds until they change.
+  const chosen = JSON.stringify(quantities);
+  const [typed, setTyped] = useState<{ chosen: string; amount: number | null } | null>(null);
+  const amount = typed?.chosen === chosen ? typed.amount : (proposal?.money ?? 0);
   const [methodId, setMethodId] = useState<string | null>(null);
   const mutation = useMutation(refundSaleMutation());
   const currency = sale.currency;
@@ -356,11 +361,13 @@ function RefundModal({ tenant, sale, onClose }: { tenant: Tenant; sale: Sale; on
             ) : null}
           </Group>
         ))}
-        <Text size="sm" c="dimmed">
-          {intl.formatMessage(m.refundValue, { amount: money({ amount: worth, currency }) })}
+        <Text size="sm" c="dimmed" data-testid="refund-value">
+          {proposal && proposal.tax !== 0
+            ? intl.formatMessage(m.refundValueTax, { amount: money({ amount: proposal.worth, currency }), tax: money({ amount: proposal.tax, currency }) })
+            : intl.formatMessage(m.refundValue, { amount: money({ amount: proposal?.worth ?? 0, currency }) })}
         </Text>
         <Group align="flex-end">
-          <MoneyInput label={intl.formatMessage(m.refundMoney)} value={amount} onChange={setAmount} currencyCode={currency} currencySymbol={tenant.currencySymbol} locale={locale} w={200} />
+          <MoneyInput label={intl.formatMessage(m.refundMoney)} value={amount} onChange={(value) => setTyped({ chosen, amount: value })} currencyCode={currency} currencySymbol={tenant.currencySymbol} locale={locale} w={200} />
           <Select
             label={intl.formatMessage(m.refundMethod)}
             data={(methods.data?.items ?? []).filter((candidate) => candidate.active).map((candidate) => ({ value: candidate.id, label: candidate.name }))}
