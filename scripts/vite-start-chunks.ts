@@ -1,8 +1,7 @@
 import { dirname, join, posix } from 'node:path';
-import { parseAst, type BuildEnvironmentOptions, type Plugin } from 'vite';
+import type { OutputOptions } from 'rolldown';
+import { parseAst, type Plugin } from 'vite';
 
-type RolldownOutput = NonNullable<NonNullable<BuildEnvironmentOptions['rolldownOptions']>['output']>;
-type Output = RolldownOutput extends Array<infer One> ? One : RolldownOutput;
 type ModuleInfo = { code: string | null; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] };
 type ChunkingContext = { getModuleInfo(id: string): ModuleInfo | null };
 
@@ -89,7 +88,7 @@ function resolveSource(source: string, importer: string, importedIds: readonly s
  * is not needed then, and would cost more than the groups save (every module wrapped: about 20 kB gzip
  * on the signed-in home).
  */
-export function startChunks(root: string): Output {
+export function startChunks(root: string): OutputOptions {
   const id = (path: string) => join(root, path).replaceAll('\\', '/');
   const starts = {
     entry: [id('src/main.tsx')],
