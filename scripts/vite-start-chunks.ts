@@ -175,6 +175,9 @@ export function startChunks(root: string): OutputOptions {
     groups = new Map();
     for (const module of app) groups.set(module, 'app');
     for (const module of dashboard) groups.set(module, 'dashboard');
+    // The starts keep chunks of their own (small ones, importing their group's): the build manifest
+    // names them (scripts/bench/bundle.ts looks for src/app/app.tsx and the routes' chunks there).
+    for (const start of [...starts.app, ...starts.dashboard]) groups.delete(start);
     return groups;
   };
   return {
