@@ -11,6 +11,7 @@ import { staticShell } from './scripts/static-shell.ts';
 import { lazyZodGen } from './scripts/vite-lazy-zod.ts';
 import { spaRoutes } from './scripts/vite-spa-routes.ts';
 import { splitGenerated } from './scripts/vite-split-generated.ts';
+import { noChunkCycles, startChunks } from './scripts/vite-start-chunks.ts';
 
 // The build id identifies one build of the SPA. The build writes builds/latest.json (the id the
 // running app polls for the new-version banner) and builds/meta/{buildId}.json (SPEC §7: the build
@@ -101,6 +102,7 @@ export default defineConfig({
     scrollAreaMergeRefs(),
     lazyZodGen(),
     splitGenerated(),
+    noChunkCycles(),
     spaRoutes(fileURLToPath(new URL('.', import.meta.url))),
     staticShell(fileURLToPath(new URL('.', import.meta.url))),
   ],
@@ -123,6 +125,7 @@ export default defineConfig({
         logout: fileURLToPath(new URL('./logout.html', import.meta.url)),
         book: fileURLToPath(new URL('./book.html', import.meta.url)),
       },
+      output: startChunks(fileURLToPath(new URL('.', import.meta.url))),
     },
   },
 });

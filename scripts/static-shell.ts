@@ -71,7 +71,8 @@ function deferEntry(html: string, shellScript: string, later: Record<string, str
 
 /**
  * The chunks the entry imports later, by a dynamic import, that every first screen waits for: the
- * app's frame (src/app/app.tsx), the pages of the shell's two screens, each language's messages. Each
+ * app's frame (src/app/app.tsx), the pages of the shell's two screens (the home's loader with its page:
+ * its figures are fetched before the first render), each language's messages. Each
  * with the chunks it imports, as URLs. The shell script preloads those its page needs beside the entry
  * (else each is fetched only once the module before it has been evaluated: a round trip each, in series).
  */
@@ -86,7 +87,10 @@ function laterChunks(bundle: OutputBundle): Record<string, string[]> {
       for (const imported of chunk.imports) if (byFile.has(imported)) visit(byFile.get(imported)!);
     };
     for (const end of ends) {
-      const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(end));
+      // The chunk the module is the facade of, else the one holding it (a chunk group of
+      // scripts/vite-start-chunks.ts gathers modules without a facade of their own).
+      const holds = (module: string | null) => module?.replaceAll('\\', '/').endsWith(end) ?? false;
+      const chunk = chunks.find((candidate) => holds(candidate.facadeModuleId)) ?? chunks.find((candidate) => candidate.moduleIds.some(holds));
       if (!chunk) throw new Error(`static shell: no chunk for ${end}`);
       visit(chunk);
     }
@@ -95,7 +99,7 @@ function laterChunks(bundle: OutputBundle): Record<string, string[]> {
   return {
     app: closure('/src/app/app.tsx'),
     login: closure('/src/routes/{-$locale}/login/index.tsx?tsr-split=component'),
-    home: closure('/src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component', '/src/routes/{-$locale}/_dashboard/index.tsx?tsr-split=component'),
+    home: closure('/src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component', '/src/routes/{-$locale}/_dashboard/index.tsx?tsr-split=component---loader'),
     ...Object.fromEntries(LOCALES.filter((locale) => locale !== 'en-US').map((locale) => [locale, closure(`/messages/${locale}.json`)])),
   };
 }

@@ -5,7 +5,6 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { getDashboardOptions } from '@generated/@tanstack/react-query.gen';
 import type { Dashboard, DashboardAppointment, Tenant } from '@generated/types.gen';
 import { EmptyState } from '~/components/empty-state';
 import { QueryState } from '~/components/query-state';
@@ -13,6 +12,7 @@ import { useSession } from '~/entities/session/use-session';
 import { localeParam } from '~/lib/locale';
 import { useFormatMoney } from '~/lib/use-format-money';
 import { useLocale } from '~/lib/use-locale';
+import { dashboardQuery } from '../dashboard-query';
 import { homeMessages as m } from '../messages';
 
 type To =
@@ -45,7 +45,7 @@ export function HomePage() {
 
 function BusinessHome({ tenant }: { tenant: Tenant }) {
   const intl = useIntl();
-  const dashboard = useQuery({ ...getDashboardOptions({ query: { tenantId: tenant.id } }), staleTime: 30_000 });
+  const dashboard = useQuery(dashboardQuery(tenant.id));
   return (
     <Stack gap="lg" maw={1100}>
       <Title order={1}>{intl.formatMessage(m.title)}</Title>

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { OutputBundle } from 'rolldown';
+import { noChunkCycles, startChunks } from '../../scripts/vite-start-chunks';
+
+/** A module graph as rolldown's chunking sees it: each module's code and its resolved imports. */
+const graph: Record<string, { code: string; imports?: string[]; dynamic?: string[] }> = {
+  '/r/src/main.tsx': { code: "import { a } from './lib/a';\nconst app = import('./app/app');", imports: ['/r/src/lib/a.ts'], dynamic: ['/r/src/app/app.tsx'] },
+  '/r/src/lib/a.ts': { code: 'export const a = 1;' },
+  '/r/src/app/app.tsx': { code: "import { Button } from 'ui';\nimport { routes } from './routes';", imports: ['/r/node_modules/ui/index.mjs', '/r/src/app/routes.ts'] },
+  '/r/src/app/routes.ts': { code: 'export const routes = [];', dynamic: ['/r/src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component', '/r/src/routes/{-$locale}/login/index.tsx?tsr-split=component'] },
+  // A package's index names every part; a module takes some of them.
+  '/r/node_modules/ui/index.mjs': {
+    code: "'use client';\nimport { Button } from './Button.mjs';\nimport { Shell } from './Shell.mjs';\nimport { Badge } from './Badge.mjs';\nimport { Slider } from './Slider.mjs';\nexport { Button, Shell, Badge, Slider };",
+    imports: ['/r/node_modules/ui/Button.mjs', '/r/node_modules/ui/Shell.mjs', '/r/node_modules/ui/Badge.mjs', '/r/node_modules/ui/Slider.mjs'],
+  },
+  '/r/node_modules/ui/Button.mjs': { code: 'export const Button = 1;' },
+  '/r/node_modules/ui/Shell.mjs': { code: 'export const Shell = 1;' },
+  '/r/node_modules/ui/Badge.mjs': { code: 'export const Badge = 1;' },
+  '/r/node_modules/ui/Slider.mjs': { code: 'export const Slider = 1;' },
+  '/r/src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component': { code: "import { Shell, Badge } from 'ui';", imports: ['/r/node_modules/ui/index.mjs'] },
+  '/r/src/routes/{-$locale}/login/index.tsx?tsr-split=component': { code: "import { Badge } from 'ui';", imports: ['/r/node_modules/ui/index.mjs'] },
+  '/r/book.html': { code: "import { Slider } from 'ui';", imports: ['/r/node_modules/ui/index.mjs'] },
+  '/r/logout.html': { code: '' },
+};
+const context = {
+  getModuleInfo: (id: string) => (graph[id] ? { code: graph[id].code, importedIds: graph[id].imports ?? [], dynamicallyImportedIds: graph[id].dynamic ?? [] } : null),
+};
+
+describe('startChunks (scripts/vite-start-chunks.ts)', () => {
+  const output = startChunks('/r');
+  const group = (id: string) => {
+    const splitting = output.codeSplitting as { groups: Array<{ name: (id: string, context: unknown) => string | null }> };
+    return splitting.groups[0]!.name(id, context);
+  };
+
+  it("gathers what the app's frame and the dashboard layout take, and only the parts of an index they name", () => {
+    // The starts keep chunks of their own, which the build's manifest names.
+    expect(group('/r/src/app/app.tsx')).toBeNull();
+    expect(group('/r/src/app/routes.ts')).toBe('app');
+    expect(group('/r/node_modules/ui/Button.mjs')).toBe('app');
+    expect(group('/r/src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component')).toBeNull();
+    expect(group('/r/node_modules/ui/Shell.mjs')).toBe('dashboard');
+  });
+
+  it('leaves out what the entry holds, and what pages loaded without the frame or the layout take', () => {
+    expect(group('/r/src/lib/a.ts')).toBeNull();
+    // /login takes Badge too: in the dashboard's chunk, /login would load the whole layout.
+    expect(group('/r/node_modules/ui/Badge.mjs')).toBeNull();
+    // The booking page (an entry of its own) would load the app's frame.
+    expect(group('/r/node_modules/ui/Slider.mjs')).toBeNull();
+    expect(group('/r/src/routes/{-$locale}/login/index.tsx?tsr-split=component')).toBeNull();
+  });
+});
+
+describe('noChunkCycles (scripts/vite-start-chunks.ts)', () => {
+  const bundle = (imports: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(imports).map(([fileName, chunkImports]) => [fileName, { type: 'chunk', fileName, imports: chunkImports }])) as unknown as OutputBundle;
+  const check = (imports: Record<string, string[]>) => (noChunkCycles().generateBundle as (options: unknown, bundle: OutputBundle) => void)({}, bundle(imports));
+
+  it('fails the build on chunks that import each other', () => {
+    expect(() => check({ 'a.js': ['b.js'], 'b.js': ['c.js'], 'c.js': ['a.js'] })).toThrow(/a\.js → b\.js → c\.js → a\.js/);
+  });
+
+  it('lets a build without cycles through', () => {
+    expect(() => check({ 'a.js': ['b.js', 'c.js'], 'b.js': ['c.js'], 'c.js': [] })).not.toThrow();
+  });
+});
