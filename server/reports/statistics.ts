@@ -206,6 +206,9 @@ export async function statistics(
       `SELECT m.user_id,
               (SELECT count(*)::int FROM appointments a WHERE a.tenant_id = m.tenant_id AND a.user_id = m.user_id
                   AND a.start_local >= ${from}::date::timestamp AND a.start_local < (${to}::date + 1)::timestamp
+                  -- The same range as instants, two days wider (a local time is within a day of its
+                  -- instant): it bounds the walk of the member's (tenant, user, start_at) index.
+                  AND a.start_at >= (${from}::date - 2)::timestamp AT TIME ZONE 'UTC' AND a.start_at < (${to}::date + 3)::timestamp AT TIME ZONE 'UTC'
                   AND a.status NOT IN ('APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED')) AS appointments,
               (SELECT coalesce(sum(s.total), 0) FROM sales s WHERE s.tenant_id = m.tenant_id AND s.user_id = m.user_id
                   AND s.lifecycle = 'SALE_LIFECYCLE_COMPLETED' AND s.sold_on BETWEEN ${from}::date AND ${to}::date) AS revenue

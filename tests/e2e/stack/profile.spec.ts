@@ -49,8 +49,11 @@ test('the account menu works from the keyboard, and a profile saved elsewhere me
 
   // Saved again over the current version, it goes through.
   await page.getByLabel('Last name').fill('Lovelace');
+  // The first save's notification may still be up (it stays while the pointer rests on it), so the
+  // save's own answer is what says it went through before the reload.
+  const saved = page.waitForResponse((response) => response.request().method() !== 'GET' && /\/v1\/users\/[^/?]+$/.test(new URL(response.url()).pathname));
   await page.getByRole('button', { name: 'Save changes' }).click();
-  // The first save's notification may still be up (it stays while the pointer rests on it): the newest counts.
+  expect((await saved).status()).toBe(200);
   await expect(page.getByText('Profile saved').last()).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada');
