@@ -13,6 +13,7 @@
  * included). A segment that is only a signed number (+34, -5) is left as it is: no program runs it.
  */
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -82,19 +83,25 @@ export function csvDocument(header: readonly string[], rows: Iterable<readonly C
 }
 
 /**
- * A streamed CSV's chunks as the response body, each followed by a turn of the event loop. PGlite runs
- * in this process and a page's statement resolves in a chain of promises: without the turn, Node's
- * http layer (which uncorks the socket in a nextTick that such a chain holds back) sent nothing until
- * a few pages later (first byte at 2.9-5.1 s for a year of sales under load), and no other request was
- * answered in between.
+ * A streamed CSV answer: a file to save, never cached, its chunks each followed by a turn of the event
+ * loop. PGlite runs in this process and a page's statement resolves in a chain of promises: without
+ * the turn, Node's http layer (which uncorks the socket in a nextTick that such a chain holds back) sent
+ * nothing until a few pages later (first byte at 2.9-5.1 s for a year of sales under load), and no
+ * other request was answered in between.
  */
-export function csvStream(chunks: AsyncIterable<string>): Readable {
-  return Readable.from(
-    (async function* paced() {
+export function sendCsv(reply: FastifyReply, fileName: string, chunks: AsyncIterable<string>) {
+  const body = Readable.from(
+    (async function* () {
       for await (const chunk of chunks) {
         yield chunk;
         await new Promise((resolve) => setImmediate(resolve));
       }
     })(),
   );
+  return reply
+    .code(200)
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
 }

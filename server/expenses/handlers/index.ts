@@ -5,7 +5,7 @@ import type { AssetStorage } from '../../assets/storage.ts';
 import { PDF_MIME_TYPE } from '../../assets/images.ts';
 import { assertAssetsExist } from '../../assets/references.ts';
 import { sessionOf, type HandlerDeps } from '../../kit/context.ts';
-import { csvDialect, csvStream } from '../../kit/csv.ts';
+import { csvDialect, sendCsv } from '../../kit/csv.ts';
 import type { Row } from '../../kit/rows.ts';
 import { idempotencyKeyOf, idempotent, staleVersion } from '../../kit/write-rules.ts';
 import { HttpProblem, notFound, unprocessable } from '../../problem.ts';
@@ -109,12 +109,7 @@ export function expenseHandlers({ db }: HandlerDeps, storage: AssetStorage, ocr:
       const filters = { ...body.filters, dateFrom: body.filters?.dateFrom ?? yearBefore(to), dateTo: to };
       checkPeriod(filters);
       const name = `${body.locale === 'es-ES' ? 'gastos' : 'expenses'}-${filters.dateFrom}-${filters.dateTo}.csv`;
-      return reply
-        .code(200)
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(csvStream(expensesCsv(db, tenantId, filters, body.locale, csvDialect(body.locale))) as never);
+      return sendCsv(reply, name, expensesCsv(db, tenantId, filters, body.locale, csvDialect(body.locale)));
     },
 
     async scanExpense(request, reply) {

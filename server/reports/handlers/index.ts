@@ -1,6 +1,6 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { HandlerDeps } from '../../kit/context.ts';
-import { csvDialect, csvStream } from '../../kit/csv.ts';
+import { csvDialect, sendCsv } from '../../kit/csv.ts';
 import { forbidden } from '../../problem.ts';
 import { onlyUserOf } from '../../appointments/rules.ts';
 import { dashboard } from '../dashboard.ts';
@@ -22,16 +22,6 @@ const filtersOf = (filters: SaleFilters | undefined): SaleFilters => {
   for (const [key, value] of Object.entries(filters ?? {})) if (value !== undefined && value !== null) (out as Record<string, unknown>)[key] = value;
   return out;
 };
-
-/** A streamed CSV answer: a file to save, never cached. */
-function csvReply(reply: Parameters<Handlers['exportSalesDetailedCsv']>[1], name: string, chunks: AsyncGenerator<string>) {
-  return reply
-    .code(200)
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'private, no-store')
-    .send(csvStream(chunks) as never);
-}
 
 /** Reports, statistics and the dashboard (issue 20): every figure from the one revenue definition (../revenue.ts). */
 export function reportsDomainHandlers({ db }: HandlerDeps): Handlers {
@@ -74,7 +64,7 @@ export function reportsDomainHandlers({ db }: HandlerDeps): Handlers {
       const tenant = await db.withTenant(tenantId, (tx) => tenantFigures(tx, tenantId));
       const scope = scopeFor(caller, tenantId, tenant, filters.userId);
       const names = await memberNames(db, tenantId);
-      return csvReply(reply, `sales-${range.from}-${range.to}.csv`, salesDetailedCsv(db, scope, range, filters, locale, csvDialect(locale, delimiter), names));
+      return sendCsv(reply, `sales-${range.from}-${range.to}.csv`, salesDetailedCsv(db, scope, range, filters, locale, csvDialect(locale, delimiter), names));
     },
 
     async exportInvoiceRegisterCsv(request, reply) {
@@ -85,7 +75,7 @@ export function reportsDomainHandlers({ db }: HandlerDeps): Handlers {
       const range = checkedRange(startDate, endDate, 'endDate');
       const tenant = await db.withTenant(tenantId, (tx) => tenantFigures(tx, tenantId));
       const scope = scopeFor(caller, tenantId, tenant);
-      return csvReply(reply, `invoices-${range.from}-${range.to}.csv`, invoiceRegisterCsv(db, scope, range, locale, csvDialect(locale, delimiter)));
+      return sendCsv(reply, `invoices-${range.from}-${range.to}.csv`, invoiceRegisterCsv(db, scope, range, locale, csvDialect(locale, delimiter)));
     },
 
     async fetchStatistics(request, reply) {
