@@ -5,7 +5,7 @@ import { iso } from '../kit/rows.ts';
 import { formatScaled, currencyExponent } from '../../common/money/index.ts';
 import { unprocessable } from '../problem.ts';
 import { periodSql, type Grouping } from './periods.ts';
-import { countedSalesWhere, paidSaleId, Params, saleLineFilter, type DateRange, type FigureScope, type SaleFilters } from './revenue.ts';
+import { countedSalesWhere, instantsAround, paidSaleId, Params, saleLineFilter, type DateRange, type FigureScope, type SaleFilters } from './revenue.ts';
 
 /** A keyset position: after this line (sale time, sale id, line position). */
 export interface LineCursor {
@@ -60,12 +60,11 @@ interface LineRow {
 async function linePage(tx: Queryable, scope: FigureScope, range: DateRange, grouping: Grouping, filters: SaleFilters, cursor: LineCursor | null, limit: number): Promise<LineRow[]> {
   const params = new Params();
   const where = [countedSalesWhere(params, scope, range, filters)];
-  // sold_on is the sale's local date in the business's zone when it was sold; a zone changed since
-  // cannot move it more than a day (UTC−12…+14). These bounds, two days wider than the range, never
-  // leave a sale out and let the walk in (tenant, sold_at, id) order start and stop inside the range
-  // instead of at the business's first sale ever (the cursor bounds the start of a later page).
-  where.push(`s.sold_at < (${params.add(range.to)}::date + 3)::timestamp AT TIME ZONE 'UTC'`);
-  if (!cursor) where.push(`s.sold_at >= (${params.add(range.from)}::date - 2)::timestamp AT TIME ZONE 'UTC'`);
+  // The walk in (tenant, sold_at, id) order starts and stops inside the range (sold_on is the local
+  // date of sold_at); the cursor bounds the start of a later page (a second lower bound there led the
+  // planner away from that index).
+  where.push(`s.sold_at < ${instantsAround.end(params.add(range.to))}`);
+  if (!cursor) where.push(`s.sold_at >= ${instantsAround.start(params.add(range.from))}`);
   let after = '';
   if (cursor) {
     const soldAt = params.add(cursor.soldAt);

@@ -94,6 +94,24 @@ export function saleLineFilter(params: Params, filters: SaleFilters, alias: stri
   return where.join(' AND ');
 }
 
+/**
+ * `column` (local wall times, timestamp) within the local dates `from`..`to` (placeholders), inclusive.
+ * Compared as timestamps: `timestamp >= date` is not leakproof, so under row-level security it could
+ * not reach an index and each figure read every appointment of the business.
+ */
+export const localTimesIn = (column: string, from: string, to: string) => `${column} >= ${from}::date::timestamp AND ${column} < (${to}::date + 1)::timestamp`;
+
+/**
+ * Instants (timestamptz) surely around the local dates `from`..`to` (placeholders), two days wider: a
+ * local time is within a day of its instant (UTC−12…+14), even in a zone the business has left since.
+ * Added beside the exact local-date condition, they let a walk of a (…, instant) index start and stop
+ * inside the range instead of at the business's first row ever.
+ */
+export const instantsAround = {
+  start: (from: string) => `(${from}::date - 2)::timestamp AT TIME ZONE 'UTC'`,
+  end: (to: string) => `(${to}::date + 3)::timestamp AT TIME ZONE 'UTC'`,
+};
+
 /** The instants bounding a range of local dates in the business's time zone: [start, end). */
 function instantBounds(params: Params, scope: FigureScope, range: DateRange): { start: string; end: string } {
   const zone = `${params.add(scope.timeZone)}::text`;
@@ -223,8 +241,7 @@ export async function unbilledDoneAppointments(tx: Queryable, scope: FigureScope
   const where = [
     `a.tenant_id = ${params.add(scope.tenantId)}`,
     `a.status = 'APPOINTMENT_STATUS_DONE'`,
-    `a.start_local >= ${params.add(range.from)}::date::timestamp`,
-    `a.start_local < (${params.add(range.to)}::date + 1)::timestamp`,
+    localTimesIn('a.start_local', params.add(range.from), params.add(range.to)),
     `NOT EXISTS (SELECT 1 FROM sales s WHERE s.tenant_id = a.tenant_id AND s.appointment_id = a.id
                     AND s.refund_of_sale_id IS NULL AND s.lifecycle = ${COUNTED})`,
   ];

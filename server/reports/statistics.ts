@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { loadTenantClock, parseJson } from '../scheduling/schedules-db.ts';
 import { weekdayName, type Weekly } from '../scheduling/time.ts';
 import { previousRange } from './periods.ts';
-import { averageTicket, netSales, netSalesByDay, Params, type DateRange, type FigureScope } from './revenue.ts';
+import { averageTicket, instantsAround, localTimesIn, netSales, netSalesByDay, Params, type DateRange, type FigureScope } from './revenue.ts';
 
 type Status = Statistics['appointments']['byStatus'][number]['status'];
 const STATUSES: readonly Status[] = [
@@ -101,7 +101,7 @@ interface PeriodFigures {
 
 async function periodFigures(tx: Queryable, scope: FigureScope, range: DateRange): Promise<PeriodFigures> {
   const params = new Params();
-  const where = [`a.tenant_id = ${params.add(scope.tenantId)}`, `a.start_local >= ${params.add(range.from)}::date::timestamp`, `a.start_local < (${params.add(range.to)}::date + 1)::timestamp`];
+  const where = [`a.tenant_id = ${params.add(scope.tenantId)}`, localTimesIn('a.start_local', params.add(range.from), params.add(range.to))];
   if (scope.userId) where.push(`a.user_id = ${params.add(scope.userId)}`);
   const w = where.join(' AND ');
   const byDay = (
@@ -205,10 +205,9 @@ export async function statistics(
     await tx.query<{ user_id: string; appointments: number; revenue: string }>(
       `SELECT m.user_id,
               (SELECT count(*)::int FROM appointments a WHERE a.tenant_id = m.tenant_id AND a.user_id = m.user_id
-                  AND a.start_local >= ${from}::date::timestamp AND a.start_local < (${to}::date + 1)::timestamp
-                  -- The same range as instants, two days wider (a local time is within a day of its
-                  -- instant): it bounds the walk of the member's (tenant, user, start_at) index.
-                  AND a.start_at >= (${from}::date - 2)::timestamp AT TIME ZONE 'UTC' AND a.start_at < (${to}::date + 3)::timestamp AT TIME ZONE 'UTC'
+                  AND ${localTimesIn('a.start_local', from, to)}
+                  -- The member's (tenant, user, start_at) index walked over the range's instants only.
+                  AND a.start_at >= ${instantsAround.start(from)} AND a.start_at < ${instantsAround.end(to)}
                   AND a.status NOT IN ('APPOINTMENT_STATUS_CANCELLED', 'APPOINTMENT_STATUS_REJECTED')) AS appointments,
               (SELECT coalesce(sum(s.total), 0) FROM sales s WHERE s.tenant_id = m.tenant_id AND s.user_id = m.user_id
                   AND s.lifecycle = 'SALE_LIFECYCLE_COMPLETED' AND s.sold_on BETWEEN ${from}::date AND ${to}::date) AS revenue
