@@ -30,6 +30,20 @@ const SCANS = 3;
 /** A PDF's text layer takes milliseconds, not seconds: more scans for a steady median. */
 const PDF_SCANS = 15;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** `runs` requests one after another, each timed to its whole body read; `failed`: those not 200. */
+async function timedRequests(send: () => Promise<Response>, runs: number): Promise<{ times: number[]; failed: number }> {
+  const times: number[] = [];
+  let failed = 0;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const response = await send();
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (response.status !== 200) failed++;
+  }
+  return { times, failed };
+}
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.99) - 1)]!;
 
 /** A phone photo of a ticket: 1,600 px tall, greyish paper, the lines of a Spanish invoice. */
@@ -157,15 +171,7 @@ export async function ocrRows(): Promise<BenchRow[]> {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })();
-      const times: number[] = [];
-      let failed = 0;
-      for (let i = 0; i < SCANS; i++) {
-        const start = performance.now();
-        const response = await scan();
-        await response.arrayBuffer();
-        times.push(performance.now() - start);
-        if (response.status !== 200) failed++;
-      }
+      const { times, failed } = await timedRequests(scan, SCANS);
       scanning = false;
       await probe;
       clearInterval(sampler);
@@ -206,24 +212,10 @@ async function pdfReceiptRows(cita: string, tenantId: string, headers: Record<st
   const warm = await scan(); // the reader's first PDF loads pdfjs
   if (warm.status !== 200) throw new Error(`bench: the PDF scan answered ${warm.status}: ${await warm.text()}`);
   const read = ((await warm.json()) as { scan: { amount?: { amount: number }; rawText?: string } }).scan;
-  const times: number[] = [];
-  let failed = 0;
-  for (let i = 0; i < PDF_SCANS; i++) {
-    const start = performance.now();
-    const response = await scan();
-    await response.arrayBuffer();
-    times.push(performance.now() - start);
-    if (response.status !== 200) failed++;
-  }
+  const { times, failed } = await timedRequests(scan, PDF_SCANS);
   // What a request for that file costs anyway (sign-in check, database, storage read, HTTP): the same
   // authenticated read of the stored file, timed the same way. The floor is that plus bare pdfjs.
-  const requestTimes: number[] = [];
-  for (let i = 0; i < PDF_SCANS; i++) {
-    const start = performance.now();
-    const response = await fetch(`${cita}/v1/tenants/${tenantId}/assets/${asset.id}`, { headers: { authorization: headers.authorization! } });
-    await response.arrayBuffer();
-    requestTimes.push(performance.now() - start);
-  }
+  const { times: requestTimes } = await timedRequests(() => fetch(`${cita}/v1/tenants/${tenantId}/assets/${asset.id}`, { headers: { authorization: headers.authorization! } }), PDF_SCANS);
   const requestMs = Math.round(median(requestTimes) * 10) / 10;
   const floorMs = Math.round((median(bare.times) + requestMs) * 10) / 10;
   const scanMs = Math.round(median(times) * 10) / 10;
