@@ -313,7 +313,7 @@ export async function refundSale(
   const plan = refundDocument(
     currency,
     sold.map((line) => ({ position: Number(line.position), quantity: String(line.quantity), unitPrice: Number(line.unit_price), taxPercentage: String(line.tax_percentage), amount: Number(line.amount), discount: Number(line.discount), tax: Number(line.tax) })),
-    await refundedByLine(tx, tenantId, id),
+    refundedByLine(sold),
     input.lines,
     pricesIncludeTax,
   );

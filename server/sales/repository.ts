@@ -267,11 +267,11 @@ const REFUNDED_BY_LINE = `SELECT r.refund_of_sale_id AS sale_id, l.refund_of_pos
    WHERE r.tenant_id = $1 AND r.refund_of_sale_id = ANY($2::uuid[]) AND r.lifecycle = '${LIVE}'
    GROUP BY r.refund_of_sale_id, l.refund_of_position`;
 
-/** The lines of these sales, each with what later refunds took back of it (refunded_amount, refunded_discount, refunded_tax). */
+/** The lines of these sales, each with what later refunds took back of it (refunded_thousandths, refunded_amount, refunded_discount, refunded_tax). */
 export async function saleLines(tx: Queryable, tenantId: string, saleIds: readonly string[]): Promise<Row[]> {
   if (saleIds.length === 0) return [];
   const { rows } = await tx.query(
-    `SELECT s.*, coalesce(x.amount, 0) AS refunded_amount, coalesce(x.discount, 0) AS refunded_discount, coalesce(x.tax, 0) AS refunded_tax
+    `SELECT s.*, coalesce(x.quantity, '0') AS refunded_thousandths, coalesce(x.amount, 0) AS refunded_amount, coalesce(x.discount, 0) AS refunded_discount, coalesce(x.tax, 0) AS refunded_tax
        FROM sale_lines s LEFT JOIN (${REFUNDED_BY_LINE}) x ON x.sale_id = s.sale_id AND x.position = s.position
       WHERE s.tenant_id = $1 AND s.sale_id = ANY($2::uuid[]) ORDER BY s.sale_id, s.position`,
     [tenantId, [...saleIds]],
@@ -444,10 +444,16 @@ export async function hasLiveTransactions(tx: Queryable, tenantId: string, saleI
   return rows.length > 0;
 }
 
-/** What earlier refund sales took back of each line of a sale: quantity in thousandths, amount, discount and tax (positive). */
-export async function refundedByLine(tx: Queryable, tenantId: string, saleId: string): Promise<Map<number, { quantity: bigint; amount: number; discount: number; tax: number }>> {
-  const { rows } = await tx.query<{ position: number; quantity: string; amount: unknown; discount: unknown; tax: unknown }>(REFUNDED_BY_LINE, [tenantId, [saleId]]);
-  return new Map(rows.map((row) => [Number(row.position), { quantity: BigInt(row.quantity), amount: Number(row.amount), discount: Number(row.discount), tax: Number(row.tax) }]));
+/** What earlier refund sales took back of each line of a sale (its saleLines rows): quantity in thousandths, amount, discount and tax (positive). */
+export function refundedByLine(lines: readonly Row[]): Map<number, { quantity: bigint; amount: number; discount: number; tax: number }> {
+  return new Map(
+    lines
+      .filter((line) => BigInt(line.refunded_thousandths as string) > 0n)
+      .map((line) => [
+        Number(line.position),
+        { quantity: BigInt(line.refunded_thousandths as string), amount: Number(line.refunded_amount), discount: Number(line.refunded_discount), tax: Number(line.refunded_tax) },
+      ]),
+  );
 }
 
 export async function addRefundedQuantity(tx: Queryable, tenantId: string, saleId: string, position: number, quantity: string): Promise<void> {
