@@ -225,7 +225,7 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
     // a 2 € tip every 15th paid one; split card + 10 € cash every 25th.
     await tx.query(
       `INSERT INTO sales (tenant_id, id, operation_type, appointment_id, customer_id, customer_name, user_id, sold_at, sold_on, currency,
-                          subtotal, discount, tax, total, tax_breakdown, paid, tip, lifecycle, payment_status, voided_at, void_reason, search, created_at)
+                          subtotal, discount, tax, total, tax_breakdown, paid, tip, lifecycle, payment_status, voided_at, void_reason, search, created_at, line_count)
        SELECT $1, s.id, s.op, s.appointment_id, s.customer_id, s.customer_name, s.user_id, s.sold_at, (s.sold_at AT TIME ZONE $2)::date, 'EUR',
               t.base, t.discount, t.tax, t.total, b.breakdown,
               CASE WHEN s.n % 200 = 17 OR s.n % 97 = 5 THEN 0 WHEN s.n % 89 = 11 THEN t.total / 2 ELSE t.total END,
@@ -234,18 +234,20 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
               CASE WHEN s.n % 200 = 17 OR s.n % 97 = 5 THEN 'SALE_STATUS_UNPAID' WHEN s.n % 89 = 11 THEN 'SALE_STATUS_PARTIALLY_PAID' ELSE 'SALE_STATUS_PAID' END,
               CASE WHEN s.n % 200 = 17 THEN s.sold_at + interval '10 minutes' END,
               CASE WHEN s.n % 200 = 17 THEN 'Cobro duplicado' END,
-              cita_fold(coalesce(s.customer_name, '') || ' ' || t.names), s.sold_at
+              cita_fold(coalesce(s.customer_name, '') || ' ' || t.names), s.sold_at, t.n
          FROM bk_sales s
-         JOIN (SELECT sale_id, sum(base) AS base, sum(discount) AS discount, sum(tax) AS tax, sum(total) AS total, string_agg(name, ' ' ORDER BY position) AS names
+         JOIN (SELECT sale_id, sum(base) AS base, sum(discount) AS discount, sum(tax) AS tax, sum(total) AS total, string_agg(name, ' ' ORDER BY position) AS names, count(*) AS n
                  FROM bk_lines GROUP BY sale_id) t ON t.sale_id = s.id
          JOIN (SELECT sale_id, jsonb_agg(jsonb_build_object('taxPercentage', rate, 'base', base, 'tax', tax) ORDER BY rate DESC) AS breakdown
                  FROM (SELECT sale_id, rate, sum(base) AS base, sum(tax) AS tax FROM bk_lines GROUP BY 1, 2) r GROUP BY 1) b ON b.sale_id = s.id`,
       [tenantId, ZONE],
     );
     await tx.query(
-      `INSERT INTO sale_lines (tenant_id, sale_id, position, kind, item_id, name, quantity, unit_price, tax_percentage, discount_percentage, amount, discount, base, tax, total)
-       SELECT $1, sale_id, position, kind, item_id, name, quantity, unit_price, rate, discount_percentage, amount, discount, base, tax, total FROM bk_lines`,
-      [tenantId],
+      `INSERT INTO sale_lines (tenant_id, sale_id, position, kind, item_id, name, quantity, unit_price, tax_percentage, discount_percentage, amount, discount, base, tax, total, sold_on)
+       SELECT $1, l.sale_id, l.position, l.kind, l.item_id, l.name, l.quantity, l.unit_price, l.rate, l.discount_percentage, l.amount, l.discount, l.base, l.tax, l.total,
+              (s.sold_at AT TIME ZONE $2)::date
+         FROM bk_lines l JOIN bk_sales s ON s.id = l.sale_id`,
+      [tenantId, ZONE],
     );
     // The payments read this business's sales back: statistics that know it has them (the other
     // business's seed, or a vacuum pass of empty tables, left ones that say a tenant has a handful).
@@ -280,17 +282,17 @@ export async function seedBusySalon(db: Database, tenantId: string, ownerId: str
     );
     await tx.query(
       `INSERT INTO sales (tenant_id, id, operation_type, appointment_id, customer_id, customer_name, user_id, sold_at, sold_on, currency,
-                          subtotal, discount, tax, total, tax_breakdown, refunded, payment_status, refund_of_sale_id, search, created_at)
+                          subtotal, discount, tax, total, tax_breakdown, refunded, payment_status, refund_of_sale_id, search, created_at, line_count)
        SELECT $1, id, operation_type, appointment_id, customer_id, customer_name, user_id, sold_at, (sold_at AT TIME ZONE $2)::date, 'EUR',
               -base, -discount, -tax, -total, jsonb_build_array(jsonb_build_object('taxPercentage', tax_percentage::int, 'base', -base, 'tax', -tax)),
-              total, 'SALE_STATUS_REFUNDED', of_id, cita_fold(coalesce(customer_name, '') || ' ' || name), sold_at
+              total, 'SALE_STATUS_REFUNDED', of_id, cita_fold(coalesce(customer_name, '') || ' ' || name), sold_at, 1
          FROM bk_refunds`,
       [tenantId, ZONE],
     );
     await tx.query(
-      `INSERT INTO sale_lines (tenant_id, sale_id, position, kind, item_id, name, quantity, unit_price, tax_percentage, amount, discount, base, tax, total, refund_of_position)
-       SELECT $1, id, 0, kind, item_id, name, -quantity, unit_price, tax_percentage, -amount, -discount, -base, -tax, -total, 1 FROM bk_refunds`,
-      [tenantId],
+      `INSERT INTO sale_lines (tenant_id, sale_id, position, kind, item_id, name, quantity, unit_price, tax_percentage, amount, discount, base, tax, total, refund_of_position, sold_on)
+       SELECT $1, id, 0, kind, item_id, name, -quantity, unit_price, tax_percentage, -amount, -discount, -base, -tax, -total, 1, (sold_at AT TIME ZONE $2)::date FROM bk_refunds`,
+      [tenantId, ZONE],
     );
     await tx.query(
       `UPDATE sale_lines l SET refunded_quantity = l.quantity FROM bk_refunds r WHERE l.tenant_id = $1 AND l.sale_id = r.of_id AND l.position = 1`,

@@ -75,26 +75,27 @@ export async function startBusySalons(spaDist?: string): Promise<BusySalonsStart
 }
 
 /**
- * The floor of the summary: the bare SQL of the same figures (per day with every sum, per tax rate,
- * per member, per item, per payment method, outstanding, unbilled done appointments), one transaction.
+ * The floor of the summary: the bare SQL of the same figures (per day with every sum, per member, per
+ * item, per tax rate, per payment method, outstanding, unbilled done appointments), one transaction.
  */
 async function bareSummary(tx: Queryable, tenantId: string, from: string, to: string, perDayOnly = false): Promise<void> {
   const counted = `s.tenant_id = $1 AND s.lifecycle = 'SALE_LIFECYCLE_COMPLETED' AND s.sold_on BETWEEN $2::date AND $3::date`;
   const args = [tenantId, from, to];
-  await tx.query(
-    `SELECT s.sold_on, count(*) FILTER (WHERE s.refund_of_sale_id IS NULL), sum(s.subtotal), sum(s.discount), sum(s.tax), sum(s.total),
+  const sums = `count(*) FILTER (WHERE s.refund_of_sale_id IS NULL), sum(s.subtotal), sum(s.discount), sum(s.tax), sum(s.total),
             count(*) FILTER (WHERE s.refund_of_sale_id IS NULL AND s.operation_type = 'OPERATION_TYPE_APPOINTMENT_SALE'),
             count(*) FILTER (WHERE s.refund_of_sale_id IS NULL AND s.operation_type = 'OPERATION_TYPE_PRODUCT_SALE'),
-            -sum(s.total) FILTER (WHERE s.refund_of_sale_id IS NOT NULL), count(*) FILTER (WHERE s.refund_of_sale_id IS NOT NULL), sum(s.tip)
-       FROM sales s WHERE ${counted} GROUP BY s.sold_on`,
-    args,
-  );
-  if (perDayOnly) return;
-  await tx.query(`SELECT e->>'taxPercentage', sum((e->>'base')::bigint), sum((e->>'tax')::bigint) FROM sales s, jsonb_array_elements(s.tax_breakdown) e WHERE ${counted} GROUP BY 1`, args);
-  await tx.query(`SELECT s.user_id, count(*), sum(s.total) FROM sales s WHERE ${counted} GROUP BY 1`, args);
+            -sum(s.total) FILTER (WHERE s.refund_of_sale_id IS NOT NULL), count(*) FILTER (WHERE s.refund_of_sale_id IS NOT NULL), sum(s.tip)`;
+  if (perDayOnly) {
+    await tx.query(`SELECT s.sold_on, ${sums} FROM sales s WHERE ${counted} GROUP BY s.sold_on`, args);
+    return;
+  }
+  // Per day and per member in one walk of the sales; per item and per tax rate in one walk of the
+  // range's lines (by their date), as the summary reads them.
+  await tx.query(`SELECT s.sold_on, s.user_id, ${sums} FROM sales s WHERE ${counted} GROUP BY GROUPING SETS ((s.sold_on), (s.user_id))`, args);
   await tx.query(
-    `SELECT l.kind, l.item_id, min(l.name), sum(l.quantity), sum(l.base), sum(l.total) FROM sales s JOIN sale_lines l ON l.tenant_id = s.tenant_id AND l.sale_id = s.id
-      WHERE ${counted} GROUP BY 1, 2 ORDER BY 6 DESC LIMIT 50`,
+    `SELECT l.kind, l.item_id, min(l.name), sum(l.quantity), sum(l.base), sum(l.tax), sum(l.total), l.tax_percentage
+       FROM sales s JOIN sale_lines l ON l.tenant_id = s.tenant_id AND l.sale_id = s.id AND l.sold_on BETWEEN $2::date AND $3::date
+      WHERE ${counted} GROUP BY GROUPING SETS ((l.kind, l.item_id, CASE WHEN l.item_id IS NULL THEN l.name END), (l.tax_percentage))`,
     args,
   );
   await tx.query(
@@ -111,7 +112,7 @@ async function bareSummary(tx: Queryable, tenantId: string, from: string, to: st
   );
   await tx.query(
     `SELECT count(*), sum(a.total_amount) FROM appointments a WHERE a.tenant_id = $1 AND a.status = 'APPOINTMENT_STATUS_DONE'
-        AND a.start_local >= $2::date AND a.start_local < $3::date + 1
+        AND a.start_local >= $2::date::timestamp AND a.start_local < ($3::date + 1)::timestamp
         AND NOT EXISTS (SELECT 1 FROM sales s WHERE s.tenant_id = a.tenant_id AND s.appointment_id = a.id AND s.refund_of_sale_id IS NULL AND s.lifecycle = 'SALE_LIFECYCLE_COMPLETED')`,
     args,
   );

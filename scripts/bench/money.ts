@@ -124,12 +124,12 @@ export async function moneyRows(): Promise<BenchRow[]> {
         );
         await tx.query(
           `WITH sale AS (
-             INSERT INTO sales (tenant_id, id, operation_type, appointment_id, user_id, sold_at, sold_on, currency, subtotal, discount, tax, total, tax_breakdown, search, payment_status, paid)
-             VALUES ($1, $2, 'OPERATION_TYPE_APPOINTMENT_SALE', $3, $4, now(), current_date, 'EUR', 3632, 0, 763, 4395, '[{"taxPercentage":21,"base":3632,"tax":763}]', '', 'SALE_STATUS_PAID', 4395)),
+             INSERT INTO sales (tenant_id, id, operation_type, appointment_id, user_id, sold_at, sold_on, currency, subtotal, discount, tax, total, tax_breakdown, search, payment_status, paid, line_count)
+             VALUES ($1, $2, 'OPERATION_TYPE_APPOINTMENT_SALE', $3, $4, now(), current_date, 'EUR', 3632, 0, 763, 4395, '[{"taxPercentage":21,"base":3632,"tax":763}]', '', 'SALE_STATUS_PAID', 4395, 2)),
            lines AS (
-             INSERT INTO sale_lines (tenant_id, sale_id, position, kind, item_id, name, quantity, unit_price, tax_percentage, discount_percentage, amount, discount, base, tax, total, stock_moved)
-             VALUES ($1, $2, 0, 'SALE_LINE_KIND_SERVICE', NULL, 'Corte', 1, 2500, 21, 0, 2500, 0, 2066, 434, 2500, false),
-                    ($1, $2, 1, 'SALE_LINE_KIND_PRODUCT', $5, 'Champú reparador 500 ml', 1, 1895, 21, 0, 1895, 0, 1566, 329, 1895, true))
+             INSERT INTO sale_lines (tenant_id, sale_id, position, kind, item_id, name, quantity, unit_price, tax_percentage, discount_percentage, amount, discount, base, tax, total, stock_moved, sold_on)
+             VALUES ($1, $2, 0, 'SALE_LINE_KIND_SERVICE', NULL, 'Corte', 1, 2500, 21, 0, 2500, 0, 2066, 434, 2500, false, current_date),
+                    ($1, $2, 1, 'SALE_LINE_KIND_PRODUCT', $5, 'Champú reparador 500 ml', 1, 1895, 21, 0, 1895, 0, 1566, 329, 1895, true, current_date))
            INSERT INTO payment_transactions (tenant_id, id, sale_id, kind, amount, tip_amount, currency, payment_method_id, commission_percentage, commission, status, paid_at, user_id)
            VALUES ($1, $6, $2, 'PAYMENT_TRANSACTION_KIND_PAYMENT', 4395, 0, 'EUR', $7, 0, 0, 'PAYMENT_TRANSACTION_STATUS_COMPLETED', now(), $4)`,
           [tenantId, saleId, appointmentId, userId, itemId, randomUUID(), seeded.cash],

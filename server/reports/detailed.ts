@@ -5,7 +5,7 @@ import { iso } from '../kit/rows.ts';
 import { formatScaled, currencyExponent } from '../../common/money/index.ts';
 import { unprocessable } from '../problem.ts';
 import { periodSql, type Grouping } from './periods.ts';
-import { countedSalesWhere, instantsAround, paidSaleId, Params, saleLineFilter, type DateRange, type FigureScope, type SaleFilters } from './revenue.ts';
+import { countedLinesFrom, countedSalesWhere, filtersLines, instantsAround, paidSaleId, Params, saleLineFilter, type DateRange, type FigureScope, type SaleFilters } from './revenue.ts';
 
 /** A keyset position: after this line (sale time, sale id, line position). */
 export interface LineCursor {
@@ -135,18 +135,20 @@ const cursorOf = (row: LineRow): LineCursor => ({ soldAt: iso(row.sold_at), sale
  */
 async function rangeTotals(tx: Queryable, scope: FigureScope, range: DateRange, grouping: Grouping, filters: SaleFilters): Promise<Pick<SalesDetailedReport, 'total' | 'groups' | 'totals'>> {
   const params = new Params();
-  const where = [countedSalesWhere(params, scope, range, filters)];
-  const lines = saleLineFilter(params, filters, 'l');
-  if (lines) where.push(lines);
-  // Each sale's lines summed first, then the sales per period (a count of distinct sales over the
-  // lines sorted the whole join: twice as slow).
+  // Each sale's lines first (count and sums), then the sales per period. A sale's amounts are the sums
+  // of its lines' (computeDocument shares them) and it keeps its number of lines, so without a line
+  // filter the sales alone answer (a year: 27,000 sales instead of 53,000 lines joined to them); a
+  // line filter (service, product, tax rate) sums the lines it keeps.
+  const perSale = filtersLines(filters)
+    ? `SELECT s.sold_on, s.refund_of_sale_id, count(*) AS lines, sum(l.base) AS base, sum(l.discount) AS discount, sum(l.tax) AS tax, sum(l.total) AS total
+         FROM ${countedLinesFrom(params, scope, range, filters)} GROUP BY s.tenant_id, s.id`
+    : `SELECT s.sold_on, s.refund_of_sale_id, s.line_count AS lines, s.subtotal AS base, s.discount, s.tax, s.total
+         FROM sales s WHERE ${countedSalesWhere(params, scope, range, filters)}`;
   const groupRows = (
     await tx.query<{ period: string; n: number; lines: number; base: string; discount: string; tax: string; total: string }>(
       `SELECT ${periodSql(grouping, 'x.sold_on')}::text AS period, (count(*) FILTER (WHERE x.refund_of_sale_id IS NULL))::int AS n,
               sum(x.lines)::int AS lines, sum(x.base) AS base, sum(x.discount) AS discount, sum(x.tax) AS tax, sum(x.total) AS total
-         FROM (SELECT s.sold_on, s.refund_of_sale_id, count(*) AS lines, sum(l.base) AS base, sum(l.discount) AS discount, sum(l.tax) AS tax, sum(l.total) AS total
-                 FROM sales s JOIN sale_lines l ON l.tenant_id = s.tenant_id AND l.sale_id = s.id
-                WHERE ${where.join(' AND ')} GROUP BY s.tenant_id, s.id) x
+         FROM (${perSale}) x
         GROUP BY 1 ORDER BY 1`,
       params.values,
     )

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { loadTenantClock, parseJson } from '../scheduling/schedules-db.ts';
 import { weekdayName, type Weekly } from '../scheduling/time.ts';
 import { previousRange } from './periods.ts';
-import { averageTicket, instantsAround, localTimesIn, netSales, netSalesByDay, Params, type DateRange, type FigureScope } from './revenue.ts';
+import { averageTicket, countedLinesFrom, instantsAround, localTimesIn, netSales, netSalesByDay, Params, type DateRange, type FigureScope } from './revenue.ts';
 
 type Status = Statistics['appointments']['byStatus'][number]['status'];
 const STATUSES: readonly Status[] = [
@@ -181,15 +181,12 @@ export async function statistics(
   const revenueByDay = await netSalesByDay(tx, scope, range);
 
   const itemParams = new Params();
-  const itemWhere = [`s.tenant_id = ${itemParams.add(scope.tenantId)}`, `s.lifecycle = 'SALE_LIFECYCLE_COMPLETED'`, `s.sold_on BETWEEN ${itemParams.add(range.from)}::date AND ${itemParams.add(range.to)}::date`];
-  if (scope.userId) itemWhere.push(`s.user_id = ${itemParams.add(scope.userId)}`);
   const items = (
     await tx.query<{ kind: string; item_id: string | null; name: string; quantity: string; total: string }>(
       `SELECT * FROM (
          SELECT l.kind, l.item_id, min(l.name) AS name, sum(l.quantity) AS quantity, sum(l.total) AS total,
                 row_number() OVER (PARTITION BY l.kind ORDER BY sum(l.total) DESC, min(l.name)) AS rank
-           FROM sales s JOIN sale_lines l ON l.tenant_id = s.tenant_id AND l.sale_id = s.id
-          WHERE ${itemWhere.join(' AND ')} AND l.item_id IS NOT NULL
+           FROM ${countedLinesFrom(itemParams, scope, range)} AND l.item_id IS NOT NULL
           GROUP BY l.kind, l.item_id) t
         WHERE rank <= 10 ORDER BY kind, rank`,
       itemParams.values,

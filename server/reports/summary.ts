@@ -5,11 +5,11 @@ import {
   averageTicket,
   collectedByMethod,
   collectedOf,
+  countedLinesFrom,
   countedSalesWhere,
   invoiced,
   outstanding,
   Params,
-  saleLineFilter,
   unbilledDoneAppointments,
   type DateRange,
   type FigureScope,
@@ -33,7 +33,7 @@ const ZERO: Aggregate = { salesCount: 0, subtotal: 0, discount: 0, tax: 0, total
 const n = (value: unknown) => Number(value ?? 0);
 
 /** The per-sale aggregates of the summary rows (one statement; refunds negative through their amounts). */
-export const SUMMARY_AGGREGATES = `count(*) FILTER (WHERE s.refund_of_sale_id IS NULL)::int AS sales_count,
+const SUMMARY_AGGREGATES = `count(*) FILTER (WHERE s.refund_of_sale_id IS NULL)::int AS sales_count,
        coalesce(sum(s.subtotal), 0) AS subtotal, coalesce(sum(s.discount), 0) AS discount,
        coalesce(sum(s.tax), 0) AS tax, coalesce(sum(s.total), 0) AS total,
        count(*) FILTER (WHERE s.refund_of_sale_id IS NULL AND s.operation_type = 'OPERATION_TYPE_APPOINTMENT_SALE')::int AS appointment_sales,
@@ -80,14 +80,6 @@ function rowOf(periodStart: string, periodEnd: string, a: Aggregate, currency: s
   };
 }
 
-/** The SQL of the summary's per-period rows (also the bench's "bare SQL" comparison reads it). */
-export function summaryRowsQuery(scope: FigureScope, range: DateRange, grouping: Grouping, filters: SaleFilters): { text: string; values: unknown[] } {
-  const params = new Params();
-  const where = countedSalesWhere(params, scope, range, filters);
-  const period = periodSql(grouping, 's.sold_on');
-  return { text: `SELECT ${period}::text AS period, ${SUMMARY_AGGREGATES} FROM sales s WHERE ${where} GROUP BY 1`, values: params.values };
-}
-
 /** The sales summary report (issue 20): per period with zeros, totals, and every breakdown. */
 export async function salesSummary(
   tx: Queryable,
@@ -98,59 +90,65 @@ export async function salesSummary(
   names: ReadonlyMap<string, string> = new Map(),
 ): Promise<SalesSummaryReport> {
   const money = (amount: number) => ({ amount, currency: scope.currency });
-  const query = summaryRowsQuery(scope, range, grouping, filters);
-  const byPeriod = new Map((await tx.query<Record<string, unknown>>(query.text, query.values)).rows.map((row) => [String(row.period), aggregateOf(row)]));
+
+  // The range's sales once, grouped two ways (per period, per member): one walk instead of two.
+  const saleParams = new Params();
+  const period = periodSql(grouping, 's.sold_on');
+  const saleRows = (
+    await tx.query<Record<string, unknown> & { by_user: boolean; period: string | null; user_id: string | null }>(
+      `SELECT GROUPING(s.user_id) = 0 AS by_user, ${period}::text AS period, s.user_id, ${SUMMARY_AGGREGATES}
+         FROM sales s WHERE ${countedSalesWhere(saleParams, scope, range, filters)}
+        GROUP BY GROUPING SETS ((${period}), (s.user_id))`,
+      saleParams.values,
+    )
+  ).rows;
+  const byPeriod = new Map(saleRows.filter((row) => !row.by_user).map((row) => [String(row.period), aggregateOf(row)]));
   let totals = ZERO;
   const rows = periodsOf(range, grouping).map((period) => {
     const aggregate = byPeriod.get(period.key) ?? ZERO;
     totals = add(totals, aggregate);
     return rowOf(period.periodStart, period.periodEnd, aggregate, scope.currency);
   });
+  const byUser = saleRows
+    .filter((row) => row.by_user)
+    .map((row) => ({ userId: String(row.user_id), salesCount: n(row.sales_count), total: n(row.total) }))
+    .sort((a, b) => b.total - a.total || (a.userId < b.userId ? -1 : 1))
+    .slice(0, 200)
+    .map((row) => {
+      const name = names.get(row.userId);
+      return { userId: row.userId, ...(name ? { name } : {}), salesCount: row.salesCount, total: money(row.total) };
+    });
 
-  // Per tax rate: the sales' own breakdowns (what their invoices show, rounded once per rate).
-  const taxParams = new Params();
-  const taxWhere = countedSalesWhere(taxParams, scope, range, filters);
-  const byTaxRate = (
-    await tx.query<{ rate: string; base: string; tax: string }>(
-      `SELECT (e->>'taxPercentage')::numeric AS rate, sum((e->>'base')::bigint) AS base, sum((e->>'tax')::bigint) AS tax
-         FROM sales s CROSS JOIN LATERAL jsonb_array_elements(s.tax_breakdown) e WHERE ${taxWhere} GROUP BY 1 ORDER BY 1`,
-      taxParams.values,
+  // The range's lines once (read from their date index), grouped per item and per tax rate. Per rate,
+  // the lines' bases and taxes add up to the sales' breakdowns, which their invoices show: each rate's
+  // tax is rounded once per sale and shared among its lines (computeDocument).
+  const lineParams = new Params();
+  const lineRows = (
+    await tx.query<{ by_rate: boolean; kind: string; item_id: string | null; name: string; quantity: string; base: string; tax: string; total: string; rate: string }>(
+      `SELECT GROUPING(l.tax_percentage) = 0 AS by_rate, l.kind, l.item_id, min(l.name) AS name, sum(l.quantity) AS quantity,
+              sum(l.base) AS base, sum(l.tax) AS tax, sum(l.total) AS total, l.tax_percentage AS rate
+         FROM ${countedLinesFrom(lineParams, scope, range, filters)}
+        GROUP BY GROUPING SETS ((l.kind, l.item_id, CASE WHEN l.item_id IS NULL THEN l.name END), (l.tax_percentage))`,
+      lineParams.values,
     )
-  ).rows.map((row) => ({ taxPercentage: Number(row.rate), base: money(n(row.base)), tax: money(n(row.tax)), total: money(n(row.base) + n(row.tax)) }));
-
-  const userParams = new Params();
-  const userWhere = countedSalesWhere(userParams, scope, range, filters);
-  const byUser = (
-    await tx.query<{ user_id: string; n: number; total: string }>(
-      `SELECT s.user_id, count(*) FILTER (WHERE s.refund_of_sale_id IS NULL)::int AS n, sum(s.total) AS total
-         FROM sales s WHERE ${userWhere} GROUP BY s.user_id ORDER BY 3 DESC, 1 LIMIT 200`,
-      userParams.values,
-    )
-  ).rows.map((row) => {
-    const name = names.get(row.user_id);
-    return { userId: row.user_id, ...(name ? { name } : {}), salesCount: row.n, total: money(n(row.total)) };
-  });
-
-  const itemParams = new Params();
-  const itemWhere = countedSalesWhere(itemParams, scope, range, filters);
-  const lineOnly = saleLineFilter(itemParams, filters, 'l');
-  const byItem = (
-    await tx.query<{ kind: string; item_id: string | null; name: string; quantity: string; base: string; total: string }>(
-      `SELECT l.kind, l.item_id, min(l.name) AS name, sum(l.quantity) AS quantity, sum(l.base) AS base, sum(l.total) AS total
-         FROM sales s JOIN sale_lines l ON l.tenant_id = s.tenant_id AND l.sale_id = s.id
-        WHERE ${itemWhere}${lineOnly ? ` AND ${lineOnly}` : ''}
-        GROUP BY l.kind, l.item_id, CASE WHEN l.item_id IS NULL THEN l.name END
-        ORDER BY sum(l.total) DESC, min(l.name) LIMIT 50`,
-      itemParams.values,
-    )
-  ).rows.map((row) => ({
-    lineKind: row.kind as 'SALE_LINE_KIND_SERVICE',
-    ...(row.item_id ? { itemId: row.item_id } : {}),
-    itemName: row.name,
-    quantity: Number(row.quantity),
-    base: money(n(row.base)),
-    total: money(n(row.total)),
-  }));
+  ).rows;
+  const byTaxRate = lineRows
+    .filter((row) => row.by_rate)
+    .map((row) => ({ taxPercentage: Number(row.rate), base: n(row.base), tax: n(row.tax) }))
+    .sort((a, b) => a.taxPercentage - b.taxPercentage)
+    .map((row) => ({ taxPercentage: row.taxPercentage, base: money(row.base), tax: money(row.tax), total: money(row.base + row.tax) }));
+  const byItem = lineRows
+    .filter((row) => !row.by_rate)
+    .sort((a, b) => n(b.total) - n(a.total) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, 50)
+    .map((row) => ({
+      lineKind: row.kind as 'SALE_LINE_KIND_SERVICE',
+      ...(row.item_id ? { itemId: row.item_id } : {}),
+      itemName: row.name,
+      quantity: Number(row.quantity),
+      base: money(n(row.base)),
+      total: money(n(row.total)),
+    }));
 
   const methods = await collectedByMethod(tx, scope, range);
   const byPaymentMethod = methods.map((m) => ({

@@ -193,20 +193,23 @@ function parameters(tenantId: string) {
 }
 type Bind = (value: unknown, cast?: string) => string;
 
-function saleInsertSql(bind: Bind, sale: NewSale): string {
+function saleInsertSql(bind: Bind, sale: NewSale, lineCount: number): string {
   const { totals, breakdown } = sale.document;
   const soldAt = bind(sale.soldAt, '::timestamptz');
   const taxBreakdown = JSON.stringify(breakdown.map((entry) => ({ taxPercentage: entry.taxPercentage, base: entry.base, tax: entry.tax })));
   return `INSERT INTO sales (tenant_id, id, operation_type, appointment_id, customer_id, customer_name, user_id, sold_at, sold_on, notes, currency, prices_include_tax,
-                        discount_percentage, discount_amount, subtotal, discount, tax, total, tax_breakdown, refund_of_sale_id, search, payment_status, paid, tip)
+                        discount_percentage, discount_amount, subtotal, discount, tax, total, tax_breakdown, refund_of_sale_id, search, payment_status, paid, tip, line_count)
      VALUES ($1, ${bind(sale.id)}, ${bind(sale.operationType)}, ${bind(sale.appointmentId)}, ${bind(sale.customerId)}, ${bind(sale.customerName)}, ${bind(sale.userId)},
              ${soldAt}, (${soldAt} AT TIME ZONE (SELECT time_zone FROM tenants WHERE id = $1))::date, ${bind(sale.notes)}, ${bind(sale.currency)}, ${bind(sale.pricesIncludeTax, '::boolean')},
              ${bind(sale.discountPercentage)}, ${bind(sale.discountAmount)}, ${bind(totals.subtotal)}, ${bind(totals.discount)}, ${bind(totals.tax)}, ${bind(totals.total)},
-             ${bind(taxBreakdown)}, ${bind(sale.refundOfSaleId)}, cita_fold(${bind(sale.search, '::text')}), ${bind(sale.paymentStatus)}, ${bind(sale.paid ?? 0)}, ${bind(sale.tip ?? 0)})
+             ${bind(taxBreakdown)}, ${bind(sale.refundOfSaleId)}, cita_fold(${bind(sale.search, '::text')}), ${bind(sale.paymentStatus)}, ${bind(sale.paid ?? 0)}, ${bind(sale.tip ?? 0)}, ${bind(lineCount, '::smallint')})
      RETURNING *`;
 }
 
-/** The lines of a sale: what was asked (kind, item, name, rates) with the document's amounts, by position. */
+/**
+ * The lines of a sale: what was asked (kind, item, name, rates) with the document's amounts, by
+ * position, and the sale's local date (sold_on, from the `sale` CTE of insertSale's statement).
+ */
 function linesInsertSql(bind: Bind, saleId: string, lines: readonly NewLine[], document: ComputedDocument): string {
   const computed = document.lines;
   const columns = [
@@ -227,9 +230,9 @@ function linesInsertSql(bind: Bind, saleId: string, lines: readonly NewLine[], d
     bind(lines.map((line) => line.refundOfPosition), '::int[]'),
   ];
   return `INSERT INTO sale_lines (tenant_id, sale_id, position, kind, item_id, name, quantity, unit_price, tax_percentage, discount_percentage,
-                             amount, discount, base, tax, total, stock_moved, refund_of_position)
+                             amount, discount, base, tax, total, stock_moved, refund_of_position, sold_on)
      SELECT $1, ${bind(saleId, '::uuid')}, l.position, l.kind, l.item_id, l.name, l.quantity, l.unit_price, l.tax_percentage, l.discount_percentage,
-            l.amount, l.discount, l.base, l.tax, l.total, l.stock_moved, l.refund_of_position
+            l.amount, l.discount, l.base, l.tax, l.total, l.stock_moved, l.refund_of_position, (SELECT sold_on FROM sale)
        FROM unnest(${columns.join(', ')})
             AS l(position, kind, item_id, name, quantity, unit_price, tax_percentage, discount_percentage, amount, discount, base, tax, total, stock_moved, refund_of_position)
      RETURNING *`;
@@ -243,7 +246,7 @@ export async function insertSale(tx: Queryable, tenantId: string, sale: NewSale,
   const { values, bind } = parameters(tenantId);
   const taken = transactions.length > 0 ? `, taken AS (${transactionsInsertSql(bind, transactions)})` : '';
   const { rows } = await tx.query<Row & { lines_written: unknown }>(
-    `WITH sale AS (${saleInsertSql(bind, sale)}), written AS (${linesInsertSql(bind, sale.id, lines, sale.document)})${taken}
+    `WITH sale AS (${saleInsertSql(bind, sale, lines.length)}), written AS (${linesInsertSql(bind, sale.id, lines, sale.document)})${taken}
      SELECT sale.*, (SELECT json_agg(written ORDER BY written.position) FROM written) AS lines_written FROM sale`,
     values,
   );

@@ -167,7 +167,11 @@ export function reportsSuite(server: () => TestServer) {
 
       // Weeks and months hold the same sum; filters narrow it.
       expect((await ok(summary(owner, d0, today, { groupBy: 'REPORT_GROUPING_MONTH' }))).report.totals.total).toEqual(eur(14895));
-      expect((await ok(summary(owner, d0, today, { filters: { taxPercentage: 10 } }))).report.totals.total).toEqual(eur(10500));
+      const tenPercent = (await ok(summary(owner, d0, today, { filters: { taxPercentage: 10 } }))).report;
+      expect(tenPercent.totals.total).toEqual(eur(10500));
+      // The rows count the sales that have a 10 % line (S2, S4); per rate and per item, only those lines (two Masajes).
+      expect(tenPercent.byTaxRate).toEqual([{ taxPercentage: 10, base: eur(7272), tax: eur(728), total: eur(8000) }]);
+      expect(tenPercent.byItem.map((item) => [item.itemName, item.quantity, item.total.amount])).toEqual([['Masaje', 2, 8000]]);
       expect((await ok(summary(owner, d0, today, { filters: { paymentMethodId: cash.id } }))).report.totals.total).toEqual(eur(4000));
       // The refund R1 follows its original S1's card payment: S1 62.90 + S4 65.00 − R1 18.95.
       expect((await ok(summary(owner, d0, today, { filters: { paymentMethodId: card.id } }))).report.totals.total).toEqual(eur(10895));
@@ -255,6 +259,18 @@ export function reportsSuite(server: () => TestServer) {
         ['Champú', -1, -1895],
       ]);
       expect(seen[2]).toMatchObject({ periodStart: d1, taxPercentage: 10, paymentMethodIds: [cash.id] });
+
+      // A line filter counts and sums the lines it keeps: at 10 %, the Masajes of S2 (d1 in Madrid) and S4 (d2), 3636 + 364 each.
+      const { report: tenPercent } = await ok(
+        getSalesDetailedReport({ client: owner.client, path: { tenantId: tenant.id }, query: { limit: 50 }, body: { startDate: d0, endDate: today, filters: { taxPercentage: 10 } } }),
+      );
+      expect(tenPercent.rows.map((r) => r.itemName)).toEqual(['Masaje', 'Masaje']);
+      expect(tenPercent.total).toBe(2);
+      expect(tenPercent.totals).toMatchObject({ salesCount: 2, subtotal: eur(7272), tax: eur(728), total: eur(8000) });
+      expect(tenPercent.groups?.map((g) => [g.periodStart, g.salesCount, g.total.amount])).toEqual([
+        [d1, 1, 4000],
+        [d2, 1, 4000],
+      ]);
     });
 
     it('writes the detailed CSV as es-ES (; and decimal comma) and en-US (RFC 4180) spreadsheets read it, with a BOM and no formula cell', async () => {
