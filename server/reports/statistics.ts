@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { loadTenantClock, parseJson } from '../scheduling/schedules-db.ts';
 import { weekdayName, type Weekly } from '../scheduling/time.ts';
 import { previousRange } from './periods.ts';
-import { averageTicket, countedLinesFrom, instantsAround, localTimesIn, netSales, netSalesByDay, Params, type DateRange, type FigureScope } from './revenue.ts';
+import { averageTicket, countedLinesFrom, instantsAround, localTimesIn, netSalesByDay, Params, type DateRange, type FigureScope } from './revenue.ts';
 
 type Status = Statistics['appointments']['byStatus'][number]['status'];
 const STATUSES: readonly Status[] = [
@@ -97,6 +97,7 @@ interface PeriodFigures {
   newCustomers: number;
   revenue: number;
   salesCount: number;
+  revenueByDay: Map<string, { total: number; salesCount: number }>;
 }
 
 async function periodFigures(tx: Queryable, scope: FigureScope, range: DateRange): Promise<PeriodFigures> {
@@ -142,7 +143,13 @@ async function periodFigures(tx: Queryable, scope: FigureScope, range: DateRange
   ).rows[0]!;
   const availableByDay = await workingMinutes(tx, scope, range);
   const available = [...availableByDay.values()].reduce((sum, value) => sum + value, 0);
-  const sales = await netSales(tx, scope, range);
+  // Net sales per day (the daily chart) and their sums (the period's figures): one walk of the sales.
+  const revenueByDay = await netSalesByDay(tx, scope, range);
+  const sales = { total: 0, salesCount: 0 };
+  for (const day of revenueByDay.values()) {
+    sales.total += day.total;
+    sales.salesCount += day.salesCount;
+  }
   const done = byStatus.get('APPOINTMENT_STATUS_DONE') ?? 0;
   return {
     total,
@@ -157,6 +164,7 @@ async function periodFigures(tx: Queryable, scope: FigureScope, range: DateRange
     newCustomers: customers.fresh,
     revenue: sales.total,
     salesCount: sales.salesCount,
+    revenueByDay,
   };
 }
 
@@ -178,7 +186,6 @@ export async function statistics(
   const current = await periodFigures(tx, scope, range);
   const previous = previousRange(range);
   const before = await periodFigures(tx, scope, previous);
-  const revenueByDay = await netSalesByDay(tx, scope, range);
 
   const itemParams = new Params();
   const items = (
@@ -224,7 +231,7 @@ export async function statistics(
       date: key,
       label: label.format(new Date(`${key}T12:00:00Z`)).slice(0, 30),
       appointments: current.appointmentsByDay.get(key) ?? 0,
-      revenue: money(revenueByDay.get(key)?.total ?? 0),
+      revenue: money(current.revenueByDay.get(key)?.total ?? 0),
       occupancyPercentage: Math.min(100, percent(current.bookedByDay.get(key) ?? 0, current.availableByDay.get(key) ?? 0)),
     });
   }
