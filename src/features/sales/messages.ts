@@ -72,6 +72,12 @@ const definitions = defineMessages({
   refundMethod: { id: 'sales.refund.method', defaultMessage: 'Given back by' },
   refundValue: { id: 'sales.refund.value', defaultMessage: 'The lines chosen are worth {amount}.' },
   refundValueTax: { id: 'sales.refund.valueTax', defaultMessage: 'The lines chosen are worth {amount}, {tax} of it tax.' },
+  refundMoneyUpTo: { id: 'sales.refund.moneyUpTo', defaultMessage: 'Up to {maximum}.' },
+  refundMoneyBetween: { id: 'sales.refund.moneyBetween', defaultMessage: 'Between {minimum} and {maximum}.' },
+  refundMoneyExactly: { id: 'sales.refund.moneyExactly', defaultMessage: 'Exactly {amount}.' },
+  refundMoneyTooMuch: { id: 'sales.refund.moneyTooMuch', defaultMessage: 'At most {maximum} can be given back for these lines.' },
+  refundMoneyTooLittle: { id: 'sales.refund.moneyTooLittle', defaultMessage: 'At least {minimum} must be given back: the sale would keep more than it is now worth.' },
+  refundMoneyInvalid: { id: 'sales.refund.moneyInvalid', defaultMessage: 'Type an amount, such as 12.50.' },
   confirmRefund: { id: 'sales.refund.confirm', defaultMessage: 'Refund' },
   // The charge page
   chargeTitle: { id: 'sales.charge.title', defaultMessage: 'Charge' },

@@ -60,28 +60,36 @@ describe('refundProposal (the refund dialog)', () => {
   const paid = sale([line(0, 8), line(1, 7)], 215);
 
   it('line 1 of the $2.15 sale: $1.07 back ($0.07 of tax), not a $1.08 share of the line', () => {
-    expect(refundProposal(paid, { 0: 1, 1: 0 })).toEqual({ worth: 107, tax: 7, money: 107 });
+    expect(refundProposal(paid, { 0: 1, 1: 0 })).toEqual({ worth: 107, tax: 7, money: 107, minimum: 107 });
   });
 
   it('then line 2: $1.08, the 8 cents of tax left, so that $2.15 comes back in all', () => {
     const after = sale([line(0, 8, { tax: 7 }), line(1, 7)], 108);
-    expect(refundProposal(after, { 0: 0, 1: 1 })).toEqual({ worth: 108, tax: 8, money: 108 });
+    expect(refundProposal(after, { 0: 0, 1: 1 })).toEqual({ worth: 108, tax: 8, money: 108, minimum: 108 });
   });
 
   it('the other order: line 2 first $1.07, then line 1 $1.08', () => {
-    expect(refundProposal(paid, { 0: 0, 1: 1 })).toEqual({ worth: 107, tax: 7, money: 107 });
+    expect(refundProposal(paid, { 0: 0, 1: 1 })).toEqual({ worth: 107, tax: 7, money: 107, minimum: 107 });
     const after = sale([line(0, 8), line(1, 7, { tax: 7 })], 108);
-    expect(refundProposal(after, { 0: 1, 1: 0 })).toEqual({ worth: 108, tax: 8, money: 108 });
+    expect(refundProposal(after, { 0: 1, 1: 0 })).toEqual({ worth: 108, tax: 8, money: 108, minimum: 108 });
   });
 
   it('both lines at once: the $2.15 charged', () => {
-    expect(refundProposal(paid, { 0: 1, 1: 1 })).toEqual({ worth: 215, tax: 15, money: 215 });
+    expect(refundProposal(paid, { 0: 1, 1: 1 })).toEqual({ worth: 215, tax: 15, money: 215, minimum: 215 });
   });
 
   it('proposes no more money than was collected', () => {
     // $1.00 collected of the $2.15 (outstanding $1.15): line 1 is worth $1.07, $1.00 can come back.
     const part = { ...sale([line(0, 8), line(1, 7)], 100), refundedAmount: usd(0), outstandingAmount: usd(115) };
-    expect(refundProposal(part, { 0: 1 })).toEqual({ worth: 107, tax: 7, money: 100 });
+    expect(refundProposal(part, { 0: 1 })).toEqual({ worth: 107, tax: 7, money: 100, minimum: 0 });
+  });
+
+  it('a paid sale gives back exactly what the lines are worth; a part-paid one, between what it would keep too much of and that', () => {
+    // Fully collected: anything less than $1.07 back would leave the sale holding more than its new $1.08.
+    expect(refundProposal(paid, { 0: 1 })).toMatchObject({ money: 107, minimum: 107 });
+    // $2.00 collected, $0.15 outstanding: after line 1 the sale is worth $1.08, so at least $0.92 of the $2.00 goes back, at most $1.07.
+    const mostlyPaid = { ...sale([line(0, 8), line(1, 7)], 200), refundedAmount: usd(0), outstandingAmount: usd(15) };
+    expect(refundProposal(mostlyPaid, { 0: 1 })).toEqual({ worth: 107, tax: 7, money: 107, minimum: 92 });
   });
 
   it('nothing chosen, or more than is left of a line: no proposal', () => {

@@ -10,6 +10,8 @@ export interface RefundProposal {
   tax: number;
   /** The money the till proposes to give back: the most the server accepts for these lines. */
   money: number;
+  /** The least money the server accepts back (what would otherwise stay collected beyond the sale's new total). */
+  minimum: number;
 }
 
 /** The sale's lines as the refund rule reads them: amount = what the line stands for before tax (or with it, prices with tax) + its discount. */
@@ -50,8 +52,9 @@ export function refundProposal(sale: Sale, quantities: Readonly<Record<number, n
     const worth = -document.totals.total;
     // Collected net, and what the sale still stands for (outstanding + collected net: never less, MONEY.md §2).
     const net = sale.paidAmount.amount;
-    const { maximum } = refundMoneyBounds({ net, remaining: sale.outstandingAmount.amount + net }, worth);
-    return { worth, tax: -document.totals.tax, money: Math.max(0, maximum) };
+    const { maximum, minimum } = refundMoneyBounds({ net, remaining: sale.outstandingAmount.amount + net }, worth);
+    const money = Math.max(0, maximum);
+    return { worth, tax: -document.totals.tax, money, minimum: Math.min(minimum, money) };
   } catch (error) {
     if (error instanceof RefundError || error instanceof MoneyError || error instanceof RangeError) return null;
     throw error;

@@ -196,7 +196,14 @@ test.describe('a US till', () => {
       const other = dialog.getByLabel(`Quantity to refund of ${keep}`);
       if ((await other.inputValue()) !== '0') await other.fill('0');
       await expect(dialog.getByTestId('refund-value')).toHaveText(`The lines chosen are worth ${worth}, ${tax} of it tax.`);
-      await expect(dialog.getByLabel('Money given back')).toHaveValue(money);
+      const given = dialog.getByLabel('Money given back');
+      await expect(given).toHaveValue(money);
+      // A paid sale gives back exactly what the lines are worth: the dialog says so and holds less.
+      await expect(dialog.getByText(`Exactly ${worth}.`)).toBeVisible();
+      await given.fill('1.00');
+      await expect(dialog.getByText(`At least ${worth} must be given back`)).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Refund' })).toBeDisabled();
+      await given.fill(money);
       await dialog.getByRole('combobox', { name: 'Given back by' }).click();
       await page.getByRole('option', { name: 'Cash' }).click();
       await dialog.getByRole('button', { name: 'Refund' }).click();

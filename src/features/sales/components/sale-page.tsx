@@ -339,6 +339,26 @@ function RefundModal({ tenant, sale, onClose }: { tenant: Tenant; sale: Sale; on
     }
   };
   const errorText = mutation.error ? saleErrorText(intl, mutation.error) : undefined;
+  // What the server accepts back for these lines, said before it has to refuse a typed amount.
+  const format = (value: number) => money({ amount: value, currency });
+  const bounds =
+    proposal && proposal.minimum > 0
+      ? proposal.minimum === proposal.money
+        ? intl.formatMessage(m.refundMoneyExactly, { amount: format(proposal.money) })
+        : intl.formatMessage(m.refundMoneyBetween, { minimum: format(proposal.minimum), maximum: format(proposal.money) })
+      : proposal && proposal.money > 0
+        ? intl.formatMessage(m.refundMoneyUpTo, { maximum: format(proposal.money) })
+        : undefined;
+  const given = amount ?? 0;
+  const outOfBounds = !proposal
+    ? undefined
+    : Number.isNaN(given)
+      ? intl.formatMessage(m.refundMoneyInvalid)
+      : given > proposal.money
+        ? intl.formatMessage(m.refundMoneyTooMuch, { maximum: format(proposal.money) })
+        : given < proposal.minimum
+          ? intl.formatMessage(m.refundMoneyTooLittle, { minimum: format(proposal.minimum) })
+          : undefined;
   return (
     <Modal opened onClose={onClose} title={intl.formatMessage(m.refundDialog)} size="lg">
       <Stack>
@@ -367,7 +387,17 @@ function RefundModal({ tenant, sale, onClose }: { tenant: Tenant; sale: Sale; on
             : intl.formatMessage(m.refundValue, { amount: money({ amount: proposal?.worth ?? 0, currency }) })}
         </Text>
         <Group align="flex-end">
-          <MoneyInput label={intl.formatMessage(m.refundMoney)} value={amount} onChange={(value) => setTyped({ chosen, amount: value })} currencyCode={currency} currencySymbol={tenant.currencySymbol} locale={locale} w={200} />
+          <MoneyInput
+            label={intl.formatMessage(m.refundMoney)}
+            value={amount}
+            onChange={(value) => setTyped({ chosen, amount: value })}
+            currencyCode={currency}
+            currencySymbol={tenant.currencySymbol}
+            locale={locale}
+            w={200}
+            description={bounds}
+            error={outOfBounds}
+          />
           <Select
             label={intl.formatMessage(m.refundMethod)}
             data={(methods.data?.items ?? []).filter((candidate) => candidate.active).map((candidate) => ({ value: candidate.id, label: candidate.name }))}
@@ -383,7 +413,7 @@ function RefundModal({ tenant, sale, onClose }: { tenant: Tenant; sale: Sale; on
           <Button variant="default" onClick={onClose}>
             {intl.formatMessage(m.cancel)}
           </Button>
-          <Button color="grape" onClick={() => void confirm()} loading={mutation.isPending}>
+          <Button color="grape" onClick={() => void confirm()} loading={mutation.isPending} disabled={!proposal || outOfBounds !== undefined}>
             {intl.formatMessage(m.confirmRefund)}
           </Button>
         </Group>
