@@ -75,12 +75,16 @@ function resolveSource(source: string, importer: string, importedIds: readonly s
  * The chunks of a signed-in first load (issue 18, Lighthouse): left to the automatic splitting, the
  * modules the app's frame and the dashboard's layout need at once were spread over about a hundred
  * small shared chunks (a module goes where the set of pages that import it says), a request each on
- * the first load, and each compressed apart. Two groups gather them:
- * - `app`: what src/app/app.tsx (the router, the providers, the route tree) imports statically, less
- *   what the entry (src/main.tsx) already holds;
- * - `dashboard`: what the dashboard layout (the signed-in pages' frame) imports statically, less both.
- * Every page loads the app's frame, and every signed-in page the layout: a page loads nothing it would
- * not have loaded anyway. From a package's index (a barrel: imports and export lists only) only the
+ * the first load, and each compressed apart (over HTTP/1.1 six at a time: Lighthouse's simulation of
+ * a phone on slow 4G costs each wave a round trip). Two groups gather them:
+ * - `app`: what src/app/app.tsx (the router, the providers, the route tree) imports statically, and
+ *   what both first screens (/login and the signed-in home) import statically, less what the entry
+ *   (src/main.tsx) already holds;
+ * - `dashboard`: what the dashboard layout (the signed-in pages' frame) and the home (its page and
+ *   loader) import statically, less the above and what /login takes.
+ * Every page loads the app's frame, and every signed-in page the layout; the parts of the two first
+ * screens they gather are small next to a request each (another page may load a few of them it does
+ * not use). From a package's index (a barrel: imports and export lists only) only the
  * parts a module asks for are followed: the index of @mantine/core names every component.
  * The groups import no chunk that imports them back (a cycle between chunks is what lets a module run
  * before one it needs): the modules of pages that load without the frame or the layout (/login, the
