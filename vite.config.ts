@@ -104,7 +104,7 @@ export default defineConfig({
     splitGenerated(),
     noChunkCycles(),
     spaRoutes(fileURLToPath(new URL('.', import.meta.url))),
-    staticShell(fileURLToPath(new URL('.', import.meta.url))),
+    staticShell(fileURLToPath(new URL('.', import.meta.url)), buildId),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: {

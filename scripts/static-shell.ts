@@ -50,7 +50,7 @@ function messageHtml(message: string, locale: string): string {
  * (the shell script adds them, as data-entry and data-preload of its own tag): fetched beside the
  * stylesheet, they would share the bandwidth the first paint waits for.
  */
-function deferEntry(html: string, shellScript: string, later: Record<string, string[]>): string {
+function deferEntry(html: string, shellScript: string, later: Record<string, string[]>, manifest: string): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) return html;
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
@@ -65,7 +65,7 @@ function deferEntry(html: string, shellScript: string, later: Record<string, str
     .join('');
   return out.replace(
     `<script src="/${shellScript}"></script>`,
-    `<script src="/${shellScript}" data-entry="${entry[1]}" data-preload="${[...eager].join(' ')}"${attributes}></script>`,
+    `<script src="/${shellScript}" data-entry="${entry[1]}" data-manifest="${manifest}" data-preload="${[...eager].join(' ')}"${attributes}></script>`,
   );
 }
 
@@ -104,7 +104,8 @@ function laterChunks(bundle: OutputBundle): Record<string, string[]> {
   };
 }
 
-export function staticShell(root: string): Plugin[] {
+/** `buildId`: the build's manifest (builds/meta/{buildId}.json), which the shell script fetches early for the home. */
+export function staticShell(root: string, buildId: string): Plugin[] {
   const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, JSON.parse(readFileSync(join(root, 'messages', `${locale}.json`), 'utf8')) as Record<string, string>]));
   let script: { fileName: string; code: string } | undefined;
   const bundle = async () => {
@@ -160,7 +161,7 @@ export function staticShell(root: string): Plugin[] {
       order: 'post',
       async handler(html, context) {
         if (!html.includes('data-shell-page')) return html;
-        return deferEntry(html, (await bundle()).fileName, context.bundle ? laterChunks(context.bundle) : {});
+        return deferEntry(html, (await bundle()).fileName, context.bundle ? laterChunks(context.bundle) : {}, `/builds/meta/${encodeURIComponent(buildId)}.json`);
       },
     },
   };

@@ -75,12 +75,16 @@ function resolveSource(source: string, importer: string, importedIds: readonly s
  * The chunks of a signed-in first load (issue 18, Lighthouse): left to the automatic splitting, the
  * modules the app's frame and the dashboard's layout need at once were spread over about a hundred
  * small shared chunks (a module goes where the set of pages that import it says), a request each on
- * the first load, and each compressed apart. Two groups gather them:
- * - `app`: what src/app/app.tsx (the router, the providers, the route tree) imports statically, less
- *   what the entry (src/main.tsx) already holds;
- * - `dashboard`: what the dashboard layout (the signed-in pages' frame) imports statically, less both.
- * Every page loads the app's frame, and every signed-in page the layout: a page loads nothing it would
- * not have loaded anyway. From a package's index (a barrel: imports and export lists only) only the
+ * the first load, and each compressed apart (over HTTP/1.1 six at a time: Lighthouse's simulation of
+ * a phone on slow 4G costs each wave a round trip). Two groups gather them:
+ * - `app`: what src/app/app.tsx (the router, the providers, the route tree) imports statically, and
+ *   what both first screens (/login and the signed-in home) import statically, less what the entry
+ *   (src/main.tsx) already holds;
+ * - `dashboard`: what the dashboard layout (the signed-in pages' frame) and the home (its page and
+ *   loader) import statically, less the above and what /login takes.
+ * Every page loads the app's frame, and every signed-in page the layout; the parts of the two first
+ * screens they gather are small next to a request each (another page may load a few of them it does
+ * not use). From a package's index (a barrel: imports and export lists only) only the
  * parts a module asks for are followed: the index of @mantine/core names every component.
  * The groups import no chunk that imports them back (a cycle between chunks is what lets a module run
  * before one it needs): the modules of pages that load without the frame or the layout (/login, the
@@ -94,6 +98,9 @@ export function startChunks(root: string): OutputOptions {
     entry: [id('src/main.tsx')],
     app: [id('src/app/app.tsx')],
     dashboard: [id('src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component')],
+    /** The home's page and loader (one chunk: src/routes/{-$locale}/_dashboard/index.tsx). */
+    home: [id('src/routes/{-$locale}/_dashboard/index.tsx?tsr-split=component---loader')],
+    login: [id('src/routes/{-$locale}/login/index.tsx?tsr-split=component')],
     /** The other pages' entries (vite.config.ts build.rolldownOptions.input). */
     pages: [id('book.html'), id('logout.html')],
   };
@@ -163,21 +170,23 @@ export function startChunks(root: string): OutputOptions {
     };
     const none = new Set<string>();
     const entry = closure(starts.entry, none);
-    const every = closure([...starts.entry, ...starts.pages], none, true);
     const main = context.getModuleInfo(starts.entry[0]!)!;
     // What may load without the app's frame (the other pages' entries, the entry's other dynamic
     // imports) or without the layout (the pages outside the dashboard) must not wait for either.
     const withoutApp = closure([...starts.pages, ...main.dynamicallyImportedIds.filter((module) => !starts.app.includes(module))], entry, true);
-    const app = closure(starts.app, new Set([...entry, ...withoutApp]));
-    const outsideDashboard = [...every].filter((module) => module.includes('?tsr-split=') && !module.includes('/_dashboard/'));
-    const withoutDashboard = closure(outsideDashboard, new Set([...entry, ...app]), true);
-    const dashboard = closure(starts.dashboard, new Set([...entry, ...withoutApp, ...app, ...withoutDashboard]));
+    const beforeApp = new Set([...entry, ...withoutApp]);
+    const login = closure(starts.login, beforeApp);
+    const signedIn = closure([...starts.dashboard, ...starts.home], beforeApp);
+    // What both first screens need (the locale menu, the brand, their Mantine parts) goes with the
+    // frame: /login and the home load it anyway, in one request instead of a dozen small ones.
+    const app = new Set([...closure(starts.app, beforeApp), ...[...login].filter((module) => signedIn.has(module))]);
+    const dashboard = closure([...starts.dashboard, ...starts.home], new Set([...beforeApp, ...app, ...closure(starts.login, new Set([...beforeApp, ...app]), true)]));
     groups = new Map();
     for (const module of app) groups.set(module, 'app');
     for (const module of dashboard) groups.set(module, 'dashboard');
     // The starts keep chunks of their own (small ones, importing their group's): the build manifest
     // names them (scripts/bench/bundle.ts looks for src/app/app.tsx and the routes' chunks there).
-    for (const start of [...starts.app, ...starts.dashboard]) groups.delete(start);
+    for (const start of [...starts.app, ...starts.dashboard, ...starts.home]) groups.delete(start);
     return groups;
   };
   return {

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/database.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('cita '.repeat(500))});`;
 const BOOK = `<!doctype html><title>book</title><style>${'.bk{}'.repeat(400)}</style><div id="root"></div>`;
+const INDEX = '<!doctype html><div id="root"></div>';
 let dir: string;
 let db: Database;
 let app: FastifyInstance;
@@ -20,7 +21,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cita-static-'));
   const spa = join(dir, 'dist');
   mkdirSync(join(spa, 'assets'), { recursive: true });
-  writeFileSync(join(spa, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(spa, 'index.html'), INDEX);
+  writeFileSync(join(spa, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(join(spa, 'index.html.gz'), gzipSync(INDEX));
   writeFileSync(join(spa, 'assets', 'main-abc123.js'), SCRIPT);
   writeFileSync(join(spa, 'assets', 'main-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(spa, 'assets', 'main-abc123.js.gz'), gzipSync(SCRIPT));
@@ -102,6 +105,14 @@ describe('the built SPA', () => {
       expect(page.body, url).toBe('<!doctype html><div id="root"></div>');
       expect(page.headers['content-type'], url).toMatch(/^text\/html; charset=utf-8$/i);
       expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+    // index.html as the build wrote it beside itself (brotli, gzip), for a page and for a 404 alike.
+    for (const [url, status] of [['/', 200], ['/es-ES/settings', 200], ['/nope', 404]] as const) {
+      const page = await app.inject({ url, headers: { ...html, 'accept-encoding': 'gzip, br' } });
+      expect(page.statusCode, url).toBe(status);
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.headers['content-type'], url).toMatch(/^text\/html; charset=utf-8$/i);
     }
   });
 

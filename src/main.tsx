@@ -10,6 +10,7 @@ import { clearSession, getSession } from '~/entities/session/session-store';
 import { applyStoredAppVersion, reloadOnChunkLoadError, setChunkReloadTarget } from '~/lib/version';
 import { configureApi, loginRedirectUrl } from '~/lib/api';
 import { splitLocalePath } from '~/lib/locale';
+import { dropEarlyRequests } from '~/lib/early-requests';
 
 applyStoredAppVersion();
 reloadOnChunkLoadError();
@@ -45,6 +46,8 @@ async function start() {
   const stopWatchingRender = router.subscribe('onRendered', () => {
     stopWatchingRender();
     removeStaticShell();
+    // What the static shell's script sent early and the first render did not take is not kept.
+    dropEarlyRequests();
   });
   configureApi({
     baseUrl: config.apiBaseUrl,

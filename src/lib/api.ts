@@ -1,5 +1,6 @@
 import { client } from '@generated/client.gen';
 import { localizedPath, splitLocalePath } from './locale';
+import { withEarlyResponses } from './early-requests';
 import { createRetryingFetch } from './retrying-fetch';
 
 // The one place the generated API client is configured (ARCHITECTURE "One contract"): base URL,
@@ -44,7 +45,8 @@ export function configureApi(options: ApiOptions): void {
     });
   client.setConfig({
     baseUrl: options.baseUrl ?? import.meta.env.VITE_API_BASE_URL ?? '',
-    fetch: createRetryingFetch(options.fetch),
+    // A GET the static shell's script already sent (the home's figures) takes its answer (./early-requests).
+    fetch: createRetryingFetch(withEarlyResponses(options.fetch)),
   });
   client.interceptors.request.use((request) => {
     const token = getToken();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withEarlyResponses } from './early-requests';
 
 /**
  * The deployment's public settings, read once before the first render from GET /runtime-config.json
@@ -114,7 +115,7 @@ let current: RuntimeConfig | null = null;
  * build-time configuration. Never throws.
  */
 export async function loadRuntimeConfig(
-  fetchFn: typeof fetch = (...args) => fetch(...args),
+  fetchFn: typeof fetch = withEarlyResponses(),
   env: BuildEnv = import.meta.env,
 ): Promise<RuntimeConfig> {
   let config: RuntimeConfig | null = null;

@@ -7,18 +7,24 @@ const graph: Record<string, { code: string; imports?: string[]; dynamic?: string
   '/r/src/main.tsx': { code: "import { a } from './lib/a';\nconst app = import('./app/app');", imports: ['/r/src/lib/a.ts'], dynamic: ['/r/src/app/app.tsx'] },
   '/r/src/lib/a.ts': { code: 'export const a = 1;' },
   '/r/src/app/app.tsx': { code: "import { Button } from 'ui';\nimport { routes } from './routes';", imports: ['/r/node_modules/ui/index.mjs', '/r/src/app/routes.ts'] },
-  '/r/src/app/routes.ts': { code: 'export const routes = [];', dynamic: ['/r/src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component', '/r/src/routes/{-$locale}/login/index.tsx?tsr-split=component'] },
+  '/r/src/app/routes.ts': {
+    code: 'export const routes = [];',
+    dynamic: ['/r/src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component', '/r/src/routes/{-$locale}/_dashboard/index.tsx?tsr-split=component---loader', '/r/src/routes/{-$locale}/login/index.tsx?tsr-split=component'],
+  },
   // A package's index names every part; a module takes some of them.
   '/r/node_modules/ui/index.mjs': {
-    code: "'use client';\nimport { Button } from './Button.mjs';\nimport { Shell } from './Shell.mjs';\nimport { Badge } from './Badge.mjs';\nimport { Slider } from './Slider.mjs';\nexport { Button, Shell, Badge, Slider };",
-    imports: ['/r/node_modules/ui/Button.mjs', '/r/node_modules/ui/Shell.mjs', '/r/node_modules/ui/Badge.mjs', '/r/node_modules/ui/Slider.mjs'],
+    code: "'use client';\nimport { Button } from './Button.mjs';\nimport { Shell } from './Shell.mjs';\nimport { Badge } from './Badge.mjs';\nimport { Slider } from './Slider.mjs';\nimport { Card } from './Card.mjs';\nimport { Input } from './Input.mjs';\nexport { Button, Shell, Badge, Slider, Card, Input };",
+    imports: ['/r/node_modules/ui/Button.mjs', '/r/node_modules/ui/Shell.mjs', '/r/node_modules/ui/Badge.mjs', '/r/node_modules/ui/Slider.mjs', '/r/node_modules/ui/Card.mjs', '/r/node_modules/ui/Input.mjs'],
   },
   '/r/node_modules/ui/Button.mjs': { code: 'export const Button = 1;' },
   '/r/node_modules/ui/Shell.mjs': { code: 'export const Shell = 1;' },
   '/r/node_modules/ui/Badge.mjs': { code: 'export const Badge = 1;' },
   '/r/node_modules/ui/Slider.mjs': { code: 'export const Slider = 1;' },
+  '/r/node_modules/ui/Card.mjs': { code: 'export const Card = 1;' },
+  '/r/node_modules/ui/Input.mjs': { code: 'export const Input = 1;' },
   '/r/src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component': { code: "import { Shell, Badge } from 'ui';", imports: ['/r/node_modules/ui/index.mjs'] },
-  '/r/src/routes/{-$locale}/login/index.tsx?tsr-split=component': { code: "import { Badge } from 'ui';", imports: ['/r/node_modules/ui/index.mjs'] },
+  '/r/src/routes/{-$locale}/_dashboard/index.tsx?tsr-split=component---loader': { code: "import { Card } from 'ui';", imports: ['/r/node_modules/ui/index.mjs'] },
+  '/r/src/routes/{-$locale}/login/index.tsx?tsr-split=component': { code: "import { Badge, Input } from 'ui';", imports: ['/r/node_modules/ui/index.mjs'] },
   '/r/book.html': { code: "import { Slider } from 'ui';", imports: ['/r/node_modules/ui/index.mjs'] },
   '/r/logout.html': { code: '' },
 };
@@ -33,19 +39,23 @@ describe('startChunks (scripts/vite-start-chunks.ts)', () => {
     return splitting.groups[0]!.name(id, context);
   };
 
-  it("gathers what the app's frame and the dashboard layout take, and only the parts of an index they name", () => {
+  it("gathers what the app's frame, the dashboard layout and the home take, and only the parts of an index they name", () => {
     // The starts keep chunks of their own, which the build's manifest names.
     expect(group('/r/src/app/app.tsx')).toBeNull();
     expect(group('/r/src/app/routes.ts')).toBe('app');
     expect(group('/r/node_modules/ui/Button.mjs')).toBe('app');
     expect(group('/r/src/routes/{-$locale}/_dashboard/route.tsx?tsr-split=component')).toBeNull();
+    expect(group('/r/src/routes/{-$locale}/_dashboard/index.tsx?tsr-split=component---loader')).toBeNull();
     expect(group('/r/node_modules/ui/Shell.mjs')).toBe('dashboard');
+    expect(group('/r/node_modules/ui/Card.mjs')).toBe('dashboard');
+    // Both first screens (/login and the signed-in home) take Badge: with the frame, which both load.
+    expect(group('/r/node_modules/ui/Badge.mjs')).toBe('app');
   });
 
   it('leaves out what the entry holds, and what pages loaded without the frame or the layout take', () => {
     expect(group('/r/src/lib/a.ts')).toBeNull();
-    // /login takes Badge too: in the dashboard's chunk, /login would load the whole layout.
-    expect(group('/r/node_modules/ui/Badge.mjs')).toBeNull();
+    // Only /login takes Input: in the frame's or the dashboard's chunk, every page or /login would load more.
+    expect(group('/r/node_modules/ui/Input.mjs')).toBeNull();
     // The booking page (an entry of its own) would load the app's frame.
     expect(group('/r/node_modules/ui/Slider.mjs')).toBeNull();
     expect(group('/r/src/routes/{-$locale}/login/index.tsx?tsr-split=component')).toBeNull();

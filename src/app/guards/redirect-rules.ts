@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withEarlyResponses } from '~/lib/early-requests';
 import type { RedirectRule } from './route-guards';
 
 /**
@@ -25,7 +26,7 @@ export function manifestUrl(buildId: string): string {
 let cached: Promise<RedirectRule[]> | null = null;
 
 /** Fetches the manifest once and caches its rules; a missing or broken manifest means no rules. */
-export function loadRedirectRules(fetchFn: typeof fetch = (...args) => fetch(...args)): Promise<RedirectRule[]> {
+export function loadRedirectRules(fetchFn: typeof fetch = withEarlyResponses()): Promise<RedirectRule[]> {
   cached ??= (async () => {
     if (typeof __BUILD_ID__ === 'undefined') return [];
     try {

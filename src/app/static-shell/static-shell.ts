@@ -3,16 +3,21 @@
 // the language the app will show. It decides as the app will: the URL's locale segment, else the kept
 // choice (the `locale` cookie), else the browser's language (entryRedirect); /login, or the home when
 // the `token` cookie is there (the token guard). Mantine's colour scheme is set as its own script would.
+import { startEarlyRequest } from '~/lib/early-requests';
 import { detectLocale, isAppLocale, LOCALE_COOKIE, readCookie, splitLocalePath } from '~/lib/locale';
 
 const TOKEN_COOKIE = 'token';
 const COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
+/** src/entities/session/session-store.ts SESSION_STORAGE_KEY, src/lib/runtime-config.ts RUNTIME_CONFIG_URL. */
+const SESSION_KEY = 'session';
+const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
 const html = document.documentElement;
 const { locale: urlLocale, path } = splitLocalePath(window.location.pathname);
 const kept = readCookie(document.cookie, LOCALE_COOKIE);
 const locale = urlLocale !== 'en-US' ? urlLocale : isAppLocale(kept) ? kept : detectLocale(navigator.languages);
-const signedIn = Boolean(readCookie(document.cookie, TOKEN_COOKIE));
+const token = readCookie(document.cookie, TOKEN_COOKIE);
+const signedIn = Boolean(token);
 const bare = path.replace(/\/+$/, '') || '/';
 // The token guard sends a signed-in visitor of /login home, and a signed-out one of the home to /login.
 const screen = bare === '/login' || bare === '/' ? (signedIn ? 'home' : 'login') : 'none';
@@ -29,10 +34,36 @@ html.lang = locale;
 html.setAttribute('data-mantine-color-scheme', scheme);
 html.setAttribute('data-shell', screen);
 
+/**
+ * The signed-in home's first render waits for the runtime configuration, the build manifest (the
+ * redirect rules the guards apply) and the home's figures: sent now, while the app's code is on its
+ * way, rather than a round trip each after it (src/lib/early-requests.ts: the app takes the answers).
+ * The figures' address needs the configuration's API base URL, and the session's business.
+ */
+function startHomeRequests(manifest: string) {
+  let tenantId: unknown;
+  try {
+    tenantId = (JSON.parse(window.localStorage.getItem(SESSION_KEY) ?? 'null') as { tenant?: { id?: unknown } } | null)?.tenant?.id;
+  } catch {
+    // An unreadable session: the app decides.
+  }
+  void startEarlyRequest(manifest, Promise.resolve(manifest));
+  const config = startEarlyRequest(RUNTIME_CONFIG_PATH, Promise.resolve(RUNTIME_CONFIG_PATH)).then((response) => response?.clone() ?? null);
+  if (typeof tenantId !== 'string' || !token) return;
+  const path = `/v1/dashboard?tenantId=${encodeURIComponent(tenantId)}`;
+  const url = config.then(async (response) => {
+    if (!response?.ok || !(response.headers.get('Content-Type') ?? '').includes('json')) return null;
+    const { apiBaseUrl } = (await response.json()) as { apiBaseUrl?: unknown };
+    return typeof apiBaseUrl === 'string' ? `${apiBaseUrl}${path}` : null;
+  });
+  void startEarlyRequest(path, url, `Bearer ${token}`);
+}
+
 // The built page's module script and its preloads (scripts/static-shell.ts moved them here): at once
 // when there is no shell to paint, else once it has been painted.
 const tag = document.currentScript;
 const entry = tag?.dataset.entry;
+if (entry && screen === 'home' && tag.dataset.manifest) startHomeRequests(tag.dataset.manifest);
 if (entry) {
   // Besides the entry's own imports: the app's frame, this screen's page and this language's messages,
   // which the entry imports later (scripts/static-shell.ts lists them): fetched now, in parallel.
