@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { Statistics } from '../../generated/types.gen.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadTenantClock, parseJson } from '../scheduling/schedules-db.ts';
-import { weekdayName, type Weekly } from '../scheduling/time.ts';
+import type { Weekly } from '../scheduling/time.ts';
 import { previousRange } from './periods.ts';
 import { averageTicket, countedLinesFrom, instantsAround, localTimesIn, netSalesByDay, Params, type DateRange, type FigureScope } from './revenue.ts';
 
@@ -40,7 +40,19 @@ const BOOKED = `('APPOINTMENT_STATUS_PENDING', 'APPOINTMENT_STATUS_CONFIRMED', '
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10);
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** Working minutes per local date of the range, of the members in scope: their hours (or the business's), closed dates and time off deducted. */
+const DAY_MINUTES = 1440;
+const WEEKDAYS_FROM_SUNDAY = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+/** Days since 1970-01-01 of a local date (YYYY-MM-DD): wall-clock arithmetic, no time zone. */
+const epochDay = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+/** Minutes since 1970-01-01T00:00 of a local date-time ('YYYY-MM-DD HH:MM[:SS]'). */
+const localMinutes = (dateTime: string) => epochDay(dateTime) * DAY_MINUTES + minutesOf(dateTime.slice(11, 16));
+
+/**
+ * Working minutes per local date of the range, of the members in scope: their hours (or the
+ * business's), closed dates and time off deducted. Plain minute arithmetic on local wall times (a
+ * year × a team is thousands of intervals: Temporal objects for each took 30 ms of a year's statistics
+ * in the bench's busy salon, 1 ms now).
+ */
 async function workingMinutes(tx: Queryable, scope: FigureScope, range: DateRange): Promise<Map<string, number>> {
   const tenant = await loadTenantClock(tx, scope.tenantId);
   const members = (
@@ -49,37 +61,35 @@ async function workingMinutes(tx: Queryable, scope: FigureScope, range: DateRang
         WHERE m.tenant_id = $1 ${scope.userId ? 'AND m.user_id = $2' : ''}`,
       scope.userId ? [scope.tenantId, scope.userId] : [scope.tenantId],
     )
-  ).rows;
+  ).rows.map((row) => ({ userId: row.user_id, weekly: parseJson<Weekly>(row.weekly as string | Weekly | null) ?? tenant.weekly }));
   const timeOff = (
     await tx.query<{ user_id: string; start_local: string; end_local: string }>(
       `SELECT user_id, start_local::text AS start_local, end_local::text AS end_local FROM time_off
         WHERE tenant_id = $1 AND start_local < ($3::date + 1)::timestamp AND end_local > $2::date::timestamp ${scope.userId ? 'AND user_id = $4' : ''}`,
       scope.userId ? [scope.tenantId, range.from, range.to, scope.userId] : [scope.tenantId, range.from, range.to],
     )
-  ).rows.map((row) => ({ userId: row.user_id, start: Temporal.PlainDateTime.from(row.start_local.replace(' ', 'T')), end: Temporal.PlainDateTime.from(row.end_local.replace(' ', 'T')) }));
+  ).rows.map((row) => ({ userId: row.user_id, start: localMinutes(row.start_local), end: localMinutes(row.end_local) }));
   const closed = new Set(tenant.closedDates.map((entry) => entry.date));
   const out = new Map<string, number>();
-  const last = Temporal.PlainDate.from(range.to);
-  for (let day = Temporal.PlainDate.from(range.from); Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 })) {
+  for (let day = epochDay(range.from), last = epochDay(range.to); day <= last; day++) {
+    const date = new Date(day * 86_400_000);
+    const key = date.toISOString().slice(0, 10);
     let total = 0;
-    if (!closed.has(day.toString())) {
+    if (!closed.has(key)) {
+      const weekday = WEEKDAYS_FROM_SUNDAY[date.getUTCDay()]!;
       for (const member of members) {
-        const weekly = parseJson<Weekly>(member.weekly as string | Weekly | null) ?? tenant.weekly;
-        for (const open of weekly?.[weekdayName(day)] ?? []) {
-          const start = day.toPlainDateTime(Temporal.PlainTime.from(open.start));
-          const end = open.end === '24:00' ? day.add({ days: 1 }).toPlainDateTime() : day.toPlainDateTime(Temporal.PlainTime.from(open.end));
-          let minutes = minutesOf(open.end === '24:00' ? '24:00' : open.end) - minutesOf(open.start);
+        for (const open of member.weekly?.[weekday] ?? []) {
+          const start = day * DAY_MINUTES + minutesOf(open.start);
+          const end = day * DAY_MINUTES + (open.end === '24:00' ? DAY_MINUTES : minutesOf(open.end));
+          let minutes = end - start;
           for (const off of timeOff) {
-            if (off.userId !== member.user_id) continue;
-            const from = Temporal.PlainDateTime.compare(off.start, start) > 0 ? off.start : start;
-            const to = Temporal.PlainDateTime.compare(off.end, end) < 0 ? off.end : end;
-            if (Temporal.PlainDateTime.compare(to, from) > 0) minutes -= from.until(to).total({ unit: 'minutes' });
+            if (off.userId === member.userId) minutes -= Math.max(0, Math.min(off.end, end) - Math.max(off.start, start));
           }
           total += Math.max(0, minutes);
         }
       }
     }
-    out.set(day.toString(), total);
+    out.set(key, total);
   }
   return out;
 }

@@ -11,6 +11,7 @@ import {
   createCustomer,
   createService,
   createSale,
+  createTimeOff,
   fetchStatistics,
   getDashboard,
   getSalesDetailedReport,
@@ -18,6 +19,7 @@ import {
   listPaymentMethods,
   refundSale,
   updateTenant,
+  updateWorkingHours,
   voidSale,
 } from '../../../generated/sdk.gen.ts';
 import type { PaymentMethod, SaleInput, SalesDetailedRow, Tenant } from '../../../generated/types.gen.ts';
@@ -323,6 +325,46 @@ export function reportsSuite(server: () => TestServer) {
       const after = (await ok(summary(owner, day, day))).report;
       expect(after.revenue).toMatchObject({ netSales: eur(2500), unbilledDoneAppointments: { count: 0, amount: eur(0) } });
       expect(after.totals).toMatchObject({ salesCount: 1, appointmentSalesCount: 1, productSalesCount: 0 });
+    });
+
+    it('measures occupancy against working minutes: own hours or the business\'s, breaks, time off and closed dates', async () => {
+      const s = server();
+      const boss = await signUp(s, 'books-occupancy');
+      // The business opens 08:00–20:00 every day (720 minutes) and is closed on Wednesday 2030-03-06.
+      const shop = await newTenant(boss, { opening_hours: { ...allWeek(), closedDates: [{ date: '2030-03-06', reason: 'Fiesta' }] }, timeZone: 'Europe/Madrid' } as never);
+      const helper = await join(s, boss, shop, 'TEAM_ROLE_MEMBER', 'books-occupancy-member');
+      // The owner works 09:00–13:00 and 15:00–19:00 (480 minutes); the member keeps the business's hours.
+      const split = [{ start: '09:00', end: '13:00' }, { start: '15:00', end: '19:00' }];
+      const weekly = { monday: split, tuesday: split, wednesday: split, thursday: split, friday: split, saturday: split, sunday: split };
+      await ok(updateWorkingHours({ client: boss.client, path: { tenantId: shop.id, userId: boss.userId }, body: { workingHours: { inherit: false, weekly, version: 1 } } }));
+      const at = (day: number, hours: number, minutes = 0) => ({ year: 2030, month: 3, day, hours, minutes });
+      // Tuesday 12:30–16:00 off: 30 minutes of the morning and 60 of the afternoon.
+      await ok(
+        createTimeOff({
+          client: boss.client,
+          path: { tenantId: shop.id, userId: boss.userId },
+          body: { timeOff: { kind: 'TIME_OFF_KIND_BLOCK', startDate: at(5, 12, 30), endDate: at(5, 16), description: 'Médico' } },
+        }),
+        201,
+      );
+      // One hour booked on Monday.
+      const customerId = (await ok(createCustomer({ client: boss.client, path: { tenantId: shop.id }, body: { customer: { name: 'Eva' } } }), 201)).customer.id;
+      const serviceId = (await ok(createService({ client: boss.client, path: { tenantId: shop.id }, body: { service: { name: 'Tinte', durationMinutes: 60, price: eur(4000), color: '#12b886' } } }), 201)).service.id;
+      await ok(
+        createAppointment({
+          client: boss.client,
+          path: { tenantId: shop.id, userId: boss.userId },
+          body: { appointment: { customerId, services: [{ id: serviceId }], startDate: at(4, 10), endDate: at(4, 11) } },
+        }),
+        201,
+      );
+      const range = { start_date: '2030-03-04', end_date: '2030-03-06', locale: 'en-US' as const };
+      const business = (await ok(fetchStatistics({ client: boss.client, path: { tenantId: shop.id, userId: boss.userId }, body: { ...range, scope: 'STATISTICS_SCOPE_TENANT' } }))).statistics;
+      // Monday 480 + 720 = 1,200; Tuesday (480 − 90) + 720 = 1,110; Wednesday closed: 0. 60 of 2,310 booked = 2.6 %.
+      expect(business.occupancy).toEqual({ bookedMinutes: 60, availableMinutes: 2310, percentage: 2.6 });
+      expect(business.daily.map((d) => d.occupancyPercentage)).toEqual([5, 0, 0]);
+      const own = (await ok(fetchStatistics({ client: helper.client, path: { tenantId: shop.id, userId: helper.userId }, body: range }))).statistics;
+      expect(own.occupancy).toEqual({ bookedMinutes: 0, availableMinutes: 1440, percentage: 0 });
     });
 
     it('statistics and the dashboard read the same net sales', async () => {
