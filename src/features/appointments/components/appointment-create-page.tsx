@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '~/lib/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -94,7 +94,7 @@ export function AppointmentCreatePage({ tenant, search }: { tenant: Tenant; sear
     const start = partsFromDateAndTime(values.date, values.startTime);
     if (!start || compareParts(start, toParts(nowPlain(tenant.timeZone))) >= 0) return Promise.resolve(true);
     return new Promise<boolean>((resolve) => {
-      modals.openConfirmModal({
+      openConfirmModal({
         title: intl.formatMessage(appointmentMessages.pastTitle),
         children: <Text size="sm">{intl.formatMessage(appointmentMessages.past, { when: formatDateTimeMedium(start, intl.locale) })}</Text>,
         labels: { confirm: intl.formatMessage(appointmentMessages.pastConfirm), cancel: intl.formatMessage(appointmentMessages.outsideHoursCancel) },

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '~/lib/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -95,7 +95,7 @@ export function useAppointmentProblems(tenantId: string, userId: string | undefi
   const confirmOutsideHours = useCallback(
     () =>
       new Promise<boolean>((resolve) => {
-        modals.openConfirmModal({
+        openConfirmModal({
           title: intl.formatMessage(appointmentMessages.outsideHoursTitle),
           children: <Text size="sm">{intl.formatMessage(appointmentMessages.outsideHours)}</Text>,
           labels: { confirm: intl.formatMessage(appointmentMessages.outsideHoursConfirm), cancel: intl.formatMessage(appointmentMessages.outsideHoursCancel) },

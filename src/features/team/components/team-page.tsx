@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, ColorInput, ColorSwatch, Group, Radio, Select, Stack, Switch, Table, Text, Title, Card, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '~/lib/modals';
 import { IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -72,7 +72,7 @@ export function TeamPage({ tenant }: { tenant: Tenant }) {
   const revoke = useMutation({ ...revokeInvitationMutation(), onSuccess: () => saved(intl.formatMessage(teamMessages.revoked)), onError });
 
   const confirmRevoke = (invitation: Invitation) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: intl.formatMessage(teamMessages.revokeOf, { email: invitation.email }),
       children: <Text size="sm">{intl.formatMessage(teamMessages.revokeConfirm, { email: invitation.email })}</Text>,
       labels: { confirm: intl.formatMessage(teamMessages.revoke), cancel: intl.formatMessage(teamMessages.cancel) },
