@@ -62,9 +62,11 @@ export const paidSaleId = (alias: string) => `CASE WHEN ${alias}.refund_of_sale_
 
 /**
  * The WHERE of the sales that count for `scope` in `range` (alias `s`), with the report filters.
- * Voided sales never count; refund sales count negative through their own amounts.
+ * Voided sales never count; refund sales count negative through their own amounts. The line filters
+ * (service, product, tax rate) keep the sales that have such a line, or, when the statement has joined
+ * the sale's lines as `joinedLines`, the lines themselves.
  */
-export function countedSalesWhere(params: Params, scope: FigureScope, range: DateRange, filters: SaleFilters = {}): string {
+export function countedSalesWhere(params: Params, scope: FigureScope, range: DateRange, filters: SaleFilters = {}, joinedLines?: string): string {
   const where = [
     `s.tenant_id = ${params.add(scope.tenantId)}`,
     `s.lifecycle = ${COUNTED}`,
@@ -73,8 +75,8 @@ export function countedSalesWhere(params: Params, scope: FigureScope, range: Dat
   const userId = scope.userId ?? filters.userId;
   if (userId) where.push(`s.user_id = ${params.add(userId)}`);
   if (filters.operationType) where.push(`s.operation_type = ${params.add(filters.operationType)}`);
-  const lineFilter = saleLineFilter(params, filters, 'l');
-  if (lineFilter) where.push(`EXISTS (SELECT 1 FROM sale_lines l WHERE l.tenant_id = s.tenant_id AND l.sale_id = s.id AND ${lineFilter})`);
+  const lineFilter = saleLineFilter(params, filters, joinedLines ?? 'l');
+  if (lineFilter) where.push(joinedLines ? lineFilter : `EXISTS (SELECT 1 FROM sale_lines l WHERE l.tenant_id = s.tenant_id AND l.sale_id = s.id AND ${lineFilter})`);
   if (filters.paymentMethodId) {
     // A refund sale follows its original sale's payments.
     where.push(
@@ -92,15 +94,13 @@ export function countedSalesWhere(params: Params, scope: FigureScope, range: Dat
  * joined to the year's sales (migration 200).
  */
 export function countedLinesFrom(params: Params, scope: FigureScope, range: DateRange, filters: SaleFilters = {}): string {
-  const where = countedSalesWhere(params, scope, range, filters);
-  const lineFilter = saleLineFilter(params, filters, 'l');
   return `sales s JOIN sale_lines l ON l.tenant_id = s.tenant_id AND l.sale_id = s.id
             AND l.sold_on BETWEEN ${params.add(range.from)}::date AND ${params.add(range.to)}::date
-     WHERE ${where}${lineFilter ? ` AND ${lineFilter}` : ''}`;
+     WHERE ${countedSalesWhere(params, scope, range, filters, 'l')}`;
 }
 
-/** Whether the filters keep only some lines of a sale (service, product, tax rate). */
-export const filtersLines = (filters: SaleFilters): boolean => Boolean(filters.serviceId || filters.inventoryItemId || filters.taxPercentage !== undefined);
+/** Whether the filters keep only some lines of a sale (service, product, tax rate): saleLineFilter writes a condition. */
+export const filtersLines = (filters: SaleFilters): boolean => saleLineFilter(new Params(), filters, 'l') !== '';
 
 /** The line-level part of the filters (service, product, tax rate) on alias `alias`, or '' when none. */
 export function saleLineFilter(params: Params, filters: SaleFilters, alias: string): string {
@@ -218,9 +218,6 @@ export async function collectedByMethod(tx: Queryable, scope: FigureScope, range
 /** Collected: Σ per method of payments − refunds. */
 export const collectedOf = (methods: readonly CollectedByMethod[]): number => methods.reduce((sum, m) => sum + m.payments - m.refunds, 0);
 
-export async function collected(tx: Queryable, scope: FigureScope, range: DateRange): Promise<number> {
-  return collectedOf(await collectedByMethod(tx, scope, range));
-}
 
 /**
  * Outstanding: the non-voided, non-refund sales not fully paid (of the range, or of any date when
@@ -268,30 +265,6 @@ export async function unbilledDoneAppointments(tx: Queryable, scope: FigureScope
     params.values,
   );
   return { count: rows[0]?.n ?? 0, amount: int(rows[0]?.amount) };
-}
-
-export interface RevenueTotals {
-  netSales: number;
-  netSalesBase: number;
-  salesCount: number;
-  collected: number;
-  outstanding: Amounts;
-  invoiced: number;
-  unbilledDoneAppointments: Amounts;
-}
-
-/** Every figure of the definition for the range, each labelled. */
-export async function revenueFigures(tx: Queryable, scope: FigureScope, range: DateRange, filters: SaleFilters = {}): Promise<RevenueTotals> {
-  const sales = await netSales(tx, scope, range, filters);
-  return {
-    netSales: sales.total,
-    netSalesBase: sales.base,
-    salesCount: sales.salesCount,
-    collected: await collected(tx, scope, range),
-    outstanding: await outstanding(tx, scope, range),
-    invoiced: await invoiced(tx, scope, range),
-    unbilledDoneAppointments: await unbilledDoneAppointments(tx, scope, range),
-  };
 }
 
 /** net ÷ count, rounded half away from zero (0 without sales). */
