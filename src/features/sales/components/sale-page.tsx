@@ -339,8 +339,8 @@ function RefundModal({ tenant, sale, onClose }: { tenant: Tenant; sale: Sale; on
     }
   };
   const errorText = mutation.error ? saleErrorText(intl, mutation.error) : undefined;
-  // What the server accepts back for these lines, said before it has to refuse a typed amount.
   const format = (value: number) => money({ amount: value, currency });
+  // What the server accepts back for these lines, said before it has to refuse a typed amount.
   const bounds =
     proposal && proposal.minimum > 0
       ? proposal.minimum === proposal.money
@@ -383,8 +383,8 @@ function RefundModal({ tenant, sale, onClose }: { tenant: Tenant; sale: Sale; on
         ))}
         <Text size="sm" c="dimmed" data-testid="refund-value">
           {proposal && proposal.tax !== 0
-            ? intl.formatMessage(m.refundValueTax, { amount: money({ amount: proposal.worth, currency }), tax: money({ amount: proposal.tax, currency }) })
-            : intl.formatMessage(m.refundValue, { amount: money({ amount: proposal?.worth ?? 0, currency }) })}
+            ? intl.formatMessage(m.refundValueTax, { amount: format(proposal.worth), tax: format(proposal.tax) })
+            : intl.formatMessage(m.refundValue, { amount: format(proposal?.worth ?? 0) })}
         </Text>
         <Group align="flex-end">
           <MoneyInput
