@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withEarlyResponses } from './early-requests';
+import { RUNTIME_CONFIG_URL } from './start-names';
 
 /**
  * The deployment's public settings, read once before the first render from GET /runtime-config.json
@@ -30,7 +31,7 @@ export interface RuntimeConfig {
   mockApi?: boolean;
 }
 
-export const RUNTIME_CONFIG_URL = '/runtime-config.json';
+export { RUNTIME_CONFIG_URL };
 
 const zRuntimeConfig = z.object({
   apiBaseUrl: z.string(),

@@ -5,18 +5,15 @@
 // the `token` cookie is there (the token guard). Mantine's colour scheme is set as its own script would.
 import { startEarlyRequest } from '~/lib/early-requests';
 import { detectLocale, isAppLocale, LOCALE_COOKIE, readCookie, splitLocalePath } from '~/lib/locale';
+import { RUNTIME_CONFIG_URL, SESSION_STORAGE_KEY, TOKEN_COOKIE_NAME } from '~/lib/start-names';
 
-const TOKEN_COOKIE = 'token';
 const COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
-/** src/entities/session/session-store.ts SESSION_STORAGE_KEY, src/lib/runtime-config.ts RUNTIME_CONFIG_URL. */
-const SESSION_KEY = 'session';
-const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
 const html = document.documentElement;
 const { locale: urlLocale, path } = splitLocalePath(window.location.pathname);
 const kept = readCookie(document.cookie, LOCALE_COOKIE);
 const locale = urlLocale !== 'en-US' ? urlLocale : isAppLocale(kept) ? kept : detectLocale(navigator.languages);
-const token = readCookie(document.cookie, TOKEN_COOKIE);
+const token = readCookie(document.cookie, TOKEN_COOKIE_NAME);
 const signedIn = Boolean(token);
 const bare = path.replace(/\/+$/, '') || '/';
 // The token guard sends a signed-in visitor of /login home, and a signed-out one of the home to /login.
@@ -43,12 +40,12 @@ html.setAttribute('data-shell', screen);
 function startHomeRequests(manifest: string) {
   let tenantId: unknown;
   try {
-    tenantId = (JSON.parse(window.localStorage.getItem(SESSION_KEY) ?? 'null') as { tenant?: { id?: unknown } } | null)?.tenant?.id;
+    tenantId = (JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { tenant?: { id?: unknown } } | null)?.tenant?.id;
   } catch {
     // An unreadable session: the app decides.
   }
   void startEarlyRequest(manifest, Promise.resolve(manifest));
-  const config = startEarlyRequest(RUNTIME_CONFIG_PATH, Promise.resolve(RUNTIME_CONFIG_PATH)).then((response) => response?.clone() ?? null);
+  const config = startEarlyRequest(RUNTIME_CONFIG_URL, Promise.resolve(RUNTIME_CONFIG_URL)).then((response) => response?.clone() ?? null);
   if (typeof tenantId !== 'string' || !token) return;
   const path = `/v1/dashboard?tenantId=${encodeURIComponent(tenantId)}`;
   const url = config.then(async (response) => {

@@ -1,5 +1,6 @@
 import type { SessionResponse } from '@generated/types.gen';
 import { readCookie } from '~/lib/locale';
+import { SESSION_STORAGE_KEY } from '~/lib/start-names';
 import { nowInstant } from '~/lib/temporal';
 import {
   deriveSession,
@@ -17,7 +18,7 @@ import {
  * One module-level snapshot serves both React (useSession) and imperative callers (guards, flows).
  */
 
-export const SESSION_STORAGE_KEY = 'session';
+export { SESSION_STORAGE_KEY };
 
 const browser = typeof window !== 'undefined' && typeof document !== 'undefined';
 const listeners = new Set<() => void>();

@@ -1,6 +1,7 @@
 import type { Tenant, User } from '@generated/types.gen';
 import { Temporal } from 'temporal-polyfill';
 import { DEFAULT_USER_STATUS } from '~/lib/auth-status';
+import { TOKEN_COOKIE_NAME } from '~/lib/start-names';
 
 /** SPEC §3 Session: what is kept locally (user, tenant, isAdmin) and what is derived from it. */
 
@@ -75,7 +76,7 @@ export function parseStoredSession(json: string | null): StoredSession {
   }
 }
 
-export const TOKEN_COOKIE_NAME = 'token';
+export { TOKEN_COOKIE_NAME };
 
 /**
  * The `token` cookie: Path=/, SameSite=Lax, Max-Age until expiresAt (at least 0), Secure on https.
