@@ -24,6 +24,10 @@ import { buildDist, SIGN_IN_READY, startUntilAnswers } from './coldstart.ts';
 import type { BenchRow } from './rows.ts';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 18252);
+// Lighthouse's own advice for a noisy machine: several runs, the median one reported (by performance
+// score). BENCH_LIGHTHOUSE_RUNS (3); BENCH_LIGHTHOUSE_PAGES=login,booking,home picks pages (all).
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const PAGES = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? 'login,booking,home').split(','));
 const FLOOR_PORT = PORT + 4;
 const BOOKING_SLUG = 'bright-smile-dental';
 const CATEGORIES = [
@@ -130,8 +134,20 @@ async function run(url: string, chromePort: number): Promise<Result> {
   }
 }
 
+/** The median of RUNS Lighthouse runs of `url` by performance score, with every run's score, LCP and TBT. */
+async function medianRun(url: string, chromePort: number): Promise<{ lhr: Result; all: string }> {
+  const runs: Result[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await run(url, chromePort));
+  const performance = (lhr: Result) => lhr.categories.performance?.score ?? 0;
+  const metric = (lhr: Result, id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+  const all = runs.map((lhr) => `${Math.round(performance(lhr) * 100)} (LCP ${metric(lhr, 'largest-contentful-paint')}, TBT ${metric(lhr, 'total-blocking-time')})`).join(', ');
+  const sorted = [...runs].sort((a, b) => performance(a) - performance(b));
+  return { lhr: sorted[Math.floor((sorted.length - 1) / 2)]!, all };
+}
+
 async function audit(url: string, chromePort: number, page: string, expectPath: string): Promise<BenchRow[]> {
-  const lhr = await run(url, chromePort);
+  const { lhr, all } = await medianRun(url, chromePort);
+  if (RUNS > 1) console.warn(`bench: Lighthouse ${page} performance in ${RUNS} runs: ${all}; the median run is reported`);
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== expectPath) throw new Error(`bench: Lighthouse on ${url} ended on ${landed}, not ${expectPath} (not signed in?)`);
   mkdirSync('bench', { recursive: true });
@@ -188,7 +204,8 @@ async function serveFloor(port: number): Promise<{ server: Server; dir: string }
 }
 
 async function floorRows(url: string, chromePort: number): Promise<BenchRow[]> {
-  const lhr = await run(url, chromePort);
+  const { lhr, all } = await medianRun(url, chromePort);
+  if (RUNS > 1) console.warn(`bench: Lighthouse floor for /login performance in ${RUNS} runs: ${all}; the median run is reported`);
   const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
   const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
   return [
@@ -215,21 +232,26 @@ export async function lighthouseRows(): Promise<BenchRow[]> {
     ]);
     const owner = await ownerSession(baseUrl, emulatorHost);
     chrome = await chromeLauncher.launch({ chromePath: resolveChromium({ install: true }) as string, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-    // Signed out first: /login as a new visitor sees it, right after its floor (the same machine state).
-    const rows = await floorRows(`http://127.0.0.1:${FLOOR_PORT}/`, chrome.port);
-    rows.push(...(await audit(`${baseUrl}/login`, chrome.port, '/login', '/login')));
-    const tbt = (page: string) => rows.find((row) => row.name === `Lighthouse mobile ${page}: TBT (simulated)`)?.value ?? 0;
-    const [floorTbt, loginTbt] = [tbt('floor for /login'), tbt('/login')];
-    rows.push({
-      name: 'Lighthouse mobile /login: TBT ratio to its floor (same run, same Chromium)',
-      value: floorTbt > 0 ? Math.round((loginTbt / floorTbt) * 100) / 100 : 0,
-      unit: '×',
-      target: 'report',
-      met: null,
-    });
-    rows.push(...(await audit(`${baseUrl}/book/${BOOKING_SLUG}`, chrome.port, 'booking page', `/book/${BOOKING_SLUG}`)));
-    await signInBrowser(chrome.port, baseUrl, owner);
-    rows.push(...(await audit(`${baseUrl}/`, chrome.port, 'signed-in home', '/')));
+    const rows: BenchRow[] = [];
+    if (PAGES.has('login')) {
+      // Signed out first: /login as a new visitor sees it, right after its floor (the same machine state).
+      rows.push(...(await floorRows(`http://127.0.0.1:${FLOOR_PORT}/`, chrome.port)));
+      rows.push(...(await audit(`${baseUrl}/login`, chrome.port, '/login', '/login')));
+      const tbt = (page: string) => rows.find((row) => row.name === `Lighthouse mobile ${page}: TBT (simulated)`)?.value ?? 0;
+      const [floorTbt, loginTbt] = [tbt('floor for /login'), tbt('/login')];
+      rows.push({
+        name: 'Lighthouse mobile /login: TBT ratio to its floor (same run, same Chromium)',
+        value: floorTbt > 0 ? Math.round((loginTbt / floorTbt) * 100) / 100 : 0,
+        unit: '×',
+        target: 'report',
+        met: null,
+      });
+    }
+    if (PAGES.has('booking')) rows.push(...(await audit(`${baseUrl}/book/${BOOKING_SLUG}`, chrome.port, 'booking page', `/book/${BOOKING_SLUG}`)));
+    if (PAGES.has('home')) {
+      await signInBrowser(chrome.port, baseUrl, owner);
+      rows.push(...(await audit(`${baseUrl}/`, chrome.port, 'signed-in home', '/')));
+    }
     return rows;
   } finally {
     chrome?.kill();

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../server/contract.mjs';
+import { joinContract, loadContract } from '../../server/contract.mjs';
 
 // The contract is split one file per domain (scripts/split-contract.mjs); every reader gets it joined
 // by server/contract.mjs, with only local $refs, as the single file was.
@@ -34,5 +34,21 @@ describe('the split contract', () => {
     writeFileSync(join(dir, 'entry.yaml'), 'components:\n  schemas:\n    A: { $ref: ./components/x.yaml#/schemas/A }\n');
     writeFileSync(join(dir, 'components', 'x.yaml'), 'schemas:\n  A: { $ref: ./y.yaml#/schemas/B }\n');
     expect(() => loadContract(join(dir, 'entry.yaml'))).toThrow(/refers only to the entry's components/);
+  });
+
+  it('is read from its JSON cache as the joined YAML, and a changed piece is read again', () => {
+    expect(loadContract()).toEqual(joinContract().toJS());
+    const dir = mkdtempSync(join(tmpdir(), 'cita-contract-'));
+    mkdirSync(join(dir, 'components'));
+    const entry = join(dir, 'entry.yaml');
+    writeFileSync(entry, 'components:\n  schemas:\n    A: { $ref: ./components/x.yaml#/schemas/A }\n');
+    writeFileSync(join(dir, 'components', 'x.yaml'), 'schemas:\n  A: { type: string }\n');
+    const first = loadContract(entry);
+    expect(first.components.schemas.A).toEqual({ type: 'string' });
+    // Each call gives its own object: a reader that changes it changes no other reader's.
+    first.components.schemas.A.type = 'changed';
+    expect(loadContract(entry).components.schemas.A).toEqual({ type: 'string' });
+    writeFileSync(join(dir, 'components', 'x.yaml'), 'schemas:\n  A: { type: integer }\n');
+    expect(loadContract(entry).components.schemas.A).toEqual({ type: 'integer' });
   });
 });
