@@ -27,7 +27,7 @@ process.env.CITA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cita-e2e-'));
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: resolveChromium({ install: true }),
+    executablePath: resolveChromium({ install: true, headlessShell: true }),
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   },
 };
