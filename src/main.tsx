@@ -1,6 +1,9 @@
 import '~/app/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// The shell's menus' styles (src/components/menu-button.tsx) go with the entry's stylesheet: in the
+// app frame's chunk they were a stylesheet of its own that the frame's import waited for.
+import '~/components/menu-button.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRedirectRules } from '~/app/guards/redirect-rules';

@@ -7,7 +7,10 @@
 // The performance score is simulated from a trace of the load on this machine: a loaded machine gives
 // lower, noisier scores, so /login is measured right after its floor: the bundle rows' minimal app with
 // the same libraries (React, Mantine, TanStack, react-intl, Firebase Auth...), served the same way, in
-// the same Chromium. Ports 18252-18256 (BENCH_LIGHTHOUSE_PORT; the Auth emulator takes the next one and its hub and logging the two after). Nothing leaves the machine.
+// the same Chromium, and the signed-in home right after its own (the same libraries without Firebase
+// Auth, as the bundle rows' home floor). Ports 18252-18257 (BENCH_LIGHTHOUSE_PORT; the Auth emulator
+// takes the next one and its hub and logging the two after; the floors the two after those). Nothing
+// leaves the machine.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result, type RunnerResult } from 'lighthouse';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,8 +30,12 @@ const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 18252);
 // Lighthouse's own advice for a noisy machine: several runs, the median one reported (by performance
 // score). BENCH_LIGHTHOUSE_RUNS (3); BENCH_LIGHTHOUSE_PAGES=login,booking,home picks pages (all).
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const CPU_SLOWDOWN = process.env.BENCH_LIGHTHOUSE_CPU ? Number(process.env.BENCH_LIGHTHOUSE_CPU) : undefined;
+/** Lighthouse's default mobile throttling (slow 4G, 150 ms round trips, 1.6 Mbit/s). */
+const MOBILE_THROTTLING = { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675 };
 const PAGES = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? 'login,booking,home').split(','));
-const FLOOR_PORT = PORT + 4;
+const FLOOR_PORTS = { login: PORT + 4, home: PORT + 5 } as const;
+type FloorPage = keyof typeof FLOOR_PORTS;
 const BOOKING_SLUG = 'bright-smile-dental';
 const CATEGORIES = [
   { id: 'performance', target: '≥ 95', met: (score: number) => score >= 95 },
@@ -124,6 +131,9 @@ async function run(url: string, chromePort: number): Promise<Result> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES.map((category) => category.id),
+      // A diagnostic: BENCH_LIGHTHOUSE_CPU=1 simulates the phone's network with this machine's CPU, to
+      // tell what of a page's time is the CPU's (4 by default, Lighthouse's mobile profile).
+      ...(CPU_SLOWDOWN === undefined ? {} : { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: CPU_SLOWDOWN } }),
     })) as RunnerResult | undefined;
     if (!result) throw new Error(`bench: Lighthouse gave no result for ${url}`);
     const { lhr } = result;
@@ -180,14 +190,14 @@ async function audit(url: string, chromePort: number, page: string, expectPath: 
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
 /**
- * The bundle rows' floor for /login (the same libraries in a minimal app, Firebase Auth included),
- * served as Cita serves its build (brotli, immutable assets): what Lighthouse gives a page that loads
- * only these libraries, on this machine, in this run.
+ * The bundle rows' floor of a page (the same libraries in a minimal app; Firebase Auth for /login
+ * only), served as Cita serves its build (brotli, immutable assets): what Lighthouse gives a page that
+ * loads only these libraries, on this machine, in this run.
  */
-async function serveFloor(port: number): Promise<{ server: Server; dir: string }> {
+async function serveFloor(page: FloorPage): Promise<{ server: Server; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'cita-bench-lighthouse-floor-'));
   const files = new Map<string, Buffer>();
-  for (const file of await buildFloor(true, dir)) files.set(`/${file}`, brotliCompressSync(readFileSync(join(dir, file))));
+  for (const file of await buildFloor(page === 'login', dir)) files.set(`/${file}`, brotliCompressSync(readFileSync(join(dir, file))));
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://floor').pathname;
     const body = files.get(path === '/' ? '/index.html' : path);
@@ -199,20 +209,33 @@ async function serveFloor(port: number): Promise<{ server: Server; dir: string }
     });
     response.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(FLOOR_PORTS[page], '127.0.0.1', resolve));
   return { server, dir };
 }
 
-async function floorRows(url: string, chromePort: number): Promise<BenchRow[]> {
+async function floorRows(page: string, url: string, chromePort: number): Promise<BenchRow[]> {
   const { lhr, all } = await medianRun(url, chromePort);
-  if (RUNS > 1) console.warn(`bench: Lighthouse floor for /login performance in ${RUNS} runs: ${all}; the median run is reported`);
+  if (RUNS > 1) console.warn(`bench: Lighthouse floor for ${page} performance in ${RUNS} runs: ${all}; the median run is reported`);
   const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
   const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
   return [
-    { name: 'Lighthouse mobile floor for /login (the bundle floor: same libraries, minimal app): performance', value: score, unit: 'score', target: 'floor', met: null },
-    { name: 'Lighthouse mobile floor for /login: TBT (simulated)', value: metric('total-blocking-time'), unit: 'ms', target: 'floor', met: null },
-    { name: 'Lighthouse mobile floor for /login: LCP (simulated)', value: metric('largest-contentful-paint'), unit: 'ms', target: 'floor', met: null },
+    { name: `Lighthouse mobile floor for ${page} (the bundle floor: same libraries, minimal app): performance`, value: score, unit: 'score', target: 'floor', met: null },
+    { name: `Lighthouse mobile floor for ${page}: TBT (simulated)`, value: metric('total-blocking-time'), unit: 'ms', target: 'floor', met: null },
+    { name: `Lighthouse mobile floor for ${page}: LCP (simulated)`, value: metric('largest-contentful-paint'), unit: 'ms', target: 'floor', met: null },
   ];
+}
+
+/** A page's TBT as a ratio to its floor's, both read from `rows`. */
+function tbtRatioRow(rows: BenchRow[], page: string): BenchRow {
+  const tbt = (name: string) => rows.find((row) => row.name === `Lighthouse mobile ${name}: TBT (simulated)`)?.value ?? 0;
+  const [floorTbt, pageTbt] = [tbt(`floor for ${page}`), tbt(page)];
+  return {
+    name: `Lighthouse mobile ${page}: TBT ratio to its floor (same run, same Chromium)`,
+    value: floorTbt > 0 ? Math.round((pageTbt / floorTbt) * 100) / 100 : 0,
+    unit: '×',
+    target: 'report',
+    met: null,
+  };
 }
 
 export async function lighthouseRows(): Promise<BenchRow[]> {
@@ -222,9 +245,9 @@ export async function lighthouseRows(): Promise<BenchRow[]> {
   const emulatorHost = `127.0.0.1:${PORT + 1}`;
   let stack: Awaited<ReturnType<typeof startUntilAnswers>> | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
-  let floor: Awaited<ReturnType<typeof serveFloor>> | undefined;
+  const floors: Array<Awaited<ReturnType<typeof serveFloor>>> = [];
   try {
-    floor = await serveFloor(FLOOR_PORT);
+    for (const page of ['login', 'home'] as const) if (PAGES.has(page)) floors.push(await serveFloor(page));
     stack = await startUntilAnswers(process.execPath, ['scripts/start.mjs'], { PORT: String(PORT), AUTH_EMULATOR_PORT: String(PORT + 1), DATA_DIR: dataDir }, [
       [`${baseUrl}/healthz`],
       [`${baseUrl}/login`, 'text/html'],
@@ -235,29 +258,24 @@ export async function lighthouseRows(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     if (PAGES.has('login')) {
       // Signed out first: /login as a new visitor sees it, right after its floor (the same machine state).
-      rows.push(...(await floorRows(`http://127.0.0.1:${FLOOR_PORT}/`, chrome.port)));
+      rows.push(...(await floorRows('/login', `http://127.0.0.1:${FLOOR_PORTS.login}/`, chrome.port)));
       rows.push(...(await audit(`${baseUrl}/login`, chrome.port, '/login', '/login')));
-      const tbt = (page: string) => rows.find((row) => row.name === `Lighthouse mobile ${page}: TBT (simulated)`)?.value ?? 0;
-      const [floorTbt, loginTbt] = [tbt('floor for /login'), tbt('/login')];
-      rows.push({
-        name: 'Lighthouse mobile /login: TBT ratio to its floor (same run, same Chromium)',
-        value: floorTbt > 0 ? Math.round((loginTbt / floorTbt) * 100) / 100 : 0,
-        unit: '×',
-        target: 'report',
-        met: null,
-      });
+      rows.push(tbtRatioRow(rows, '/login'));
     }
     if (PAGES.has('booking')) rows.push(...(await audit(`${baseUrl}/book/${BOOKING_SLUG}`, chrome.port, 'booking page', `/book/${BOOKING_SLUG}`)));
     if (PAGES.has('home')) {
       await signInBrowser(chrome.port, baseUrl, owner);
+      // Right after its floor: the libraries the home loads (no Firebase Auth), in a minimal app.
+      rows.push(...(await floorRows('signed-in home', `http://127.0.0.1:${FLOOR_PORTS.home}/`, chrome.port)));
       rows.push(...(await audit(`${baseUrl}/`, chrome.port, 'signed-in home', '/')));
+      rows.push(tbtRatioRow(rows, 'signed-in home'));
     }
     return rows;
   } finally {
     chrome?.kill();
     await stack?.stop();
-    if (floor) {
-      await new Promise((resolve) => floor!.server.close(resolve));
+    for (const floor of floors) {
+      await new Promise((resolve) => floor.server.close(resolve));
       rmSync(floor.dir, { recursive: true, force: true });
     }
     rmSync(dataDir, { recursive: true, force: true });

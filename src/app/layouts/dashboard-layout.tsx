@@ -9,6 +9,7 @@ import { BetaBadge } from '~/features/license/components/beta-badge';
 import { NARROW_WINDOW_PX } from '~/lib/layout';
 import { localeParam, localizedPath } from '~/lib/locale';
 import { useAssetImage } from '~/lib/use-asset-image';
+import { useAfterFirstPaint } from '~/lib/use-after-first-paint';
 import { setSidebarOpened, toggleSidebar, useSidebarOpened } from '../guards/sidebar-store';
 import { useSession } from '~/entities/session/use-session';
 import { useLocale } from '~/lib/use-locale';
@@ -45,8 +46,13 @@ export function DashboardLayout() {
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const open = useSidebarOpened();
   useEffect(() => setSidebarOpened(!narrow), [narrow]);
+  // What the frame adds to the page (the bell, the business switcher) comes once the page has been
+  // painted: a lazy component in the first render holds that render's commit until its chunk has
+  // arrived (React waits for it inside the transition), and a request sent then is one the first paint
+  // waits behind on a slow network.
+  const painted = useAfterFirstPaint();
   // Someone in several businesses gets a switcher (a chunk of its own: most people have one business).
-  const tenants = useQuery({ ...listUserTenantsOptions({ path: { userId: session.userId ?? '' } }), enabled: Boolean(session.userId), staleTime: 60_000 });
+  const tenants = useQuery({ ...listUserTenantsOptions({ path: { userId: session.userId ?? '' } }), enabled: Boolean(session.userId) && painted, staleTime: 60_000 });
   const businesses = tenants.data?.tenants ?? [];
   const toggleLabel = intl.formatMessage({ id: 'shell.sidebar.toggle', defaultMessage: 'Toggle navigation' });
 
@@ -64,7 +70,7 @@ export function DashboardLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <BetaBadge tenant={session.tenant} />
-            {session.tenant ? (
+            {session.tenant && painted ? (
               <Suspense fallback={null}>
                 <NotificationBell tenantId={session.tenant.id} timeZone={session.tenant.timeZone} />
               </Suspense>
