@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearEmulatorUsers, createEmulatorUser, signInWithPassword, startAuthEmulator } from '../../scripts/emulator.mjs';
-import { EMULATOR_START_TIMEOUT_MS, freePort, startTestEmulator, type TestEmulator } from './emulator-fixture.ts';
+import { EMULATOR_START_TIMEOUT_MS, freePort, freePortRun, startTestEmulator, type TestEmulator } from './emulator-fixture.ts';
 
 describe('scripts/emulator.mjs', () => {
   let fixture: TestEmulator;
@@ -41,5 +41,18 @@ describe('startAuthEmulator', () => {
 
   it('needs a demo- project id to run offline', async () => {
     await expect(startAuthEmulator({ port, projectId: 'cita-prod', quiet: true })).rejects.toThrow(/demo-/);
+  });
+});
+
+describe('freePortRun', () => {
+  it('gives three consecutive ports that can be listened on, below the ephemeral range outgoing connections take', async () => {
+    const base = await freePortRun(3);
+    expect(base + 2).toBeLessThan(32_768);
+    const servers = [base, base + 1, base + 2].map(() => createServer());
+    await Promise.all(servers.map((server, offset) => new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(base + offset, '127.0.0.1', resolve);
+    })));
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
   });
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../server/auth/emulator-fixture.ts';
+import { freePort, freePortRun } from '../../server/auth/emulator-fixture.ts';
 import { createEmulatorUser, signInWithPassword, startAuthEmulator, type AuthEmulator } from '../../scripts/emulator.mjs';
 import { postgresTarget, type TestTarget } from '../../server/db/test-databases.ts';
 import { postgresRequired } from '../postgres-required.ts';
@@ -103,7 +103,7 @@ describe('the Auth emulator stopped mid-run (server process)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cita-faults-auth-'));
-    emulatorPort = await freePort();
+    emulatorPort = await freePortRun();
     emulator = await startEmulator();
     server = await startServerProcess({ port: await freePort(), env: { DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator.host } });
   }, 240_000);
