@@ -1,6 +1,6 @@
 import { A11Y_LOCALES, expectNoEnglish, expectNoSeriousViolations, localized, settle, SIGNED_IN_ROUTES } from '../a11y';
 import { expect, test } from '../csp';
-import { newEmail, onboard, PASSWORD, register, TEXT, type Locale } from './fixtures';
+import { newEmail, onboard, OWNER_NAME, PASSWORD, register, TEXT, type Locale } from './fixtures';
 
 // Accessibility on the real stack (API + PGlite + Auth emulator + built SPA, with its Content Security
 // Policy): a new owner registers and onboards, then every signed-in route of tests/e2e/a11y.ts is
@@ -17,9 +17,14 @@ const exactPath = (path: string) => new RegExp(`127\\.0\\.0\\.1:\\d+${path.repla
 /** The onboarding form filled and sent with the keyboard only (Tab, arrows, Enter, Space). */
 async function onboardWithKeyboard(page: import('@playwright/test').Page, locale: Locale, businessName: string) {
   const t = TEXT[locale];
+  // The owner's name comes first (required), then the business's.
+  const owner = page.getByRole('textbox', { name: t.ownerName });
+  await expect(owner).toBeVisible();
+  for (let tabs = 0; tabs < 20 && !(await owner.evaluate((element) => element === document.activeElement)); tabs++) await page.keyboard.press('Tab');
+  await expect(owner).toBeFocused();
+  await page.keyboard.type(OWNER_NAME);
+  await page.keyboard.press('Tab');
   const name = page.getByLabel(t.businessName);
-  await expect(name).toBeVisible();
-  for (let tabs = 0; tabs < 20 && !(await name.evaluate((element) => element === document.activeElement)); tabs++) await page.keyboard.press('Tab');
   await expect(name).toBeFocused();
   await page.keyboard.type(businessName);
 

@@ -56,10 +56,13 @@ test("a US owner's onboarding ends with dollars and their sales tax, and their n
   await page.getByRole('textbox', { name: 'Name', exact: false }).first().fill('Cleaning');
   await page.getByRole('textbox', { name: 'Price' }).fill('120');
   await expect(page.getByRole('textbox', { name: 'Tax rate' })).toHaveValue('8.875');
+  // The form says how the till charges it (no switch of its own to say otherwise).
+  await expect(page.getByTestId('service-price-mode')).toHaveText(/At the till, Sales tax is added on top of this price/);
   await page.getByRole('button', { name: 'Create service' }).click();
   await expect(page).toHaveURL(/\/services$/);
   const row = page.getByRole('row', { name: /Cleaning/ });
   await expect(row).toContainText('$120.00');
+  await expect(row).toContainText('+ tax');
   await expect(row).not.toContainText('€');
 
   await page.goto('/appointments');

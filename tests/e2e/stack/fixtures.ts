@@ -15,6 +15,7 @@ export const TEXT = {
     createAccount: 'Create account',
     signIn: 'Sign in',
     howTitle: 'Tell us about your business',
+    ownerName: 'Your name',
     businessName: 'Business name',
     category: 'What kind of business is it?',
     categoryOption: 'Hair salon',
@@ -42,6 +43,7 @@ export const TEXT = {
     createAccount: 'Crear cuenta',
     signIn: 'Iniciar sesión',
     howTitle: 'Háblanos de tu negocio',
+    ownerName: 'Tu nombre',
     businessName: 'Nombre del negocio',
     category: '¿Qué tipo de negocio es?',
     categoryOption: 'Peluquería',
@@ -62,6 +64,8 @@ export const TEXT = {
 export type Locale = keyof typeof TEXT;
 
 export const PASSWORD = 'a-good-password-42';
+/** The owner's name `onboard` gives (required at onboarding): lists of the team show it, not the e-mail. */
+export const OWNER_NAME = 'Alex Moreno';
 export const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
 export async function register(page: Page, locale: Locale, email: string) {
@@ -81,10 +85,11 @@ export async function register(page: Page, locale: Locale, email: string) {
  * Registers the business through the two onboarding steps. The last step offers online booking,
  * ticked by default: `online` keeps it (and the page's link is shown before home), else it is unticked.
  */
-export async function onboard(page: Page, locale: Locale, businessName: string, online = false) {
+export async function onboard(page: Page, locale: Locale, businessName: string, online = false, ownerName = OWNER_NAME) {
   const t = TEXT[locale];
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/onboarding/how-do-you-work$`));
   await expect(page.getByRole('heading', { name: t.howTitle })).toBeVisible();
+  await page.getByRole('textbox', { name: t.ownerName }).fill(ownerName);
   await page.getByLabel(t.businessName).fill(businessName);
   await page.getByRole('combobox', { name: t.category }).click();
   await page.getByRole('option', { name: t.categoryOption, exact: true }).click();

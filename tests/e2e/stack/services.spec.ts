@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { newEmail, newMemberPage, onboard, register, TEXT, type Locale } from './fixtures';
+import { newEmail, newMemberPage, onboard, OWNER_NAME, register, TEXT, type Locale } from './fixtures';
 import { closeSubscriptionPopup } from '../subscription-popup';
 
 // The words of the services screens, per language.
@@ -69,7 +69,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
 
   test.describe(`services (${locale})`, () => {
     test('the first service completes the set-up, and the new business has its payment methods', async ({ page }) => {
-      const ownerEmail = await newOwner(page, locale, 'svc-first');
+      await newOwner(page, locale, 'svc-first');
       await page.getByRole('navigation').getByRole('link', { name: w.services, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/services$`));
       await expect(page.getByRole('heading', { level: 1, name: w.services })).toBeVisible();
@@ -86,7 +86,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       await page.getByRole('textbox', { name: w.price }).fill(w.priceText);
       // Who performs it (the owner, the only one in the team) and a picture, through the shared uploader.
       await page.getByRole('combobox', { name: w.performedBy }).click();
-      await page.getByRole('option', { name: ownerEmail }).click();
+      await page.getByRole('option', { name: OWNER_NAME }).click();
       await page.keyboard.press('Escape');
       const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();
       await page.locator('input[type="file"]').setInputFiles({ name: 'corte.jpg', mimeType: 'image/jpeg', buffer: picture });
@@ -106,7 +106,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       // The saved service keeps its picture and who performs it.
       await row.getByRole('link').first().click();
       await expect(page.getByRole('img', { name: w.pictureAlt })).toBeVisible();
-      await expect(page.locator('form').getByText(ownerEmail)).toBeVisible();
+      await expect(page.locator('form').getByText(OWNER_NAME)).toBeVisible();
 
       await page.getByRole('navigation').getByRole('link', { name: w.paymentMethods }).click();
       await expect(page.getByRole('heading', { level: 1, name: w.paymentMethods })).toBeVisible();

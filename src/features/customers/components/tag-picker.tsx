@@ -12,7 +12,7 @@ import { newTagOption, sameTagName } from '../tag-names';
 
 /**
  * The customer form's tags: choose among the business's tags, or type a new name and pick "Create tag
- * “…”", which creates it (the tags API, the palette's colour) and chooses it (issue 18).
+ * “…”" (or press Enter), which creates it (the tags API, the palette's colour) and chooses it (issue 18).
  */
 export function TagPicker({ tenantId, value, onChange, onBlur, error }: { tenantId: string; value: string[]; onChange: (value: string[]) => void; onBlur: () => void; error?: string }) {
   const intl = useIntl();
@@ -74,6 +74,8 @@ export function TagPicker({ tenantId, value, onChange, onBlur, error }: { tenant
       }}
       onBlur={onBlur}
       searchable
+      // Typing highlights the first match, or the offer to create the typed name: Enter takes it.
+      selectFirstOptionOnChange
       clearable
       disabled={create.isPending}
       nothingFoundMessage={intl.formatMessage({ id: 'customers.form.tags.none', defaultMessage: 'No tag matches.' })}

@@ -19,6 +19,7 @@ import { localeParam } from '~/lib/locale';
 import { browserTimeZone } from '~/lib/time-zones';
 import {
   howDoYouWorkIssueMessages,
+  howDoYouWorkMessages,
   howDoYouWorkSchema,
   toTenantInput,
   type HowDoYouWorkInput,
@@ -84,11 +85,14 @@ export function HowDoYouWorkPage() {
 
   const onSubmit = async (values: HowDoYouWorkValues) => {
     if (!userEmail) return;
-    // The owner's name first (a failure here stops nothing: the profile page can set it later).
-    if (user && values.ownerName && values.ownerName !== user.name) {
-      await updateUser.mutateAsync({ path: { id: user.id }, body: { user: { name: values.ownerName } } }).catch((error: unknown) => {
-        console.warn('saving the owner name failed', error);
-      });
+    // The owner's name first; a failure keeps everything typed and says so at the field.
+    if (user && values.ownerName !== user.name) {
+      try {
+        await updateUser.mutateAsync({ path: { id: user.id }, body: { user: { name: values.ownerName } } });
+      } catch {
+        form.setError('ownerName', { message: intl.formatMessage(howDoYouWorkMessages.ownerNameNotSaved) }, { shouldFocus: true });
+        return;
+      }
     }
     try {
       await createTenant.mutateAsync({
@@ -137,6 +141,7 @@ export function HowDoYouWorkPage() {
               defaultMessage: 'Shown on your calendar and to customers on your booking page, instead of your e-mail.',
             })}
             autoComplete="name"
+            required
             maxLength={100}
             disabled={created}
             error={errors.ownerName?.message}

@@ -49,7 +49,8 @@ export function RegionFields({
   const countries = useMemo(() => regionCountryOptions(intl.locale), [intl.locale]);
   const currencies = useMemo(() => [...new Set(REGIONS.map((region) => region.currency))].sort(), []);
   const country = useWatch({ control: ctl, name: 'country' });
-  const entered = regionDefaults(country, intl.locale).taxRateEntered;
+  // How the business will charge (derived from the country when it is created; Settings › Billing after).
+  const { taxRateEntered: entered, pricesIncludeTax: includes } = regionDefaults(country, intl.locale);
 
   return (
     <Fieldset legend={intl.formatMessage({ id: 'onboarding.region.legend', defaultMessage: 'Where is your business?' })} variant="unstyled">
@@ -120,8 +121,10 @@ export function RegionFields({
           label={intl.formatMessage({ id: 'onboarding.region.taxRate', defaultMessage: 'Tax rate' })}
           description={
             entered
-              ? intl.formatMessage({ id: 'onboarding.region.taxRate.entered', defaultMessage: 'Your combined state and local sales tax rate.' })
-              : intl.formatMessage({ id: 'onboarding.region.taxRate.description', defaultMessage: 'Added to your prices. 0 if you charge no tax.' })
+              ? intl.formatMessage({ id: 'onboarding.region.taxRate.entered', defaultMessage: 'Your combined state and local sales tax rate, added on top of your prices at the till.' })
+              : includes
+                ? intl.formatMessage({ id: 'onboarding.region.taxRate.included', defaultMessage: 'Included in your prices: a price is what the customer pays. 0 if you charge no tax.' })
+                : intl.formatMessage({ id: 'onboarding.region.taxRate.description', defaultMessage: 'Added on top of your prices at the till. 0 if you charge no tax.' })
           }
           required
           disabled={disabled}

@@ -4,6 +4,7 @@ import { issueErrorMap } from '~/lib/form-issues';
 import { howDoYouWorkIssueMessages, howDoYouWorkMessages, howDoYouWorkSchema, toTenantInput } from './how-do-you-work-schema';
 
 const valid = {
+  ownerName: ' Ana López ',
   businessName: '  Peluquería Ana ',
   category: 'hair_salon',
   teamMode: 'TEAM_MODE_WITH_TEAM',
@@ -27,10 +28,13 @@ describe('howDoYouWorkSchema', () => {
   it('accepts a complete answer and trims the name', () => {
     const parsed = howDoYouWorkSchema.parse(valid);
     expect(parsed.businessName).toBe('Peluquería Ana');
+    expect(parsed.ownerName).toBe('Ana López');
   });
 
   it('asks for every answer with its own message', () => {
-    expect(messageIds({ businessName: '   ', category: '', teamSize: '', country: 'ES', currencyCode: 'EUR', taxPercentage: 21, taxName: '' })).toEqual({
+    expect(messageIds({ ownerName: ' ', businessName: '   ', category: '', teamSize: '', country: 'ES', currencyCode: 'EUR', taxPercentage: 21, taxName: '' })).toEqual({
+      // The owner's name is asked (issue 18): without it the calendar and the booking page show the e-mail.
+      ownerName: howDoYouWorkMessages.ownerNameRequired.id,
       businessName: howDoYouWorkMessages.businessNameRequired.id,
       category: howDoYouWorkMessages.categoryRequired.id,
       teamMode: howDoYouWorkMessages.teamModeRequired.id,

@@ -45,8 +45,8 @@ export function regionToApi(values: { country: string; currencyCode: string; tax
 
 export const howDoYouWorkSchema = zTenantInput.pick({ businessName: true, category: true }).extend({
   businessName: z.string().trim().pipe(zBusinessName),
-  /** The owner's name (issue 18): on the calendar, the booking page and messages instead of the e-mail. '' = not given. */
-  ownerName: z.string().trim().pipe(z.union([z.literal(''), zPersonName])).optional(),
+  /** The owner's name (issue 18, required): on the calendar, the booking page and messages instead of the e-mail. */
+  ownerName: z.string().trim().pipe(zPersonName),
   category: zBusinessCategoryCode,
   teamMode: zWorkMode.shape.teamMode.exclude(['TEAM_MODE_UNSPECIFIED']),
   teamSize: z.preprocess(blankToUndefined, zWorkMode.shape.teamSize),
@@ -59,6 +59,8 @@ export type HowDoYouWorkInput = z.input<typeof howDoYouWorkSchema>;
 export type HowDoYouWorkValues = z.output<typeof howDoYouWorkSchema>;
 
 export const howDoYouWorkMessages = defineMessages({
+  ownerNameRequired: { id: 'onboarding.how.ownerName.required', defaultMessage: 'Enter your name: your customers and your team see it.' },
+  ownerNameNotSaved: { id: 'onboarding.how.ownerName.notSaved', defaultMessage: 'Your name could not be saved. Check your connection and try again.' },
   businessNameRequired: { id: 'onboarding.how.businessName.required', defaultMessage: 'Enter the name of your business.' },
   categoryRequired: { id: 'onboarding.how.category.required', defaultMessage: 'Choose the kind of business.' },
   teamModeRequired: { id: 'onboarding.how.teamMode.required', defaultMessage: 'Tell us whether you work alone or with a team.' },
@@ -68,6 +70,7 @@ export const howDoYouWorkMessages = defineMessages({
 });
 
 export const howDoYouWorkIssueMessages: FieldIssueMessages = {
+  ownerName: { required: howDoYouWorkMessages.ownerNameRequired },
   businessName: { required: howDoYouWorkMessages.businessNameRequired },
   category: howDoYouWorkMessages.categoryRequired,
   teamMode: howDoYouWorkMessages.teamModeRequired,

@@ -44,7 +44,9 @@ export function ServiceCreatePage({ tenant }: { tenant: Tenant }) {
       <RoleGate allowed={canManage} message={serviceMessages.forbidden}>
         <ServiceFormFields
           tenantId={tenant.id}
-          defaultValues={newServiceForm(tenant.taxPercentage, tenant.onlineBooking?.enabled === true)}
+          defaultValues={newServiceForm(tenant.taxPercentage, tenant.onlineBooking?.enabled === true, tenant.pricesIncludeTax ?? true)}
+          pricesIncludeTax={tenant.pricesIncludeTax ?? true}
+          taxName={tenant.taxName}
           currencyCode={tenant.currency.currencyCode}
           currencySymbol={tenant.currencySymbol}
           submitLabel={<FormattedMessage id="services.create.submit" defaultMessage="Create service" />}

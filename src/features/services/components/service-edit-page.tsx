@@ -92,14 +92,16 @@ function ServiceEditor({ tenant, data, reload }: { tenant: Tenant; data: Service
         tenantId={tenant.id}
         key={editor.save.formKey}
         readOnly={canManage !== true || archived}
-        defaultValues={serviceFormFromService(service)}
+        defaultValues={serviceFormFromService(service, tenant.pricesIncludeTax ?? true)}
+        pricesIncludeTax={tenant.pricesIncludeTax ?? true}
+        taxName={tenant.taxName}
         currencyCode={service.price.currency}
         currencySymbol={service.price.currency === tenant.currency.currencyCode ? tenant.currencySymbol : undefined}
         submitLabel={<FormattedMessage id="services.save" defaultMessage="Save changes" />}
         alert={<SaveAlert state={editor.save} texts={serviceMessages} paused={editor.paused} />}
         onSubmit={editor.submit(
           (values) => ({ service: toServiceUpdate(values, service) }),
-          (response) => serviceFormFromService(response.service),
+          (response) => serviceFormFromService(response.service, tenant.pricesIncludeTax ?? true),
         )}
       />
     </Stack>

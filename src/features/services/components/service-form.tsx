@@ -1,4 +1,4 @@
-import { Card, ColorInput, MultiSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Card, ColorInput, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
@@ -27,6 +27,8 @@ export function ServiceFormFields({
   defaultValues,
   currencyCode,
   currencySymbol,
+  pricesIncludeTax,
+  taxName,
   onSubmit,
   alert,
   readOnly = false,
@@ -36,6 +38,10 @@ export function ServiceFormFields({
   defaultValues: ServiceFormInput;
   currencyCode: string;
   currencySymbol?: string;
+  /** The business's price mode (Settings › Billing), which the till charges by. */
+  pricesIncludeTax: boolean;
+  /** The business's name for its tax (IVA, Sales tax); absent when it has none. */
+  taxName?: string;
   onSubmit: (values: ServiceFormValues, form: ServiceForm) => Promise<void>;
   alert?: ReactNode;
   readOnly?: boolean;
@@ -53,6 +59,7 @@ export function ServiceFormFields({
     value: member.userId,
     label: [member.name, member.lastName].filter(Boolean).join(' ') || member.email,
   }));
+  const taxLabel = taxName || intl.formatMessage({ id: 'services.form.priceMode.tax', defaultMessage: 'tax' });
   const pictureLabel = intl.formatMessage({ id: 'services.form.picture', defaultMessage: 'Picture (optional)' });
 
   return (
@@ -151,12 +158,21 @@ export function ServiceFormFields({
               error={errors.taxPercentage?.message}
             />
           </SimpleGrid>
-          <SwitchField
-            control={form.control}
-            name="taxIncluded"
-            label={intl.formatMessage({ id: 'services.form.taxIncluded', defaultMessage: 'The price includes tax' })}
-            description={intl.formatMessage({ id: 'services.form.taxIncluded.description', defaultMessage: 'Turn off when tax is added on top of the price.' })}
-          />
+          <Text size="sm" c="dimmed" data-testid="service-price-mode">
+            {pricesIncludeTax ? (
+              <FormattedMessage
+                id="services.form.priceMode.included"
+                defaultMessage="The price is what the customer pays, {taxName} included. Your business's prices include tax: Settings › Billing."
+                values={{ taxName: taxLabel }}
+              />
+            ) : (
+              <FormattedMessage
+                id="services.form.priceMode.added"
+                defaultMessage="At the till, {taxName} is added on top of this price. Your business adds tax to its prices: Settings › Billing."
+                values={{ taxName: taxLabel }}
+              />
+            )}
+          </Text>
         </Stack>
       </Card>
 

@@ -104,7 +104,7 @@ export function ServicesListPage({ tenant }: { tenant: Tenant }) {
           cell: (service) => (
             <>
               {formatMoney(service.price.amount, { currencyCode: service.price.currency, locale })}
-              {service.taxIncluded ? null : (
+              {tenant.pricesIncludeTax !== false ? null : (
                 <Text span size="xs" c="dimmed" ml={4}>
                   <FormattedMessage id="services.list.plusTax" defaultMessage="+ tax" />
                 </Text>

@@ -38,6 +38,16 @@ describe('service form', () => {
     expect(newServiceForm(21).onlineBookable).toBe(false);
   });
 
+  it("saves a service in the business's price mode, which the till charges by: a US business's prices have tax added on top", () => {
+    expect(toServiceInput(serviceFormSchema.parse({ ...newServiceForm(8.875, false, false), name: 'Cleaning', priceAmount: 12000 }), 'USD'))
+      .toMatchObject({ taxIncluded: false, taxPercentage: 8.875 });
+    expect(newServiceForm(21).taxIncluded).toBe(true);
+    // A service saved before the business changed its mode takes the business's on its next save.
+    const values = serviceFormSchema.parse(serviceFormFromService(service, false));
+    expect(toServiceUpdate(values, service)).toMatchObject({ taxIncluded: false });
+    expect(serviceFormFromService(service).taxIncluded).toBe(true);
+  });
+
   it('refuses durations off the 5-minute grid, unreadable prices and over-precise tax rates', () => {
     const base = serviceFormFromService(service);
     expect(issuesOf(base)).toEqual([]);

@@ -45,10 +45,10 @@ export const serviceIssueMessages: FieldIssueMessages = {
 };
 
 /**
- * A new service's starting values: the business's tax rate, tax included, active, and bookable online
+ * A new service's starting values: the business's tax rate and price mode, active, and bookable online
  * when the business takes online bookings (issue 18: the owner unticks what is not).
  */
-export function newServiceForm(taxPercentage: number, bookableOnline = false): ServiceFormInput {
+export function newServiceForm(taxPercentage: number, bookableOnline = false, pricesIncludeTax = true): ServiceFormInput {
   return {
     name: '',
     category: '',
@@ -56,7 +56,7 @@ export function newServiceForm(taxPercentage: number, bookableOnline = false): S
     durationMinutes: 30,
     bufferMinutes: 0,
     priceAmount: null as unknown as number,
-    taxIncluded: true,
+    taxIncluded: pricesIncludeTax,
     taxPercentage,
     color: DEFAULT_SERVICE_COLOR,
     active: true,
@@ -66,7 +66,11 @@ export function newServiceForm(taxPercentage: number, bookableOnline = false): S
   };
 }
 
-export function serviceFormFromService(service: Service): ServiceFormInput {
+/**
+ * An existing service's values. `pricesIncludeTax`, the business's price mode, is what the till charges
+ * by, so a save writes it onto the service (the form has no switch of its own to contradict it).
+ */
+export function serviceFormFromService(service: Service, pricesIncludeTax = service.taxIncluded): ServiceFormInput {
   return {
     name: service.name,
     category: service.category ?? '',
@@ -74,7 +78,7 @@ export function serviceFormFromService(service: Service): ServiceFormInput {
     durationMinutes: service.durationMinutes,
     bufferMinutes: service.bufferMinutes,
     priceAmount: service.price.amount,
-    taxIncluded: service.taxIncluded,
+    taxIncluded: pricesIncludeTax,
     taxPercentage: service.taxPercentage,
     color: service.color,
     active: service.active,

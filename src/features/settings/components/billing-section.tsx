@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listCurrenciesOptions } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
@@ -13,6 +13,7 @@ import { SettingsSection } from './settings-section';
 export function BillingSection({ form, tenant }: { form: SettingsForm; tenant: Pick<Tenant, 'currency' | 'currencySymbol'> }) {
   const intl = useIntl();
   const { errors } = form.formState;
+  const includesTax = useWatch({ control: form.control, name: 'pricesIncludeTax' });
   const currencies = useQuery(listCurrenciesOptions());
   const currencyData = useMemo(() => {
     const items = currencies.data?.items ?? [];
@@ -65,7 +66,11 @@ export function BillingSection({ form, tenant }: { form: SettingsForm; tenant: P
           control={form.control}
           name="taxPercentage"
           label={intl.formatMessage({ id: 'settings.taxPercentage', defaultMessage: 'Tax percentage' })}
-          description={intl.formatMessage({ id: 'settings.taxPercentage.description', defaultMessage: 'Added to your prices, e.g. 21 for 21 % VAT.' })}
+          description={
+            includesTax
+              ? intl.formatMessage({ id: 'settings.taxPercentage.included', defaultMessage: 'Included in your prices, e.g. 21 for 21 % IVA.' })
+              : intl.formatMessage({ id: 'settings.taxPercentage.description', defaultMessage: 'Added on top of your prices at the till, e.g. 8.875 for 8.875 % sales tax.' })
+          }
           required
           error={errors.taxPercentage?.message}
         />
