@@ -45,7 +45,6 @@ export function ServiceCreatePage({ tenant }: { tenant: Tenant }) {
         <ServiceFormFields
           tenantId={tenant.id}
           defaultValues={newServiceForm(tenant.taxPercentage, tenant.onlineBooking?.enabled === true, tenant.pricesIncludeTax ?? true)}
-          pricesIncludeTax={tenant.pricesIncludeTax ?? true}
           taxName={tenant.taxName}
           currencyCode={tenant.currency.currencyCode}
           currencySymbol={tenant.currencySymbol}

@@ -48,6 +48,8 @@ function ServiceEditor({ tenant, data, reload }: { tenant: Tenant; data: Service
     afterSave: (response) => afterSaved(response.service),
   });
   const archived = Boolean(service.archivedAt);
+  // What the till charges by: a save writes the business's price mode onto the service.
+  const pricesIncludeTax = tenant.pricesIncludeTax ?? true;
 
   return (
     <Stack gap="lg" maw={960}>
@@ -92,8 +94,7 @@ function ServiceEditor({ tenant, data, reload }: { tenant: Tenant; data: Service
         tenantId={tenant.id}
         key={editor.save.formKey}
         readOnly={canManage !== true || archived}
-        defaultValues={serviceFormFromService(service, tenant.pricesIncludeTax ?? true)}
-        pricesIncludeTax={tenant.pricesIncludeTax ?? true}
+        defaultValues={serviceFormFromService(service, pricesIncludeTax)}
         taxName={tenant.taxName}
         currencyCode={service.price.currency}
         currencySymbol={service.price.currency === tenant.currency.currencyCode ? tenant.currencySymbol : undefined}
@@ -101,7 +102,7 @@ function ServiceEditor({ tenant, data, reload }: { tenant: Tenant; data: Service
         alert={<SaveAlert state={editor.save} texts={serviceMessages} paused={editor.paused} />}
         onSubmit={editor.submit(
           (values) => ({ service: toServiceUpdate(values, service) }),
-          (response) => serviceFormFromService(response.service, tenant.pricesIncludeTax ?? true),
+          (response) => serviceFormFromService(response.service, pricesIncludeTax),
         )}
       />
     </Stack>

@@ -27,7 +27,6 @@ export function ServiceFormFields({
   defaultValues,
   currencyCode,
   currencySymbol,
-  pricesIncludeTax,
   taxName,
   onSubmit,
   alert,
@@ -38,8 +37,6 @@ export function ServiceFormFields({
   defaultValues: ServiceFormInput;
   currencyCode: string;
   currencySymbol?: string;
-  /** The business's price mode (Settings › Billing), which the till charges by. */
-  pricesIncludeTax: boolean;
   /** The business's name for its tax (IVA, Sales tax); absent when it has none. */
   taxName?: string;
   onSubmit: (values: ServiceFormValues, form: ServiceForm) => Promise<void>;
@@ -158,8 +155,9 @@ export function ServiceFormFields({
               error={errors.taxPercentage?.message}
             />
           </SimpleGrid>
+          {/* The business's price mode, which the values carry (newServiceForm, serviceFormFromService). */}
           <Text size="sm" c="dimmed" data-testid="service-price-mode">
-            {pricesIncludeTax ? (
+            {defaultValues.taxIncluded ? (
               <FormattedMessage
                 id="services.form.priceMode.included"
                 defaultMessage="The price is what the customer pays, {taxName} included. Your business's prices include tax: Settings › Billing."
