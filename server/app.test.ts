@@ -1,8 +1,9 @@
-// The server's request validators: compiled on a route's first request, not at start-up (that every
-// route's compiles is checked on the shared app: tests/server/suites/platform.ts).
+// The server's request validators and response serializers: built on a route's first use, not at
+// start-up (that every route's compile is checked on the shared app: tests/server/suites/platform.ts).
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { lazyValidator } from './app.ts';
+import { lazySerializer, lazyValidator } from './app.ts';
 
 describe('lazyValidator', () => {
   it('compiles on the first call, then answers and reports errors as Ajv does', () => {
@@ -23,5 +24,20 @@ describe('lazyValidator', () => {
     expect(validate({})).toBe(false);
     expect(validate.errors?.[0]).toMatchObject({ keyword: 'required' });
     expect(compiles).toBe(1);
+  });
+});
+
+describe('lazySerializer', () => {
+  it("builds on the first answer, then writes only the schema's fields, as Fastify's serializer does", () => {
+    const compilerFor = SerializerSelector()(undefined, undefined);
+    let builds = 0;
+    const serialize = lazySerializer(() => {
+      builds += 1;
+      return compilerFor({ method: 'GET', url: '/x', httpStatus: '200', schema: { type: 'object', properties: { name: { type: 'string' } } } });
+    });
+    expect(builds).toBe(0);
+    expect(JSON.parse(serialize({ name: 'Ana', secret: 'not in the schema' }))).toEqual({ name: 'Ana' });
+    expect(serialize({ name: 'Eva' })).toBe('{"name":"Eva"}');
+    expect(builds).toBe(1);
   });
 });

@@ -31,6 +31,9 @@ const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 18252);
 // score). BENCH_LIGHTHOUSE_RUNS (3); BENCH_LIGHTHOUSE_PAGES=login,booking,home picks pages (all).
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const CPU_SLOWDOWN = process.env.BENCH_LIGHTHOUSE_CPU ? Number(process.env.BENCH_LIGHTHOUSE_CPU) : undefined;
+/** A diagnostic: BENCH_LIGHTHOUSE_TRACE=1 keeps the median run's trace (bench/lighthouse-<page>.trace.json, for DevTools' Performance panel). */
+const KEEP_TRACE = /^(1|true)$/i.test(process.env.BENCH_LIGHTHOUSE_TRACE ?? '');
+const traces = new WeakMap<Result, unknown>();
 /** Lighthouse's default mobile throttling (slow 4G, 150 ms round trips, 1.6 Mbit/s). */
 const MOBILE_THROTTLING = { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675 };
 const PAGES = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? 'login,booking,home').split(','));
@@ -137,7 +140,10 @@ async function run(url: string, chromePort: number): Promise<Result> {
     })) as RunnerResult | undefined;
     if (!result) throw new Error(`bench: Lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    if (!lhr.runtimeError) return lhr;
+    if (!lhr.runtimeError) {
+      if (KEEP_TRACE) traces.set(lhr, result.artifacts.Trace);
+      return lhr;
+    }
     const failure = `bench: Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
     if (attempt === 2) throw new Error(failure);
     console.warn(`${failure}; running it again`);
@@ -161,7 +167,9 @@ async function audit(url: string, chromePort: number, page: string, expectPath: 
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== expectPath) throw new Error(`bench: Lighthouse on ${url} ended on ${landed}, not ${expectPath} (not signed in?)`);
   mkdirSync('bench', { recursive: true });
-  writeFileSync(`bench/lighthouse-${page.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.json`, `${JSON.stringify(lhr)}\n`);
+  const file = `bench/lighthouse-${page.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}`;
+  writeFileSync(`${file}.json`, `${JSON.stringify(lhr)}\n`);
+  if (traces.has(lhr)) writeFileSync(`${file}.trace.json`, JSON.stringify(traces.get(lhr)));
   const rows: BenchRow[] = [];
   for (const category of CATEGORIES) {
     const score = Math.round((lhr.categories[category.id]?.score ?? 0) * 100);
