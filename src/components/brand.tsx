@@ -11,6 +11,7 @@ export function Brand() {
   return (
     <Group
       gap={8}
+      wrap="nowrap"
       renderRoot={(props) => <Link {...props} to="/{-$locale}" params={{ locale: localeParam(locale) }} />}
       style={{ textDecoration: 'none', color: 'inherit' }}
     >

@@ -1,11 +1,14 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import { Box, Button, type ButtonProps } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
 import { useIntl } from 'react-intl';
 import { LOCALE_NAMES, type AppLocale } from '~/lib/locale';
 
-/** The language switcher's button: the current language, and a name that says what it does. */
-export function LocaleButton({ value, ...props }: { value: AppLocale } & ButtonProps & Omit<ComponentPropsWithRef<'button'>, keyof ButtonProps | 'value'>) {
+/**
+ * The language switcher's button: the current language, and a name that says what it does. `compact`:
+ * on a phone's width only the icon shows (the app's header has no room for "English (US)" there).
+ */
+export function LocaleButton({ value, compact = false, ...props }: { value: AppLocale; compact?: boolean } & ButtonProps & Omit<ComponentPropsWithRef<'button'>, keyof ButtonProps | 'value'>) {
   const intl = useIntl();
   return (
     <Button
@@ -17,7 +20,13 @@ export function LocaleButton({ value, ...props }: { value: AppLocale } & ButtonP
       data-testid="locale-dropdown"
       {...props}
     >
-      {LOCALE_NAMES[value]}
+      {compact ? (
+        <Box component="span" visibleFrom="xs">
+          {LOCALE_NAMES[value]}
+        </Box>
+      ) : (
+        LOCALE_NAMES[value]
+      )}
     </Button>
   );
 }

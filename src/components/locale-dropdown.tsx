@@ -3,10 +3,10 @@ import { LOCALE_NAMES, LOCALES, type AppLocale } from '~/lib/locale';
 import { LocaleButton } from './locale-button';
 import { MenuButton, MenuButtonItem } from './menu-button';
 
-/** The language switcher: the current language on a button, the languages in its menu. */
-export function LocaleDropdown({ value, onChange }: { value: AppLocale; onChange: (locale: AppLocale) => void }) {
+/** The language switcher: the current language on a button (`compact`: only its icon on a phone), the languages in its menu. */
+export function LocaleDropdown({ value, onChange, compact = false }: { value: AppLocale; onChange: (locale: AppLocale) => void; compact?: boolean }) {
   return (
-    <MenuButton trigger={(props) => <LocaleButton value={value} {...props} />}>
+    <MenuButton trigger={(props) => <LocaleButton value={value} compact={compact} {...props} />}>
       {LOCALES.map((locale) => (
         <MenuButtonItem
           key={locale}

@@ -80,7 +80,7 @@ export function DashboardLayout() {
                 <BusinessSwitcher list={businesses} />
               </Suspense>
             ) : null}
-            <LocaleDropdown value={locale} onChange={switchLocale} />
+            <LocaleDropdown value={locale} onChange={switchLocale} compact />
             {session.user ? (
               <UserDropdown
                 email={session.user.email}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconClockExclamation, IconExternalLink, IconLifebuoy } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -159,13 +159,10 @@ export function LicenseExpirationPage({ tenant }: { tenant: LicenseTenant | null
                 </Text>
                 <Group gap="sm">
                   <WhatsAppButton phone={supportPhone} text={contactText} size="sm" />
-                  <Button
-                    variant="default"
-                    size="sm"
-                    renderRoot={(props) => <Link {...props} to="/{-$locale}/support" params={{ locale: localeParam(locale) }} />}
-                  >
+                  {/* A link, not a button: its words wrap on a phone instead of running out of the box. */}
+                  <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/{-$locale}/support" params={{ locale: localeParam(locale) }} />}>
                     <FormattedMessage id="license.contact.support" defaultMessage="Other ways to reach support" />
-                  </Button>
+                  </Anchor>
                 </Group>
               </Stack>
             </Alert>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEyeOff, IconPhoto, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ import { ReadOnlyNote } from '~/components/read-only-note';
 import { SaveAlert } from '~/components/save-alert';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useListPaging } from '~/lib/use-list-paging';
+import { usePhoneWidth } from '~/lib/use-phone-width';
 import { useSaveState } from '~/lib/use-save-state';
 import { defaultPortfolioQuery, PORTFOLIO_PAGE_SIZE } from '../list-query';
 import { portfolioMessages as m } from '../messages';
@@ -45,7 +46,7 @@ export function PortfolioListPage({ tenant }: { tenant: Tenant }) {
   const [q] = useDebouncedValue(text.trim(), 300);
   const [tag, setTag] = useState<string | null>(null);
   const [adding, add] = useDisclosure(false);
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = usePhoneWidth();
   const paging = useListPaging(PORTFOLIO_PAGE_SIZE);
   const query = {
     ...defaultPortfolioQuery,

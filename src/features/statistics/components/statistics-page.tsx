@@ -15,6 +15,7 @@ import { localeParam } from '~/lib/locale';
 import { today } from '~/lib/temporal';
 import { useFormatMoney } from '~/lib/use-format-money';
 import { useLocale } from '~/lib/use-locale';
+import { usePhoneWidth } from '~/lib/use-phone-width';
 import { isDate, rangeProblem } from '~/lib/report-period';
 import { statisticsMessages as m } from '../messages';
 
@@ -35,6 +36,7 @@ export function StatisticsPage({ tenant }: { tenant: Tenant }) {
   const { userId } = useSession();
   const manager = useIsManager(tenant);
   const seesTeam = useSeesTeamFigures(tenant);
+  const phone = usePhoneWidth();
   const [preset, setPreset] = useState<Preset>('last30');
   const [range, setRange] = useState(() => presetRange('last30', tenant.timeZone));
   const [mine, setMine] = useState(false);
@@ -60,12 +62,15 @@ export function StatisticsPage({ tenant }: { tenant: Tenant }) {
         <Text c="dimmed">{intl.formatMessage(m.intro)}</Text>
       </Stack>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Stack gap={4}>
+        <Stack gap={4} w={phone ? '100%' : undefined}>
           <Text size="sm" fw={500} id="statistics-period">
             {intl.formatMessage(m.period)}
           </Text>
+          {/* Five periods side by side are wider than a phone: there they stand one under another. */}
           <SegmentedControl
             aria-labelledby="statistics-period"
+            orientation={phone ? 'vertical' : 'horizontal'}
+            fullWidth={phone}
             value={preset}
             onChange={choose}
             data={(['last7', 'last30', 'thisMonth', 'last12', 'custom'] as const).map((value) => ({ value, label: intl.formatMessage(m[value]) }))}

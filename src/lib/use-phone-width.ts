@@ -1,0 +1,9 @@
+import { useMediaQuery } from '@mantine/hooks';
+
+/** A phone's width (Mantine's `xs` breakpoint, 36em = 576 px), where controls side by side no longer fit. */
+const PHONE_QUERY = '(max-width: 36em)';
+
+/** True on a phone's width: a screen stacks what stands side by side elsewhere. */
+export function usePhoneWidth(): boolean {
+  return useMediaQuery(PHONE_QUERY);
+}

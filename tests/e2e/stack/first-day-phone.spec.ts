@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { newEmail, onboard, register, TEXT, waitForIdentityProvider } from './fixtures';
+
+// Issue 18, "tried on a phone too": a new owner on a phone's width walks every screen of the menu on
+// their first day, in both languages. Each one shows its title and nothing makes the page scroll
+// sideways (a table, a long word, a row of buttons wider than the phone). CITA_E2E_SHOTS=<folder>
+// keeps a screenshot of each screen there, for a person to look at.
+const SCREENS = [
+  '',
+  'appointments',
+  'appointments/create',
+  'appointments/schedule',
+  'appointments-distinctions',
+  'customers',
+  'customers/create',
+  'customer-tags',
+  'services',
+  'services/create',
+  'payment-methods',
+  'inventory',
+  'sales',
+  'sales/new',
+  'invoices',
+  'expenses',
+  'reports',
+  'statistics',
+  'qrs',
+  'portfolio',
+  'team',
+  'settings',
+  'profile',
+  'support',
+  'license-expiration',
+];
+
+for (const locale of ['en-US', 'es-ES'] as const) {
+  const t = TEXT[locale];
+  test(`on a phone, every screen of a new owner's menu fits the width (${locale})`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await waitForIdentityProvider(page);
+    await register(page, locale, newEmail(`phone-${locale}`));
+    await onboard(page, locale, `Phone salon ${locale}`);
+    const shots = process.env.CITA_E2E_SHOTS;
+    const wide: string[] = [];
+    for (const screen of SCREENS) {
+      await page.goto(`${t.prefix}/${screen}`);
+      await expect(page.getByRole('heading', { level: 1 }).first(), `${screen || 'home'}: its title`).toBeVisible({ timeout: 20_000 });
+      // Let what loads after the title (lists, calendars, charts) arrive before measuring.
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) wide.push(`${screen || 'home'} (+${overflow} px)`);
+      if (shots) await page.screenshot({ path: join(shots, `${locale}-${(screen || 'home').replaceAll('/', '_')}.png`), fullPage: true });
+    }
+    expect(wide, 'screens wider than the phone').toEqual([]);
+  });
+}
