@@ -223,3 +223,32 @@ test.describe('a US till', () => {
     await expect(page.getByTestId('payment-transaction-row')).toHaveCount(3);
   });
 });
+
+test('on a phone, a walk-in sale’s lines are blocks with their fields named, in Spanish', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, 'es-ES', newEmail('till-phone'));
+  await onboard(page, 'es-ES', 'Caja en el móvil');
+  const { headers, tenantId } = await session(page);
+  const item = await page.request.post(`/v1/tenants/${tenantId}/inventory`, {
+    headers,
+    data: { inventoryItem: { name: 'Champú reparador', quantity: 5, price: { amount: 1895, currency: 'EUR' }, taxPercentage: 21 } },
+  });
+  expect(item.status()).toBe(201);
+
+  await page.goto(`${TEXT['es-ES'].prefix}/sales/new`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nueva venta' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Añadir un producto' }).fill('champú');
+  await page.getByRole('option', { name: /Champú reparador/ }).click();
+  const line = page.getByTestId('charge-line');
+  await expect(line).toHaveCount(1);
+  // No table that scrolls sideways: the line is a block, its fields one beside another in two columns.
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(line.getByText('Cant.', { exact: true })).toBeVisible();
+  await line.getByRole('textbox', { name: 'Cant., Champú reparador' }).fill('2');
+  await expect(line).toContainText('37,90 €');
+  await expect(page.getByTestId('charge-total')).toHaveText('37,90 €');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await line.getByRole('button', { name: 'Quitar Champú reparador' }).click();
+  await expect(line).toHaveCount(0);
+});

@@ -23,6 +23,7 @@ import { localeParam } from '~/lib/locale';
 import { useFormatMoney } from '~/lib/use-format-money';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useLocale } from '~/lib/use-locale';
+import { usePhoneWidth } from '~/lib/use-phone-width';
 import { previewOf, saleInputOf, type DraftLine, type DraftPayment } from '../charge';
 import { salesMessages as m } from '../messages';
 
@@ -67,6 +68,7 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
   const intl = useIntl();
   const locale = useLocale();
   const money = useFormatMoney();
+  const phone = usePhoneWidth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const currency = tenant.currency.currencyCode;
@@ -153,6 +155,31 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
   }
 
   const errorText = create.error ? saleErrorText(intl, create.error) : undefined;
+  // A line's fields, in the table's cells or (on a phone, `label` shown) in the line's block. Their
+  // names say which line they belong to either way.
+  const lineFields = (line: DraftLine, index: number) => {
+    const name = (field: string) => intl.formatMessage(m.lineField, { field, name: line.name });
+    return {
+      quantity: (label?: string) => (
+        <TextInput label={label} aria-label={name(intl.formatMessage(m.quantity))} inputMode="decimal" value={line.quantity} onChange={(event) => setLine(line.key, { quantity: event.currentTarget.value })} />
+      ),
+      unitPrice: (label?: string) => (
+        <MoneyInput label={label} aria-label={name(intl.formatMessage(m.unitPrice))} value={line.unitPrice} onChange={(value) => setLine(line.key, { unitPrice: value })} currencyCode={currency} currencySymbol={tenant.currencySymbol} locale={locale} />
+      ),
+      taxRate: (label?: string) => (
+        <TextInput label={label} aria-label={name(intl.formatMessage(m.taxRate))} inputMode="decimal" value={line.taxPercentage} onChange={(event) => setLine(line.key, { taxPercentage: event.currentTarget.value })} />
+      ),
+      discount: (label?: string) => (
+        <TextInput label={label} aria-label={name(intl.formatMessage(m.discountRate))} inputMode="decimal" value={line.discountPercentage} onChange={(event) => setLine(line.key, { discountPercentage: event.currentTarget.value })} />
+      ),
+      total: preview ? money({ amount: preview.lines[index]!.total, currency }) : '',
+      remove: (
+        <ActionIcon variant="subtle" color="red" aria-label={intl.formatMessage(m.removeLine, { name: line.name })} onClick={() => setLines((all) => all.filter((other) => other.key !== line.key))}>
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
+      ),
+    };
+  };
   return (
     <Stack gap="lg" maw={1000}>
       <Stack gap={4}>
@@ -165,46 +192,66 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
         <Title order={2} size="h4" id="charge-lines" mb="sm">
           {intl.formatMessage(m.lines)}
         </Title>
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{intl.formatMessage(m.item)}</Table.Th>
-                <Table.Th w={90}>{intl.formatMessage(m.quantity)}</Table.Th>
-                <Table.Th w={150}>{intl.formatMessage(m.unitPrice)}</Table.Th>
-                <Table.Th w={90}>{intl.formatMessage(m.taxRate)}</Table.Th>
-                <Table.Th w={100}>{intl.formatMessage(m.discountRate)}</Table.Th>
-                <Table.Th ta="right">{intl.formatMessage(m.lineTotal)}</Table.Th>
-                <Table.Th w={40} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.map((line, index) => (
-                <Table.Tr key={line.key} data-testid="charge-line">
-                  <Table.Td>{line.name}</Table.Td>
-                  <Table.Td>
-                    <TextInput aria-label={intl.formatMessage(m.lineField, { field: intl.formatMessage(m.quantity), name: line.name })} inputMode="decimal" value={line.quantity} onChange={(event) => setLine(line.key, { quantity: event.currentTarget.value })} />
-                  </Table.Td>
-                  <Table.Td>
-                    <MoneyInput aria-label={intl.formatMessage(m.lineField, { field: intl.formatMessage(m.unitPrice), name: line.name })} value={line.unitPrice} onChange={(value) => setLine(line.key, { unitPrice: value })} currencyCode={currency} currencySymbol={tenant.currencySymbol} locale={locale} />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput aria-label={intl.formatMessage(m.lineField, { field: intl.formatMessage(m.taxRate), name: line.name })} inputMode="decimal" value={line.taxPercentage} onChange={(event) => setLine(line.key, { taxPercentage: event.currentTarget.value })} />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput aria-label={intl.formatMessage(m.lineField, { field: intl.formatMessage(m.discountRate), name: line.name })} inputMode="decimal" value={line.discountPercentage} onChange={(event) => setLine(line.key, { discountPercentage: event.currentTarget.value })} />
-                  </Table.Td>
-                  <Table.Td ta="right">{preview ? money({ amount: preview.lines[index]!.total, currency }) : ''}</Table.Td>
-                  <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={intl.formatMessage(m.removeLine, { name: line.name })} onClick={() => setLines((all) => all.filter((other) => other.key !== line.key))}>
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
+        {phone ? (
+          // On a phone each line is a block of its own (the table is wider than the screen).
+          <Stack gap="sm">
+            {lines.map((line, index) => {
+              const f = lineFields(line, index);
+              return (
+                <Card key={line.key} withBorder padding="sm" data-testid="charge-line" component="section" aria-label={line.name}>
+                  <Group justify="space-between" wrap="nowrap" mb="xs">
+                    <Text fw={600}>{line.name}</Text>
+                    {f.remove}
+                  </Group>
+                  <SimpleGrid cols={2} spacing="xs">
+                    {f.quantity(intl.formatMessage(m.quantity))}
+                    {f.unitPrice(intl.formatMessage(m.unitPrice))}
+                    {f.taxRate(intl.formatMessage(m.taxRate))}
+                    {f.discount(intl.formatMessage(m.discountRate))}
+                  </SimpleGrid>
+                  <Group justify="space-between" mt="xs">
+                    <Text size="sm" c="dimmed">
+                      {intl.formatMessage(m.lineTotal)}
+                    </Text>
+                    <Text fw={600}>{f.total}</Text>
+                  </Group>
+                </Card>
+              );
+            })}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{intl.formatMessage(m.item)}</Table.Th>
+                  <Table.Th w={90}>{intl.formatMessage(m.quantity)}</Table.Th>
+                  <Table.Th w={150}>{intl.formatMessage(m.unitPrice)}</Table.Th>
+                  <Table.Th w={90}>{intl.formatMessage(m.taxRate)}</Table.Th>
+                  <Table.Th w={100}>{intl.formatMessage(m.discountRate)}</Table.Th>
+                  <Table.Th ta="right">{intl.formatMessage(m.lineTotal)}</Table.Th>
+                  <Table.Th w={40} />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((line, index) => {
+                  const f = lineFields(line, index);
+                  return (
+                    <Table.Tr key={line.key} data-testid="charge-line">
+                      <Table.Td>{line.name}</Table.Td>
+                      <Table.Td>{f.quantity()}</Table.Td>
+                      <Table.Td>{f.unitPrice()}</Table.Td>
+                      <Table.Td>{f.taxRate()}</Table.Td>
+                      <Table.Td>{f.discount()}</Table.Td>
+                      <Table.Td ta="right">{f.total}</Table.Td>
+                      <Table.Td>{f.remove}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         {lines.length === 0 ? <Text c="dimmed">{intl.formatMessage(m.noLines)}</Text> : null}
         <Group align="flex-end" mt="sm">
           <Select
