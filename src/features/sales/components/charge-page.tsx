@@ -27,6 +27,9 @@ import { usePhoneWidth } from '~/lib/use-phone-width';
 import { previewOf, saleInputOf, type DraftLine, type DraftPayment } from '../charge';
 import { salesMessages as m } from '../messages';
 
+/** The editable fields of a sale line and their names. */
+const LINE_FIELDS = { quantity: m.quantity, unitPrice: m.unitPrice, taxRate: m.taxRate, discount: m.discountRate };
+
 let counter = 0;
 const nextKey = () => `k${(counter += 1)}`;
 
@@ -155,23 +158,18 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
   }
 
   const errorText = create.error ? saleErrorText(intl, create.error) : undefined;
-  // A line's fields, in the table's cells or (on a phone, `label` shown) in the line's block. Their
-  // names say which line they belong to either way.
-  const lineFields = (line: DraftLine, index: number) => {
-    const name = (field: string) => intl.formatMessage(m.lineField, { field, name: line.name });
+  // A line's fields, in the table's cells or (on a phone, `labelled`) in the line's block with their
+  // labels shown. Their names say which line they belong to either way.
+  const lineFields = (line: DraftLine, index: number, labelled: boolean) => {
+    const names = (field: keyof typeof LINE_FIELDS) => {
+      const label = intl.formatMessage(LINE_FIELDS[field]);
+      return { label: labelled ? label : undefined, 'aria-label': intl.formatMessage(m.lineField, { field: label, name: line.name }) };
+    };
     return {
-      quantity: (label?: string) => (
-        <TextInput label={label} aria-label={name(intl.formatMessage(m.quantity))} inputMode="decimal" value={line.quantity} onChange={(event) => setLine(line.key, { quantity: event.currentTarget.value })} />
-      ),
-      unitPrice: (label?: string) => (
-        <MoneyInput label={label} aria-label={name(intl.formatMessage(m.unitPrice))} value={line.unitPrice} onChange={(value) => setLine(line.key, { unitPrice: value })} currencyCode={currency} currencySymbol={tenant.currencySymbol} locale={locale} />
-      ),
-      taxRate: (label?: string) => (
-        <TextInput label={label} aria-label={name(intl.formatMessage(m.taxRate))} inputMode="decimal" value={line.taxPercentage} onChange={(event) => setLine(line.key, { taxPercentage: event.currentTarget.value })} />
-      ),
-      discount: (label?: string) => (
-        <TextInput label={label} aria-label={name(intl.formatMessage(m.discountRate))} inputMode="decimal" value={line.discountPercentage} onChange={(event) => setLine(line.key, { discountPercentage: event.currentTarget.value })} />
-      ),
+      quantity: <TextInput {...names('quantity')} inputMode="decimal" value={line.quantity} onChange={(event) => setLine(line.key, { quantity: event.currentTarget.value })} />,
+      unitPrice: <MoneyInput {...names('unitPrice')} value={line.unitPrice} onChange={(value) => setLine(line.key, { unitPrice: value })} currencyCode={currency} currencySymbol={tenant.currencySymbol} locale={locale} />,
+      taxRate: <TextInput {...names('taxRate')} inputMode="decimal" value={line.taxPercentage} onChange={(event) => setLine(line.key, { taxPercentage: event.currentTarget.value })} />,
+      discount: <TextInput {...names('discount')} inputMode="decimal" value={line.discountPercentage} onChange={(event) => setLine(line.key, { discountPercentage: event.currentTarget.value })} />,
       total: preview ? money({ amount: preview.lines[index]!.total, currency }) : '',
       remove: (
         <ActionIcon variant="subtle" color="red" aria-label={intl.formatMessage(m.removeLine, { name: line.name })} onClick={() => setLines((all) => all.filter((other) => other.key !== line.key))}>
@@ -196,7 +194,7 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
           // On a phone each line is a block of its own (the table is wider than the screen).
           <Stack gap="sm">
             {lines.map((line, index) => {
-              const f = lineFields(line, index);
+              const f = lineFields(line, index, true);
               return (
                 <Card key={line.key} withBorder padding="sm" data-testid="charge-line" component="section" aria-label={line.name}>
                   <Group justify="space-between" wrap="nowrap" mb="xs">
@@ -204,10 +202,10 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
                     {f.remove}
                   </Group>
                   <SimpleGrid cols={2} spacing="xs">
-                    {f.quantity(intl.formatMessage(m.quantity))}
-                    {f.unitPrice(intl.formatMessage(m.unitPrice))}
-                    {f.taxRate(intl.formatMessage(m.taxRate))}
-                    {f.discount(intl.formatMessage(m.discountRate))}
+                    {f.quantity}
+                    {f.unitPrice}
+                    {f.taxRate}
+                    {f.discount}
                   </SimpleGrid>
                   <Group justify="space-between" mt="xs">
                     <Text size="sm" c="dimmed">
@@ -235,14 +233,14 @@ function ChargeForm({ tenant, appointment, liveSaleId, taxOf }: { tenant: Tenant
               </Table.Thead>
               <Table.Tbody>
                 {lines.map((line, index) => {
-                  const f = lineFields(line, index);
+                  const f = lineFields(line, index, false);
                   return (
                     <Table.Tr key={line.key} data-testid="charge-line">
                       <Table.Td>{line.name}</Table.Td>
-                      <Table.Td>{f.quantity()}</Table.Td>
-                      <Table.Td>{f.unitPrice()}</Table.Td>
-                      <Table.Td>{f.taxRate()}</Table.Td>
-                      <Table.Td>{f.discount()}</Table.Td>
+                      <Table.Td>{f.quantity}</Table.Td>
+                      <Table.Td>{f.unitPrice}</Table.Td>
+                      <Table.Td>{f.taxRate}</Table.Td>
+                      <Table.Td>{f.discount}</Table.Td>
                       <Table.Td ta="right">{f.total}</Table.Td>
                       <Table.Td>{f.remove}</Table.Td>
                     </Table.Tr>
