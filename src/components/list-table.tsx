@@ -1,16 +1,53 @@
-import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Table, VisuallyHidden } from '@mantine/core';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import './list-table.css';
 
 export interface ListColumn {
-  label: ReactNode;
+  /** The column's name: its header, and on a phone each cell's caption. */
+  label: string;
   /** Numbers and money: right-aligned (each row's cell of the column says so too: `ta={column.align}`). */
   align?: 'right';
+  /** A column whose cells say what they are (a row's actions): its name is for screen readers only. */
+  hideLabel?: boolean;
+}
+
+type CellProps = { children?: ReactNode; colSpan?: number };
+
+/**
+ * A row's cells with their column's name (`data-label`, which the phone layout shows beside the value,
+ * counting a spanning cell's columns) and their content in one block, which the phone layout aligns as
+ * one value whatever the cell holds. Rows and cells are the caller's `<Table.Tr>` and `<Table.Td>`
+ * elements, written directly (as every list does); anything else passes through unchanged. The explicit
+ * roles keep the table a table for screen readers when the phone layout makes its rows blocks (Safari
+ * drops the semantics of a table whose display is changed).
+ */
+function withColumnNames(rows: ReactNode, columns: ListColumn[]): ReactNode {
+  return Children.map(rows, (row) => {
+    if (!isValidElement<CellProps>(row)) return row;
+    let column = 0;
+    const cells = Children.map(row.props.children, (cell) => {
+      if (!isValidElement<CellProps>(cell)) return cell;
+      const span = cell.props.colSpan ?? 1;
+      const named = span === 1 ? columns[column] : undefined;
+      const label = named && !named.hideLabel ? named.label : undefined;
+      column += span;
+      return cloneElement(
+        cell as ReactElement<CellProps & { role?: string; 'data-label'?: string }>,
+        { role: 'cell', 'data-label': label },
+        <div className="cita-list-table-value">{cell.props.children}</div>,
+      );
+    });
+    return cloneElement(row as ReactElement<CellProps & { role?: string }>, { role: 'row' }, cells);
+  });
 }
 
 /**
- * The table of a list page or a report: scrolls sideways below `minWidth` (none: a small table that
- * fits its column), a header row of `columns`, `children` are its rows and `footer` its totals rows;
- * `label` names it where the page holds more than one list; `dense` for a report's figures.
+ * The table of a list page or a report: a header row of `columns`, `children` are its rows and `footer`
+ * its totals rows; `label` names it where the page holds more than one list; `dense` for a report's
+ * figures. A table wider than a phone (`minWidth`) scrolls sideways below that width, and on a phone
+ * (below Mantine's `xs`) each row stands as a block instead: its first cell as the row's title, then
+ * each other cell on a line with its column's name (list-table.css). Without `minWidth` it is a small
+ * table that fits its column everywhere.
  */
 export function ListTable({
   minWidth,
@@ -29,20 +66,35 @@ export function ListTable({
   footer?: ReactNode;
   children: ReactNode;
 }) {
+  const stacks = minWidth !== undefined;
+  const group = stacks ? 'rowgroup' : undefined;
   const table = (
-    <Table verticalSpacing={dense ? 'xs' : 'sm'} highlightOnHover aria-label={label} data-testid={testId}>
-      <Table.Thead>
-        <Table.Tr>
+    <Table
+      verticalSpacing={dense ? 'xs' : 'sm'}
+      highlightOnHover
+      aria-label={label}
+      data-testid={testId}
+      className={stacks ? 'cita-list-table-stacks' : undefined}
+      role={stacks ? 'table' : undefined}
+    >
+      <Table.Thead role={group}>
+        <Table.Tr role={stacks ? 'row' : undefined}>
           {columns.map((column, index) => (
-            <Table.Th key={index} ta={column.align}>
-              {column.label}
+            <Table.Th key={index} ta={column.align} role={stacks ? 'columnheader' : undefined}>
+              {column.hideLabel ? <VisuallyHidden>{column.label}</VisuallyHidden> : column.label}
             </Table.Th>
           ))}
         </Table.Tr>
       </Table.Thead>
-      <Table.Tbody>{children}</Table.Tbody>
-      {footer ? <Table.Tfoot>{footer}</Table.Tfoot> : null}
+      <Table.Tbody role={group}>{stacks ? withColumnNames(children, columns) : children}</Table.Tbody>
+      {footer ? <Table.Tfoot role={group}>{stacks ? withColumnNames(footer, columns) : footer}</Table.Tfoot> : null}
     </Table>
   );
-  return minWidth === undefined ? table : <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>;
+  return stacks ? (
+    <Table.ScrollContainer minWidth={minWidth} className="cita-list-table-scroll">
+      {table}
+    </Table.ScrollContainer>
+  ) : (
+    table
+  );
 }

@@ -4,7 +4,7 @@ import { newEmail, onboard, register, TEXT, waitForIdentityProvider } from './fi
 
 // Issue 18, "tried on a phone too": a new owner on a phone's width walks every screen of the menu on
 // their first day, in both languages. Each one shows its title and nothing makes the page scroll
-// sideways (a table, a long word, a row of buttons wider than the phone). CITA_E2E_SHOTS=<folder>
+// sideways, nor scrolls sideways inside it (a table, a long word, a row of buttons wider than the phone). CITA_E2E_SHOTS=<folder>
 // keeps a screenshot of each screen there, for a person to look at.
 const SCREENS = [
   '',
@@ -51,6 +51,13 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       await page.waitForLoadState('networkidle');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (overflow > 0) wide.push(`${screen || 'home'} (+${overflow} px)`);
+      // Nor inside the page: a table or a row scrolling sideways in its card is as hard to read on a phone.
+      const inner = await page.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) && element.scrollWidth - element.clientWidth > 1)
+          .map((element) => `${element.className.toString().split(' ')[0] || element.tagName} +${element.scrollWidth - element.clientWidth}px`),
+      );
+      if (inner.length > 0) wide.push(`${screen || 'home'} inside: ${inner.join(', ')}`);
       if (shots) await page.screenshot({ path: join(shots, `${locale}-${(screen || 'home').replaceAll('/', '_')}.png`), fullPage: true });
     }
     expect(wide, 'screens wider than the phone').toEqual([]);

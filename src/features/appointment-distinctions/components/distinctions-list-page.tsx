@@ -51,7 +51,7 @@ export function DistinctionsListPage({ tenant }: { tenant: Tenant }) {
       rowKey={(distinction) => distinction.id}
       columns={[
         {
-          label: <FormattedMessage id="distinctions.list.name" defaultMessage="Distinction" />,
+          label: intl.formatMessage({ id: 'distinctions.list.name', defaultMessage: 'Distinction' }),
           cell: (distinction) => (
             <Group gap="xs" wrap="nowrap">
               <ColorSwatch color={distinction.color} size={14} />
@@ -62,7 +62,7 @@ export function DistinctionsListPage({ tenant }: { tenant: Tenant }) {
           ),
         },
         {
-          label: <FormattedMessage id="distinctions.list.description" defaultMessage="Description" />,
+          label: intl.formatMessage({ id: 'distinctions.list.description', defaultMessage: 'Description' }),
           cell: (distinction) => (
             <Text size="sm" c="dimmed" lineClamp={1}>
               {distinction.description}

@@ -35,7 +35,7 @@ export function TagsListPage({ tenant }: { tenant: Tenant }) {
       rowKey={(tag) => tag.id}
       columns={[
         {
-          label: <FormattedMessage id="customerTags.list.name" defaultMessage="Tag" />,
+          label: intl.formatMessage({ id: 'customerTags.list.name', defaultMessage: 'Tag' }),
           cell: (tag) => (
             <Group gap="xs" wrap="nowrap">
               <ColorSwatch color={tag.color} size={14} />
@@ -46,14 +46,14 @@ export function TagsListPage({ tenant }: { tenant: Tenant }) {
           ),
         },
         {
-          label: <FormattedMessage id="customerTags.list.description" defaultMessage="Description" />,
+          label: intl.formatMessage({ id: 'customerTags.list.description', defaultMessage: 'Description' }),
           cell: (tag) => (
             <Text size="sm" c="dimmed" lineClamp={1}>
               {tag.description}
             </Text>
           ),
         },
-        { label: <FormattedMessage id="customerTags.list.customers" defaultMessage="Customers" />, align: 'right', cell: (tag) => intl.formatNumber(tag.customerCount) },
+        { label: intl.formatMessage({ id: 'customerTags.list.customers', defaultMessage: 'Customers' }), align: 'right', cell: (tag) => intl.formatNumber(tag.customerCount) },
       ]}
     />
   );

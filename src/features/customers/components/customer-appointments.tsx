@@ -7,6 +7,7 @@ import { Temporal } from 'temporal-polyfill';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listCustomerAppointmentsOptions, listTeamMembersOptions } from '@generated/@tanstack/react-query.gen';
 import type { Appointment, Tenant } from '@generated/types.gen';
+import { ListTable } from '~/components/list-table';
 import { useLocale } from '~/lib/use-locale';
 import { EmptyState } from '~/components/empty-state';
 import { QueryState } from '~/components/query-state';
@@ -66,65 +67,53 @@ export function CustomerAppointments({ tenant, customerId }: { tenant: Tenant; c
             description={<FormattedMessage id="customers.appointments.empty.description" defaultMessage="Appointments booked for this customer will appear here." />}
           />
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <FormattedMessage id="customers.appointments.date" defaultMessage="Date" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="customers.appointments.services" defaultMessage="Services" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="customers.appointments.member" defaultMessage="With" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="customers.appointments.status" defaultMessage="Status" />
-                  </Table.Th>
+          <ListTable
+            minWidth={560}
+            columns={[
+              { label: intl.formatMessage({ id: 'customers.appointments.date', defaultMessage: 'Date' }) },
+              { label: intl.formatMessage({ id: 'customers.appointments.services', defaultMessage: 'Services' }) },
+              { label: intl.formatMessage({ id: 'customers.appointments.member', defaultMessage: 'With' }) },
+              { label: intl.formatMessage({ id: 'customers.appointments.status', defaultMessage: 'Status' }) },
+            ]}
+          >
+            {data.items.map((appointment) => {
+              const href = localizedPath(`/appointments/${appointment.id}`, locale);
+              const upcoming = isUpcoming(appointment, now);
+              return (
+                <Table.Tr key={appointment.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor
+                        href={href}
+                        onClick={(event) => {
+                          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                          event.preventDefault();
+                          void navigate({ href });
+                        }}
+                      >
+                        {when(appointment)}
+                      </Anchor>
+                      {upcoming ? (
+                        <Badge size="xs" variant="dot">
+                          <FormattedMessage id="customers.appointments.upcoming" defaultMessage="Upcoming" />
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{appointment.services.map((service) => service.name).join(', ')}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{names.get(appointment.userId) ??
+                        (team.isPending ? '' : intl.formatMessage({ id: 'customers.appointments.member.unknown', defaultMessage: 'A former team member' }))}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge vocabulary={appointmentStatus} status={appointment.status} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((appointment) => {
-                  const href = localizedPath(`/appointments/${appointment.id}`, locale);
-                  const upcoming = isUpcoming(appointment, now);
-                  return (
-                    <Table.Tr key={appointment.id}>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Anchor
-                            href={href}
-                            onClick={(event) => {
-                              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                              event.preventDefault();
-                              void navigate({ href });
-                            }}
-                          >
-                            {when(appointment)}
-                          </Anchor>
-                          {upcoming ? (
-                            <Badge size="xs" variant="dot">
-                              <FormattedMessage id="customers.appointments.upcoming" defaultMessage="Upcoming" />
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{appointment.services.map((service) => service.name).join(', ')}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{names.get(appointment.userId) ??
-                            (team.isPending ? '' : intl.formatMessage({ id: 'customers.appointments.member.unknown', defaultMessage: 'A former team member' }))}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge vocabulary={appointmentStatus} status={appointment.status} />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </ListTable>
         )
       }
     </QueryState>

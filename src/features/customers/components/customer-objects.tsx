@@ -56,9 +56,9 @@ export function CustomerObjects({ tenantId, customerId }: { tenantId: string; cu
               minWidth={420}
               label={title}
               columns={[
-                { label: <FormattedMessage id="customers.objects.column.name" defaultMessage="Name" /> },
-                { label: <FormattedMessage id="customers.objects.column.kind" defaultMessage="Type" /> },
-                { label: <FormattedMessage id="customers.objects.column.identifier" defaultMessage="Identifier" /> },
+                { label: intl.formatMessage({ id: 'customers.objects.column.name', defaultMessage: 'Name' }) },
+                { label: intl.formatMessage({ id: 'customers.objects.column.kind', defaultMessage: 'Type' }) },
+                { label: intl.formatMessage({ id: 'customers.objects.column.identifier', defaultMessage: 'Identifier' }) },
               ]}
             >
               {data.items.map((object) => (

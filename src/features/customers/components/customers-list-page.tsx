@@ -105,10 +105,10 @@ export function CustomersListPage({ tenant }: { tenant: Tenant }) {
             <ListTable
               minWidth={640}
               columns={[
-                { label: <FormattedMessage id="customers.list.name" defaultMessage="Customer" /> },
-                { label: <FormattedMessage id="customers.list.phone" defaultMessage="Phone" /> },
-                { label: <FormattedMessage id="customers.list.email" defaultMessage="E-mail" /> },
-                { label: <FormattedMessage id="customers.list.tags" defaultMessage="Tags" /> },
+                { label: intl.formatMessage({ id: 'customers.list.name', defaultMessage: 'Customer' }) },
+                { label: intl.formatMessage({ id: 'customers.list.phone', defaultMessage: 'Phone' }) },
+                { label: intl.formatMessage({ id: 'customers.list.email', defaultMessage: 'E-mail' }) },
+                { label: intl.formatMessage({ id: 'customers.list.tags', defaultMessage: 'Tags' }) },
               ]}
             >
               {items.map((customer) => (

@@ -68,7 +68,7 @@ export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'own
       rowKey={(item) => item.id}
       columns={[
         {
-          label: <FormattedMessage id="inventory.list.name" defaultMessage="Product" />,
+          label: intl.formatMessage({ id: 'inventory.list.name', defaultMessage: 'Product' }),
           cell: (item) => (
             <>
               <Group gap="xs" wrap="nowrap">
@@ -89,9 +89,9 @@ export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'own
             </>
           ),
         },
-        { label: <FormattedMessage id="inventory.list.sku" defaultMessage="SKU" />, cell: (item) => item.sku ?? '' },
+        { label: intl.formatMessage({ id: 'inventory.list.sku', defaultMessage: 'SKU' }), cell: (item) => item.sku ?? '' },
         {
-          label: <FormattedMessage id="inventory.list.stock" defaultMessage="Stock" />,
+          label: intl.formatMessage({ id: 'inventory.list.stock', defaultMessage: 'Stock' }),
           cell: (item) => (
             <Group gap="xs" wrap="nowrap">
               <Text span>{formatQuantity(item.quantity, item.unit)}</Text>
@@ -100,7 +100,7 @@ export function InventoryListPage({ tenant }: { tenant: Pick<Tenant, 'id' | 'own
           ),
         },
         {
-          label: <FormattedMessage id="inventory.list.price" defaultMessage="Price" />,
+          label: intl.formatMessage({ id: 'inventory.list.price', defaultMessage: 'Price' }),
           align: 'right',
           cell: (item) => (item.price ? formatMoney(item.price.amount, { currencyCode: item.price.currency, locale }) : ''),
         },

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listInventoryMovementsOptions } from '@generated/@tanstack/react-query.gen';
 import type { InventoryItem, InventoryMovement } from '@generated/types.gen';
+import { ListTable } from '~/components/list-table';
 import { useLocale } from '~/lib/use-locale';
 import { EmptyState } from '~/components/empty-state';
 import { QueryState } from '~/components/query-state';
@@ -36,45 +37,35 @@ export function MovementList({ item, timeZone }: { item: InventoryItem; timeZone
         description={<FormattedMessage id="inventory.movements.empty.description" defaultMessage="Adjustments of the stock appear here, with their reason." />}
       />
     ) : (
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" aria-label={intl.formatMessage({ id: 'inventory.movements.title', defaultMessage: 'Stock movements' })}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <FormattedMessage id="inventory.movements.when" defaultMessage="When" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="inventory.movements.reason" defaultMessage="Reason" />
-              </Table.Th>
-              <Table.Th ta="right">
-                <FormattedMessage id="inventory.movements.change" defaultMessage="Change" />
-              </Table.Th>
-              <Table.Th ta="right">
-                <FormattedMessage id="inventory.movements.after" defaultMessage="Stock after" />
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((movement) => (
-              <Table.Tr key={movement.id}>
-                <Table.Td>{formatTimestamp(movement.createdAt, locale, timeZone)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={movement.delta < 0 ? 'red' : 'teal'}>
-                    {intl.formatMessage(reasonNames[movement.reason])}
-                  </Badge>
-                  {movement.note ? (
-                    <Text size="xs" c="dimmed">
-                      {movement.note}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td ta="right">{intl.formatNumber(movement.delta, { maximumFractionDigits: 3, signDisplay: 'exceptZero' })}</Table.Td>
-                <Table.Td ta="right">{formatQuantity(movement.quantityAfter, item.unit)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        minWidth={560}
+        dense
+        label={intl.formatMessage({ id: 'inventory.movements.title', defaultMessage: 'Stock movements' })}
+        columns={[
+          { label: intl.formatMessage({ id: 'inventory.movements.when', defaultMessage: 'When' }) },
+          { label: intl.formatMessage({ id: 'inventory.movements.reason', defaultMessage: 'Reason' }) },
+          { label: intl.formatMessage({ id: 'inventory.movements.change', defaultMessage: 'Change' }), align: 'right' },
+          { label: intl.formatMessage({ id: 'inventory.movements.after', defaultMessage: 'Stock after' }), align: 'right' },
+        ]}
+      >
+        {items.map((movement) => (
+          <Table.Tr key={movement.id}>
+            <Table.Td>{formatTimestamp(movement.createdAt, locale, timeZone)}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={movement.delta < 0 ? 'red' : 'teal'}>
+                {intl.formatMessage(reasonNames[movement.reason])}
+              </Badge>
+              {movement.note ? (
+                <Text size="xs" c="dimmed">
+                  {movement.note}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td ta="right">{intl.formatNumber(movement.delta, { maximumFractionDigits: 3, signDisplay: 'exceptZero' })}</Table.Td>
+            <Table.Td ta="right">{formatQuantity(movement.quantityAfter, item.unit)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
     );
 
   return (

@@ -17,6 +17,7 @@ import {
   voidInvoiceMutation,
 } from '@generated/@tanstack/react-query.gen';
 import type { Invoice, InvoiceInput, RectificationMethod, RectificationReason, Tenant } from '@generated/types.gen';
+import { ListTable } from '~/components/list-table';
 import { invoicePaymentStatus, invoiceStatus } from '~/entities/invoice/status';
 import { useIsManager } from '~/entities/session/use-team-role';
 import { StatusBadge } from '~/entities/status-badge';
@@ -237,30 +238,26 @@ function InvoiceView({ tenant, invoice }: { tenant: Tenant; invoice: Invoice }) 
                 {invoice.sentAt ? <Text size="sm">{intl.formatMessage(m.sentOn, { date: invoice.sentAt.slice(0, 10) })}</Text> : null}
               </Stack>
             </Group>
-            <Table.ScrollContainer minWidth={600}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{intl.formatMessage(m.description)}</Table.Th>
-                    <Table.Th ta="right">{intl.formatMessage(m.quantity)}</Table.Th>
-                    <Table.Th ta="right">{intl.formatMessage(m.unitPrice)}</Table.Th>
-                    <Table.Th ta="right">{intl.formatMessage(m.taxPercentage)}</Table.Th>
-                    <Table.Th ta="right">{intl.formatMessage(m.subtotal)}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {invoice.lines.map((line, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>{line.description}</Table.Td>
-                      <Table.Td ta="right">{intl.formatNumber(line.quantity)}</Table.Td>
-                      <Table.Td ta="right">{money(line.unitPrice.amount)}</Table.Td>
-                      <Table.Td ta="right">{line.exemption ? intl.formatMessage(m.exempt, { code: line.exemption.code }) : percent(line.taxPercentage)}</Table.Td>
-                      <Table.Td ta="right">{money(line.lineTotal.amount)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable
+              minWidth={600}
+              columns={[
+                { label: intl.formatMessage(m.description) },
+                { label: intl.formatMessage(m.quantity), align: 'right' },
+                { label: intl.formatMessage(m.unitPrice), align: 'right' },
+                { label: intl.formatMessage(m.taxPercentage), align: 'right' },
+                { label: intl.formatMessage(m.subtotal), align: 'right' },
+              ]}
+            >
+              {invoice.lines.map((line, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{line.description}</Table.Td>
+                  <Table.Td ta="right">{intl.formatNumber(line.quantity)}</Table.Td>
+                  <Table.Td ta="right">{money(line.unitPrice.amount)}</Table.Td>
+                  <Table.Td ta="right">{line.exemption ? intl.formatMessage(m.exempt, { code: line.exemption.code }) : percent(line.taxPercentage)}</Table.Td>
+                  <Table.Td ta="right">{money(line.lineTotal.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
             {invoice.fiscalRecord ? (
               <Text size="xs" c="dimmed">
                 {intl.formatMessage(m.fiscalRecord, { hash: invoice.fiscalRecord.hash.slice(0, 16) })}

@@ -34,7 +34,7 @@ export function PaymentMethodsListPage({ tenant }: { tenant: Tenant }) {
       rowKey={(method) => method.id}
       columns={[
         {
-          label: <FormattedMessage id="paymentMethods.list.name" defaultMessage="Payment method" />,
+          label: intl.formatMessage({ id: 'paymentMethods.list.name', defaultMessage: 'Payment method' }),
           cell: (method) => (
             <Group gap="xs" wrap="nowrap">
               <AnchorLink to="/{-$locale}/payment-methods/$id" params={{ id: method.id }}>
@@ -49,13 +49,13 @@ export function PaymentMethodsListPage({ tenant }: { tenant: Tenant }) {
             </Group>
           ),
         },
-        { label: <FormattedMessage id="paymentMethods.list.kind" defaultMessage="Kind" />, cell: (method) => intl.formatMessage(kindName(method.kind)) },
+        { label: intl.formatMessage({ id: 'paymentMethods.list.kind', defaultMessage: 'Kind' }), cell: (method) => intl.formatMessage(kindName(method.kind)) },
         {
-          label: <FormattedMessage id="paymentMethods.list.commission" defaultMessage="Commission" />,
+          label: intl.formatMessage({ id: 'paymentMethods.list.commission', defaultMessage: 'Commission' }),
           align: 'right',
           cell: (method) => percent(method.commissionPercentage),
         },
-        { label: <FormattedMessage id="paymentMethods.list.order" defaultMessage="Order" />, align: 'right', cell: (method) => intl.formatNumber(method.sortOrder) },
+        { label: intl.formatMessage({ id: 'paymentMethods.list.order', defaultMessage: 'Order' }), align: 'right', cell: (method) => intl.formatNumber(method.sortOrder) },
       ]}
     />
   );

@@ -38,7 +38,7 @@ export function QrCodesListPage({ tenant }: { tenant: Tenant }) {
       rowKey={(qr) => qr.id}
       columns={[
         {
-          label: <FormattedMessage id="qrs.list.name" defaultMessage="QR code" />,
+          label: intl.formatMessage({ id: 'qrs.list.name', defaultMessage: 'QR code' }),
           cell: (qr) => (
             <Group gap="sm" wrap="nowrap">
               <QrImage qr={qr} size={48} />
@@ -53,9 +53,9 @@ export function QrCodesListPage({ tenant }: { tenant: Tenant }) {
             </Group>
           ),
         },
-        { label: <FormattedMessage id="qrs.list.kind" defaultMessage="Leads to" />, cell: (qr) => intl.formatMessage(KIND_NAMES[qr.kind]) },
+        { label: intl.formatMessage({ id: 'qrs.list.kind', defaultMessage: 'Leads to' }), cell: (qr) => intl.formatMessage(KIND_NAMES[qr.kind]) },
         {
-          label: <FormattedMessage id="qrs.list.scans" defaultMessage="Scans" />,
+          label: intl.formatMessage({ id: 'qrs.list.scans', defaultMessage: 'Scans' }),
           align: 'right',
           cell: (qr) => (redirects(qr.kind) ? intl.formatNumber(qr.scanCount) : '—'),
         },

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBeach, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { deleteTimeOffMutation, listTimeOffOptions, listTimeOffQueryKey } from '@generated/@tanstack/react-query.gen';
 import type { Tenant, TimeOff } from '@generated/types.gen';
+import { ListTable } from '~/components/list-table';
 import { ConfirmDeleteModal } from '~/components/confirm-delete-modal';
 import { EmptyState } from '~/components/empty-state';
 import { ListBody } from '~/components/list-page-shell';
@@ -79,65 +80,49 @@ export function TimeOffCard({ tenant, userId, canEdit, memberName, timeZone }: {
 
   /** The page of time off as a table. */
   const table = (items: TimeOff[]) => (
-    <Table.ScrollContainer minWidth={480}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <FormattedMessage id="schedules.timeOff.when" defaultMessage="When" />
-            </Table.Th>
-            <Table.Th>
-              <FormattedMessage id="schedules.timeOff.kind" defaultMessage="Kind" />
-            </Table.Th>
-            <Table.Th>
-              <FormattedMessage id="schedules.timeOff.description" defaultMessage="Description" />
-            </Table.Th>
-            {canEdit ? (
-              <Table.Th>
-                <VisuallyHidden>
-                  <FormattedMessage id="schedules.timeOff.actions" defaultMessage="Actions" />
-                </VisuallyHidden>
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.id}>
-              <Table.Td>{describeSpan(item, intl)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={item.kind === 'TIME_OFF_KIND_BLOCK' ? 'grape' : 'teal'}>
-                  {intl.formatMessage(item.kind === 'TIME_OFF_KIND_BLOCK' ? scheduleMessages.kindBlock : scheduleMessages.kindTimeOff)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed" lineClamp={1}>
-                  {item.description}
-                </Text>
-              </Table.Td>
-              {canEdit ? (
-                <Table.Td ta="right">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => {
-                      remove.reset();
-                      setToDelete(item);
-                    }}
-                    aria-label={intl.formatMessage(
-                      { id: 'schedules.timeOff.delete.label', defaultMessage: 'Remove the time off of {when}' },
-                      { when: describeSpan(item, intl) },
-                    )}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={480}
+      columns={[
+        { label: intl.formatMessage({ id: 'schedules.timeOff.when', defaultMessage: 'When' }) },
+        { label: intl.formatMessage({ id: 'schedules.timeOff.kind', defaultMessage: 'Kind' }) },
+        { label: intl.formatMessage({ id: 'schedules.timeOff.description', defaultMessage: 'Description' }) },
+        ...(canEdit ? [{ label: intl.formatMessage({ id: 'schedules.timeOff.actions', defaultMessage: 'Actions' }), hideLabel: true }] : []),
+      ]}
+    >
+      {items.map((item) => (
+        <Table.Tr key={item.id}>
+          <Table.Td>{describeSpan(item, intl)}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={item.kind === 'TIME_OFF_KIND_BLOCK' ? 'grape' : 'teal'}>
+              {intl.formatMessage(item.kind === 'TIME_OFF_KIND_BLOCK' ? scheduleMessages.kindBlock : scheduleMessages.kindTimeOff)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" c="dimmed" lineClamp={1}>
+              {item.description}
+            </Text>
+          </Table.Td>
+          {canEdit ? (
+            <Table.Td ta="right">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                onClick={() => {
+                  remove.reset();
+                  setToDelete(item);
+                }}
+                aria-label={intl.formatMessage(
+                  { id: 'schedules.timeOff.delete.label', defaultMessage: 'Remove the time off of {when}' },
+                  { when: describeSpan(item, intl) },
+                )}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Table.Td>
+          ) : null}
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 
   return (

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listServiceObjectsOptions } from '@generated/@tanstack/react-query.gen';
 import type { Tenant } from '@generated/types.gen';
+import { ListTable } from '~/components/list-table';
 import { useLocale } from '~/lib/use-locale';
 import { AnchorLink } from '~/components/anchor-link';
 import { EmptyState } from '~/components/empty-state';
@@ -82,44 +83,31 @@ export function ServiceObjectsListPage({ tenant, customerId }: { tenant: Tenant;
             )
           ) : (
             <Card withBorder radius="lg" padding={0}>
-              <Table.ScrollContainer minWidth={560}>
-                <Table highlightOnHover aria-label={intl.formatMessage({ id: 'serviceObjects.list.title', defaultMessage: 'Service objects' })}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>
-                        <FormattedMessage id="serviceObjects.column.name" defaultMessage="Name" />
-                      </Table.Th>
-                      <Table.Th>
-                        <FormattedMessage id="serviceObjects.column.kind" defaultMessage="Type" />
-                      </Table.Th>
-                      <Table.Th>
-                        <FormattedMessage id="serviceObjects.column.brandModel" defaultMessage="Brand and model" />
-                      </Table.Th>
-                      <Table.Th>
-                        <FormattedMessage id="serviceObjects.column.identifier" defaultMessage="Identifier" />
-                      </Table.Th>
-                      <Table.Th>
-                        <FormattedMessage id="serviceObjects.column.photos" defaultMessage="Photos" />
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {items.map((object) => (
-                      <Table.Tr key={object.id}>
-                        <Table.Td>
-                          <AnchorLink fw={500} to="/{-$locale}/customers/$customerId/$serviceId/view" params={{ customerId, serviceId: object.id }}>
-                            {object.name}
-                          </AnchorLink>
-                        </Table.Td>
-                        <Table.Td>{object.kind ?? ''}</Table.Td>
-                        <Table.Td>{[object.brand, object.model].filter(Boolean).join(' ')}</Table.Td>
-                        <Table.Td>{object.identifier ?? ''}</Table.Td>
-                        <Table.Td>{object.photos.length}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ListTable
+                minWidth={560}
+                label={intl.formatMessage({ id: 'serviceObjects.list.title', defaultMessage: 'Service objects' })}
+                columns={[
+                  { label: intl.formatMessage({ id: 'serviceObjects.column.name', defaultMessage: 'Name' }) },
+                  { label: intl.formatMessage({ id: 'serviceObjects.column.kind', defaultMessage: 'Type' }) },
+                  { label: intl.formatMessage({ id: 'serviceObjects.column.brandModel', defaultMessage: 'Brand and model' }) },
+                  { label: intl.formatMessage({ id: 'serviceObjects.column.identifier', defaultMessage: 'Identifier' }) },
+                  { label: intl.formatMessage({ id: 'serviceObjects.column.photos', defaultMessage: 'Photos' }) },
+                ]}
+              >
+                {items.map((object) => (
+                  <Table.Tr key={object.id}>
+                    <Table.Td>
+                      <AnchorLink fw={500} to="/{-$locale}/customers/$customerId/$serviceId/view" params={{ customerId, serviceId: object.id }}>
+                        {object.name}
+                      </AnchorLink>
+                    </Table.Td>
+                    <Table.Td>{object.kind ?? ''}</Table.Td>
+                    <Table.Td>{[object.brand, object.model].filter(Boolean).join(' ')}</Table.Td>
+                    <Table.Td>{object.identifier ?? ''}</Table.Td>
+                    <Table.Td>{object.photos.length}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </ListTable>
             </Card>
           )
         }

@@ -78,7 +78,7 @@ export function ServicesListPage({ tenant }: { tenant: Tenant }) {
       rowKey={(service) => service.id}
       columns={[
         {
-          label: <FormattedMessage id="services.list.name" defaultMessage="Service" />,
+          label: intl.formatMessage({ id: 'services.list.name', defaultMessage: 'Service' }),
           cell: (service) => (
             <Group gap="xs" wrap="nowrap">
               <ColorSwatch color={service.color} size={14} aria-hidden />
@@ -93,13 +93,13 @@ export function ServicesListPage({ tenant }: { tenant: Tenant }) {
             </Group>
           ),
         },
-        { label: <FormattedMessage id="services.list.category" defaultMessage="Category" />, cell: (service) => service.category ?? '' },
+        { label: intl.formatMessage({ id: 'services.list.category', defaultMessage: 'Category' }), cell: (service) => service.category ?? '' },
         {
-          label: <FormattedMessage id="services.list.duration" defaultMessage="Duration" />,
+          label: intl.formatMessage({ id: 'services.list.duration', defaultMessage: 'Duration' }),
           cell: (service) => <FormattedMessage id="services.list.minutes" defaultMessage="{minutes} min" values={{ minutes: service.durationMinutes }} />,
         },
         {
-          label: <FormattedMessage id="services.list.price" defaultMessage="Price" />,
+          label: intl.formatMessage({ id: 'services.list.price', defaultMessage: 'Price' }),
           align: 'right',
           cell: (service) => (
             <>

@@ -111,12 +111,12 @@ export function TeamPage({ tenant }: { tenant: Tenant }) {
                 minWidth={860}
                 label={intl.formatMessage(teamMessages.membersLabel)}
                 columns={[
-                  { label: <FormattedMessage {...teamMessages.member} /> },
-                  { label: <FormattedMessage {...teamMessages.role} /> },
-                  { label: <FormattedMessage {...teamMessages.status} /> },
-                  { label: <FormattedMessage {...teamMessages.colour} /> },
-                  { label: <FormattedMessage {...teamMessages.bookable} /> },
-                  { label: <FormattedMessage {...teamMessages.actions} /> },
+                  { label: intl.formatMessage(teamMessages.member) },
+                  { label: intl.formatMessage(teamMessages.role) },
+                  { label: intl.formatMessage(teamMessages.status) },
+                  { label: intl.formatMessage(teamMessages.colour) },
+                  { label: intl.formatMessage(teamMessages.bookable) },
+                  { label: intl.formatMessage(teamMessages.actions) },
                 ]}
               >
                 {data.items.map((member, index) => {
@@ -241,11 +241,11 @@ export function TeamPage({ tenant }: { tenant: Tenant }) {
                     minWidth={720}
                     label={intl.formatMessage(teamMessages.invitationsLabel)}
                     columns={[
-                      { label: <FormattedMessage {...teamMessages.email} /> },
-                      { label: <FormattedMessage {...teamMessages.role} /> },
-                      { label: <FormattedMessage {...teamMessages.status} /> },
-                      { label: <FormattedMessage {...teamMessages.expires} /> },
-                      { label: <FormattedMessage {...teamMessages.actions} /> },
+                      { label: intl.formatMessage(teamMessages.email) },
+                      { label: intl.formatMessage(teamMessages.role) },
+                      { label: intl.formatMessage(teamMessages.status) },
+                      { label: intl.formatMessage(teamMessages.expires) },
+                      { label: intl.formatMessage(teamMessages.actions) },
                     ]}
                   >
                     {data.invitations.map((invitation) => (
