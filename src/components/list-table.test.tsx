@@ -9,6 +9,9 @@ beforeAll(installDomShims);
 
 afterEach(cleanup);
 
+/** What the cells say (the lint keeps literal words out of JSX). */
+const TEXT = { cashUp: 'Cash-up', grouped: 'Grouped', total: 'Total', collected: '18,50 €', tip: '+ 2,00 € tip', cash: 'Cash', card: 'Card', card40: '40,00 €' };
+
 const columns = [{ label: 'Method' }, { label: 'Transactions', align: 'right' as const }, { label: 'Collected', align: 'right' as const }];
 
 function renderTable(minWidth: number | undefined, withMember: boolean) {
@@ -16,21 +19,21 @@ function renderTable(minWidth: number | undefined, withMember: boolean) {
     <MantineProvider>
       <ListTable
         minWidth={minWidth}
-        label="Cash-up"
+        label={TEXT.cashUp}
         columns={columns}
         footer={
           <Table.Tr>
-            <Table.Td colSpan={2}>Total</Table.Td>
-            <Table.Td ta="right">18,50 €</Table.Td>
+            <Table.Td colSpan={2}>{TEXT.total}</Table.Td>
+            <Table.Td ta="right">{TEXT.collected}</Table.Td>
           </Table.Tr>
         }
       >
         <Table.Tr>
-          <Table.Td>Cash</Table.Td>
-          {withMember ? null : <Table.Td ta="right">3</Table.Td>}
+          <Table.Td>{TEXT.cash}</Table.Td>
+          {withMember ? null : <Table.Td ta="right">{3}</Table.Td>}
           <Table.Td ta="right">
-            <span>18,50 €</span>
-            <span>+ 2,00 € tip</span>
+            <span>{TEXT.collected}</span>
+            <span>{TEXT.tip}</span>
           </Table.Td>
         </Table.Tr>
       </ListTable>
@@ -63,6 +66,27 @@ describe('ListTable', () => {
   it('skips a cell left out of a row (null) without shifting the names of the cells after it', () => {
     const table = renderTable(640, true);
     expect(cells(table).map((cell) => cell.getAttribute('data-label')).slice(0, 2)).toEqual(['Method', 'Transactions']);
+  });
+
+  it('finds the rows and cells inside fragments too', () => {
+    render(
+      <MantineProvider>
+        <ListTable minWidth={640} label={TEXT.grouped} columns={columns}>
+          <>
+            <Table.Tr>
+              <>
+                <Table.Td>{TEXT.card}</Table.Td>
+                <Table.Td>{2}</Table.Td>
+              </>
+              <Table.Td>{TEXT.card40}</Table.Td>
+            </Table.Tr>
+          </>
+        </ListTable>
+      </MantineProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Grouped' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(cells(table).map((cell) => cell.getAttribute('data-label'))).toEqual(['Method', 'Transactions', 'Collected']);
   });
 
   it('leaves a small table (no minWidth) as it is written: no names, no wrapper, no scrolling', () => {

@@ -1,5 +1,5 @@
 import { Table, VisuallyHidden } from '@mantine/core';
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import './list-table.css';
 
 export interface ListColumn {
@@ -14,30 +14,36 @@ export interface ListColumn {
 type CellProps = { children?: ReactNode; colSpan?: number };
 
 /**
- * A row's cells with their column's name (`data-label`, which the phone layout shows beside the value,
- * counting a spanning cell's columns) and their content in one block, which the phone layout aligns as
- * one value whatever the cell holds. Rows and cells are the caller's `<Table.Tr>` and `<Table.Td>`
- * elements, written directly (as every list does); anything else passes through unchanged. The explicit
- * roles keep the table a table for screen readers when the phone layout makes its rows blocks (Safari
- * drops the semantics of a table whose display is changed).
+ * Cells with their column's name (`data-label`, which the phone layout shows beside the value; `next`
+ * counts the columns, a spanning cell's too) and their content in one block, which the phone layout
+ * aligns as one value whatever the cell holds. Cells are the caller's `<Table.Td>` elements, written
+ * directly or in fragments (as every list does); anything else passes through unchanged.
  */
-function withColumnNames(rows: ReactNode, columns: ListColumn[]): ReactNode {
+function nameCells(cells: ReactNode, columns: ListColumn[], next: { column: number }): ReactNode {
+  return Children.map(cells, (cell) => {
+    if (!isValidElement<CellProps>(cell)) return cell;
+    if (cell.type === Fragment) return cloneElement(cell, undefined, nameCells(cell.props.children, columns, next));
+    const span = cell.props.colSpan ?? 1;
+    const named = span === 1 ? columns[next.column] : undefined;
+    next.column += span;
+    return cloneElement(
+      cell as ReactElement<CellProps & { role?: string; 'data-label'?: string }>,
+      { role: 'cell', 'data-label': named && !named.hideLabel ? named.label : undefined },
+      <div className="cita-list-table-value">{cell.props.children}</div>,
+    );
+  });
+}
+
+/**
+ * Rows (`<Table.Tr>`, directly or in fragments) with their cells named. The explicit roles keep the
+ * table a table for screen readers when the phone layout makes its rows blocks (Safari drops the
+ * semantics of a table whose display is changed).
+ */
+function nameRows(rows: ReactNode, columns: ListColumn[]): ReactNode {
   return Children.map(rows, (row) => {
     if (!isValidElement<CellProps>(row)) return row;
-    let column = 0;
-    const cells = Children.map(row.props.children, (cell) => {
-      if (!isValidElement<CellProps>(cell)) return cell;
-      const span = cell.props.colSpan ?? 1;
-      const named = span === 1 ? columns[column] : undefined;
-      const label = named && !named.hideLabel ? named.label : undefined;
-      column += span;
-      return cloneElement(
-        cell as ReactElement<CellProps & { role?: string; 'data-label'?: string }>,
-        { role: 'cell', 'data-label': label },
-        <div className="cita-list-table-value">{cell.props.children}</div>,
-      );
-    });
-    return cloneElement(row as ReactElement<CellProps & { role?: string }>, { role: 'row' }, cells);
+    if (row.type === Fragment) return cloneElement(row, undefined, nameRows(row.props.children, columns));
+    return cloneElement(row as ReactElement<CellProps & { role?: string }>, { role: 'row' }, nameCells(row.props.children, columns, { column: 0 }));
   });
 }
 
@@ -86,8 +92,8 @@ export function ListTable({
           ))}
         </Table.Tr>
       </Table.Thead>
-      <Table.Tbody role={group}>{stacks ? withColumnNames(children, columns) : children}</Table.Tbody>
-      {footer ? <Table.Tfoot role={group}>{stacks ? withColumnNames(footer, columns) : footer}</Table.Tfoot> : null}
+      <Table.Tbody role={group}>{stacks ? nameRows(children, columns) : children}</Table.Tbody>
+      {footer ? <Table.Tfoot role={group}>{stacks ? nameRows(footer, columns) : footer}</Table.Tfoot> : null}
     </Table>
   );
   return stacks ? (
