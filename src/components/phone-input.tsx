@@ -2,6 +2,7 @@ import { Group, Input, Select, TextInput } from '@mantine/core';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { countries, findCountryByDialCode } from '~/lib/countries';
+import { usePhoneWidth } from '~/lib/use-phone-width';
 import { CountryFlag } from './country-flag';
 import type { PhoneValue } from '~/lib/phone-field';
 
@@ -27,9 +28,13 @@ export function PhoneInput({ value, onChange, onBlur, label, description, langua
   const intl = useIntl();
   const id = useId();
   const list = useMemo(() => countries(language), [language]);
+  // On a phone the closed field shows the flag and the dial code only (a country's name was cut to
+  // "España (+"); the list shows and searches the names at every width.
+  const phone = usePhoneWidth();
+  const names = useMemo(() => new Map(list.map((country) => [country.code, `${country.name} (${country.dial_code})`])), [list]);
   const data = useMemo(
-    () => list.map((country) => ({ value: country.code, label: `${country.name} (${country.dial_code})` })),
-    [list],
+    () => list.map((country) => ({ value: country.code, label: phone ? country.dial_code : (names.get(country.code) ?? country.code) })),
+    [list, names, phone],
   );
   const selected = findCountryByDialCode(value.countryCode, language)?.code ?? null;
   const error = countryError ?? numberError;
@@ -37,15 +42,19 @@ export function PhoneInput({ value, onChange, onBlur, label, description, langua
     <Input.Wrapper label={label} description={description} error={error} required={required} labelElement="label" id={`${id}-number`}>
       <Group gap="xs" align="flex-start" wrap="nowrap" mt={4}>
         <Select
-          w={{ base: 140, xs: 220 }}
+          w={{ base: 116, xs: 220 }}
           style={{ flexShrink: 0 }}
           searchable
           allowDeselect={false}
           data={data}
+          filter={({ options, search }) => {
+            const wanted = search.trim().toLowerCase();
+            return (options as Array<{ value: string; label: string }>).filter((option) => (names.get(option.value) ?? option.label).toLowerCase().includes(wanted));
+          }}
           renderOption={({ option }) => (
             <Group gap="xs" wrap="nowrap">
               <CountryFlag code={option.value} />
-              <span>{option.label}</span>
+              <span>{names.get(option.value) ?? option.label}</span>
             </Group>
           )}
           leftSection={selected ? <CountryFlag code={selected} /> : null}
