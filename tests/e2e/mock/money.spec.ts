@@ -86,6 +86,14 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: t.admin })).toBeVisible();
       await expect(page.getByText('CITA-2026-000157')).toBeVisible();
       await expect(page.getByText(amount(locale, '29.00')).first()).toBeVisible();
+      // On a phone the two lists stand each row as a block: nothing scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await expect(page.getByText('CITA-2026-000157')).toBeVisible();
+      const sideways = await page.evaluate(() =>
+        [document.documentElement, ...document.querySelectorAll('body *')].filter((element) => element.scrollWidth - element.clientWidth > 1 && (element === document.documentElement || ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))).length,
+      );
+      expect(sideways).toBe(0);
     });
   });
 }

@@ -23,6 +23,7 @@ import { formatMoney } from '~/lib/money';
 import { useIdempotencyKey } from '~/lib/use-idempotency-key';
 import { useLocale } from '~/lib/use-locale';
 import { RateInput } from '~/components/rate-input';
+import { ListTable } from '~/components/list-table';
 import { adminInvoiceMessages as m } from '../messages';
 
 /** /admin/invoice/management: platform administrators bill businesses (the businesses list links to each one's invoices). */
@@ -66,36 +67,28 @@ function TenantsCard({ onShow, onBill }: { onShow: (t: AdminTenant) => void; onB
         </Group>
         <QueryState query={query}>
           {(data) => (
-            <Table.ScrollContainer minWidth={700}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{intl.formatMessage(m.business)}</Table.Th>
-                    <Table.Th>{intl.formatMessage(m.owner)}</Table.Th>
-                    <Table.Th>{intl.formatMessage(m.licence)}</Table.Th>
-                    <Table.Th>{intl.formatMessage(m.actions)}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((t) => (
-                    <Table.Tr key={t.id}>
-                      <Table.Td>
-                        <Anchor component="button" type="button" onClick={() => onShow(t)}>
-                          {intl.formatMessage(m.showInvoices, { name: t.businessName })}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{t.ownerEmail}</Table.Td>
-                      <Table.Td>{t.licenseStatus.replace('LICENSE_STATUS_', '')}</Table.Td>
-                      <Table.Td>
-                        <Button size="xs" variant="light" onClick={() => onBill(t)}>
-                          {intl.formatMessage(m.bill, { name: t.businessName })}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable
+              minWidth={700}
+              label={intl.formatMessage(m.tenants)}
+              columns={[{ label: intl.formatMessage(m.business) }, { label: intl.formatMessage(m.owner) }, { label: intl.formatMessage(m.licence) }, { label: intl.formatMessage(m.actions), hideLabel: true }]}
+            >
+              {data.items.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>
+                    <Anchor component="button" type="button" onClick={() => onShow(t)}>
+                      {intl.formatMessage(m.showInvoices, { name: t.businessName })}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{t.ownerEmail}</Table.Td>
+                  <Table.Td>{t.licenseStatus.replace('LICENSE_STATUS_', '')}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" onClick={() => onBill(t)}>
+                      {intl.formatMessage(m.bill, { name: t.businessName })}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           )}
         </QueryState>
       </Stack>
@@ -148,58 +141,55 @@ function InvoicesCard({ tenant, onClear }: { tenant: AdminTenant | null; onClear
             data.items.length === 0 ? (
               <Text c="dimmed">{intl.formatMessage(m.empty)}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={900}>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{intl.formatMessage(m.number)}</Table.Th>
-                      <Table.Th>{intl.formatMessage(m.business)}</Table.Th>
-                      <Table.Th>{intl.formatMessage(m.period)}</Table.Th>
-                      <Table.Th ta="right">{intl.formatMessage(m.amount)}</Table.Th>
-                      <Table.Th>{intl.formatMessage(m.status)}</Table.Th>
-                      <Table.Th>{intl.formatMessage(m.actions)}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((invoice) => (
-                      <Table.Tr key={invoice.id}>
-                        <Table.Td>{invoice.number ?? intl.formatMessage(m.draft)}</Table.Td>
-                        <Table.Td>{invoice.tenantName}</Table.Td>
-                        <Table.Td>{intl.formatMessage(m.periodValue, { start: invoice.periodStart, end: invoice.periodEnd })}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(invoice.amount.amount, { currencyCode: invoice.amount.currency, locale })}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4}>
-                            <StatusBadge vocabulary={invoiceStatus} status={invoice.status} />
-                            {invoice.status === 'INVOICE_STATUS_ISSUED' ? <StatusBadge vocabulary={invoicePaymentStatus} status={invoice.paymentStatus} /> : null}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4}>
-                            {invoice.status === 'INVOICE_STATUS_DRAFT' ? (
-                              <>
-                                <Button size="xs" onClick={() => void act(() => issue.mutateAsync({ path: { id: invoice.id }, body: { version: invoice.version } }))}>
-                                  {intl.formatMessage(m.issue)}
-                                </Button>
-                                <Button size="xs" color="red" variant="subtle" onClick={() => void act(() => remove.mutateAsync({ path: { id: invoice.id } }))}>
-                                  {intl.formatMessage(m.delete)}
-                                </Button>
-                              </>
-                            ) : null}
-                            {invoice.status === 'INVOICE_STATUS_ISSUED' && !invoice.paidAt ? (
-                              <Button size="xs" variant="light" onClick={() => void act(() => paid.mutateAsync({ path: { id: invoice.id }, body: { version: invoice.version } }))}>
-                                {intl.formatMessage(m.markPaid)}
-                              </Button>
-                            ) : null}
-                            <Button size="xs" variant="default" onClick={() => void pdf(invoice)}>
-                              {intl.formatMessage(m.pdf)}
+              <ListTable
+                minWidth={900}
+                label={intl.formatMessage(m.invoices)}
+                columns={[
+                  { label: intl.formatMessage(m.number) },
+                  { label: intl.formatMessage(m.business) },
+                  { label: intl.formatMessage(m.period) },
+                  { label: intl.formatMessage(m.amount), align: 'right' },
+                  { label: intl.formatMessage(m.status) },
+                  { label: intl.formatMessage(m.actions), hideLabel: true },
+                ]}
+              >
+                {data.items.map((invoice) => (
+                  <Table.Tr key={invoice.id}>
+                    <Table.Td>{invoice.number ?? intl.formatMessage(m.draft)}</Table.Td>
+                    <Table.Td>{invoice.tenantName}</Table.Td>
+                    <Table.Td>{intl.formatMessage(m.periodValue, { start: invoice.periodStart, end: invoice.periodEnd })}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(invoice.amount.amount, { currencyCode: invoice.amount.currency, locale })}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        <StatusBadge vocabulary={invoiceStatus} status={invoice.status} />
+                        {invoice.status === 'INVOICE_STATUS_ISSUED' ? <StatusBadge vocabulary={invoicePaymentStatus} status={invoice.paymentStatus} /> : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {invoice.status === 'INVOICE_STATUS_DRAFT' ? (
+                          <>
+                            <Button size="xs" onClick={() => void act(() => issue.mutateAsync({ path: { id: invoice.id }, body: { version: invoice.version } }))}>
+                              {intl.formatMessage(m.issue)}
                             </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                            <Button size="xs" color="red" variant="subtle" onClick={() => void act(() => remove.mutateAsync({ path: { id: invoice.id } }))}>
+                              {intl.formatMessage(m.delete)}
+                            </Button>
+                          </>
+                        ) : null}
+                        {invoice.status === 'INVOICE_STATUS_ISSUED' && !invoice.paidAt ? (
+                          <Button size="xs" variant="light" onClick={() => void act(() => paid.mutateAsync({ path: { id: invoice.id }, body: { version: invoice.version } }))}>
+                            {intl.formatMessage(m.markPaid)}
+                          </Button>
+                        ) : null}
+                        <Button size="xs" variant="default" onClick={() => void pdf(invoice)}>
+                          {intl.formatMessage(m.pdf)}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </ListTable>
             )
           }
         </QueryState>
