@@ -71,11 +71,13 @@ export function ProfilePage({ user }: { user: User }) {
     const saved = (await updateUser.mutateAsync({ path: { id: user.id }, body: { user: { ...toUserInput(values), version: loadedVersion } } })).user;
     setLoadedVersion(saved.version);
     form.reset(profileFromUser(saved, locale));
+    // The answer is the profile as saved: the kept session has it at once, so a reload right after the
+    // save (before the refresh below has answered) does not show the profile as it was.
+    setSession({ user: saved });
     try {
       await refreshSession(queryClient);
     } catch (error) {
       console.warn('session refresh after saving the profile failed', error);
-      setSession({ user: saved });
     }
     notifications.show({
       color: 'green',
