@@ -1,4 +1,5 @@
 // The built SPA as the server sends it: precompressed files, immutable caching for hashed assets.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import { openDatabase, type Database } from './db/database.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('cita '.repeat(500))});`;
 const BOOK = `<!doctype html><title>book</title><style>${'.bk{}'.repeat(400)}</style><div id="root"></div>`;
-const INDEX = '<!doctype html><div id="root"></div>';
+const SHELL_SCRIPT = "document.documentElement.dataset.shell = 'home';";
+const INDEX = `<!doctype html><head><meta charset="UTF-8" />\n<script data-shell-script data-entry="/assets/main-abc123.js">${SHELL_SCRIPT}</script></head><div id="root"></div>`;
 let dir: string;
 let db: Database;
 let app: FastifyInstance;
@@ -48,6 +50,16 @@ afterAll(async () => {
 });
 
 describe('the built SPA', () => {
+  it("lets the page's inline shell script run by its SHA-256, in every answer's CSP, and no other inline script", async () => {
+    const hash = `'sha256-${createHash('sha256').update(SHELL_SCRIPT, 'utf8').digest('base64')}'`;
+    for (const url of ['/', '/settings', '/healthz']) {
+      const csp = String((await app.inject({ url, headers: { accept: 'text/html' } })).headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+      expect(scriptSrc, url).toContain(hash);
+      expect(scriptSrc, url).not.toContain('unsafe-inline');
+    }
+  });
+
   it('sends the brotli or gzip file the browser accepts, cached for a year when hashed', async () => {
     const br = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.statusCode).toBe(200);
@@ -96,13 +108,13 @@ describe('the built SPA', () => {
     for (const url of ['/', '/es-ES', '/es-ES/', '/settings', '/es-ES/settings?tab=booking', '/login/', '/services/create', '/es-ES/services/abc', '/customers/c1/s1/edit', '/en-US/settings']) {
       const page = await app.inject({ url, headers: html });
       expect(page.statusCode, url).toBe(200);
-      expect(page.body, url).toBe('<!doctype html><div id="root"></div>');
+      expect(page.body, url).toBe(INDEX);
     }
     for (const url of ['/nope', '/es-ES/nope', '/fr-FR/settings', '/services/create/more', '/customers/c1/s1', '/wp-login.php', '/es-ES/book']) {
       const page = await app.inject({ url, headers: html });
       // The app still loads: it draws its translated not-found page.
       expect(page.statusCode, url).toBe(404);
-      expect(page.body, url).toBe('<!doctype html><div id="root"></div>');
+      expect(page.body, url).toBe(INDEX);
       expect(page.headers['content-type'], url).toMatch(/^text\/html; charset=utf-8$/i);
       expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
     }
