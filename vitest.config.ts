@@ -17,8 +17,8 @@ class LongestFirst extends BaseSequencer {
       const index = LONGEST.findIndex((name) => file.moduleId.replaceAll('\\', '/').endsWith(`/${name}`));
       return index === -1 ? LONGEST.length : index;
     };
-    const sorted = await super.sort(files);
-    return sorted.map((file, order) => ({ file, order })).sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order).map(({ file }) => file);
+    // Array.prototype.sort is stable: the rest keep vitest's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
 

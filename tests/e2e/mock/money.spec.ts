@@ -1,4 +1,5 @@
 import { expect, test, type MockLocale } from './signed-in';
+import { sidewaysScroll } from '../phone';
 
 // The money screens against Prism (issue 17), in both languages, with the contract's examples: a sale
 // of a haircut (25.00) and a shampoo (18.95), 43.95 paid by card (23.95 + a 2.00 tip) and cash
@@ -90,10 +91,7 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
       await expect(page.getByText('CITA-2026-000157')).toBeVisible();
-      const sideways = await page.evaluate(() =>
-        [document.documentElement, ...document.querySelectorAll('body *')].filter((element) => element.scrollWidth - element.clientWidth > 1 && (element === document.documentElement || ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))).length,
-      );
-      expect(sideways).toBe(0);
+      expect(await sidewaysScroll(page, 'body')).toEqual([]);
     });
   });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
+import { sidewaysScroll } from '../phone';
 import { newEmail, onboard, register, TEXT, waitForIdentityProvider } from './fixtures';
 
 // Issue 18, "tried on a phone too": a new owner on a phone's width walks every screen of the menu on
@@ -51,15 +52,9 @@ for (const locale of ['en-US', 'es-ES'] as const) {
       await expect(page.getByRole('heading', { level: 1 }).first(), `${screen || 'home'}: its title`).toBeVisible({ timeout: 20_000 });
       // Let what loads after the title (lists, calendars, charts) arrive before measuring.
       await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      if (overflow > 0) wide.push(`${screen || 'home'} (+${overflow} px)`);
-      // Nor inside the page: a table or a row scrolling sideways in its card is as hard to read on a phone.
-      const inner = await page.evaluate(() =>
-        [...document.querySelectorAll('main *')]
-          .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) && element.scrollWidth - element.clientWidth > 1)
-          .map((element) => `${element.className.toString().split(' ')[0] || element.tagName} +${element.scrollWidth - element.clientWidth}px`),
-      );
-      if (inner.length > 0) wide.push(`${screen || 'home'} inside: ${inner.join(', ')}`);
+      // The page, and inside it: a table or a row scrolling sideways in its card is as hard to read on a phone.
+      const sideways = await sidewaysScroll(page);
+      if (sideways.length > 0) wide.push(`${screen || 'home'}: ${sideways.join(', ')}`);
       if (screen === 'customers/create') {
         // The phone's country field shows its flag and dial code whole (the name was cut: "España (+"),
         // and its list still finds a country by its name.
