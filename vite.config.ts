@@ -77,6 +77,17 @@ function scrollAreaMergeRefs(): Plugin {
   };
 }
 
+/**
+ * The built pages carry their icon (public/favicon.svg as a data: address, which the CSP's img-src
+ * allows): one request less on every first load, where over HTTP/1.1 it held one of the six
+ * connections the first screen's scripts wait for (Lighthouse's simulation of a phone on slow 4G).
+ */
+function inlineFavicon(): Plugin {
+  const svg = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').trim();
+  const href = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  return { name: 'cita-inline-favicon', apply: 'build', transformIndexHtml: (html) => html.replaceAll('href="/favicon.svg"', `href="${href}"`) };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const proxy = { '/v1': { target: apiTarget, changeOrigin: true } };
 
@@ -99,6 +110,7 @@ export default defineConfig({
     buildManifest(),
     countryFlags(),
     precompress(),
+    inlineFavicon(),
     scrollAreaMergeRefs(),
     lazyZodGen(),
     splitGenerated(),

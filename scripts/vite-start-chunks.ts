@@ -76,12 +76,14 @@ function resolveSource(source: string, importer: string, importedIds: readonly s
  * modules the app's frame and the dashboard's layout need at once were spread over about a hundred
  * small shared chunks (a module goes where the set of pages that import it says), a request each on
  * the first load, and each compressed apart (over HTTP/1.1 six at a time: Lighthouse's simulation of
- * a phone on slow 4G costs each wave a round trip). Two groups gather them:
- * - `app`: what src/app/app.tsx (the router, the providers, the route tree) imports statically, and
- *   what both first screens (/login and the signed-in home) import statically, less what the entry
- *   (src/main.tsx) already holds;
- * - `dashboard`: what the dashboard layout (the signed-in pages' frame) and the home (its page and
- *   loader) import statically, less the above and what /login takes.
+ * a phone on slow 4G costs each wave a round trip, and each connection opened its slow start). Four
+ * groups gather them:
+ * - `app`: src/app/app.tsx (the router, the providers, the route tree) and what it imports statically,
+ *   and what both first screens (/login and the signed-in home) import statically, less what the
+ *   entry (src/main.tsx) already holds;
+ * - `dashboard`: the dashboard layout (the signed-in pages' frame) and the home (its page and loader)
+ *   with what they import statically, less the above and what /login takes;
+ * - `shared` and `session`: the rest of the signed-in first load (see below).
  * Every page loads the app's frame, and every signed-in page the layout; the parts of the two first
  * screens they gather are small next to a request each (another page may load a few of them it does
  * not use). From a package's index (a barrel: imports and export lists only) only the
@@ -104,7 +106,7 @@ export function startChunks(root: string): OutputOptions {
     /** The other pages' entries (vite.config.ts build.rolldownOptions.input). */
     pages: [id('book.html'), id('logout.html')],
   };
-  let groups: Map<string, 'app' | 'dashboard'> | undefined;
+  let groups: Map<string, 'app' | 'dashboard' | 'shared' | 'session'> | undefined;
   const grouped = (context: ChunkingContext) => {
     if (groups) return groups;
     const parsed = new Map<string, Parsed | null>();
@@ -181,12 +183,25 @@ export function startChunks(root: string): OutputOptions {
     // frame: /login and the home load it anyway, in one request instead of a dozen small ones.
     const app = new Set([...closure(starts.app, beforeApp), ...[...login].filter((module) => signedIn.has(module))]);
     const dashboard = closure([...starts.dashboard, ...starts.home], new Set([...beforeApp, ...app, ...closure(starts.login, new Set([...beforeApp, ...app]), true)]));
+    // The rest of the signed-in first load (the entry's imports, and the small modules the pages
+    // share with the booking page or /logout.html: formats, money, dates), left to the automatic
+    // splitting, was a chunk per set of entries importing a module: nine requests, some of a few
+    // hundred bytes. Two groups instead: what the booking page's entry imports too (`shared`: that
+    // page loads all of it), and what the entry does not hold alone (`session`: /logout.html's
+    // imports, and modules the first load reaches only through the frame or the layout). What only
+    // the entry imports stays in its chunk.
+    const page = id('index.html');
+    const firstLoad = closure([page, ...starts.entry, ...starts.app, ...starts.dashboard, ...starts.home], none);
+    const booking = closure([id('book.html')], none);
+    const logout = closure([id('logout.html')], none);
     groups = new Map();
+    for (const module of firstLoad) {
+      if (app.has(module) || dashboard.has(module) || module === page || starts.entry.includes(module)) continue;
+      if (booking.has(module)) groups.set(module, 'shared');
+      else if (logout.has(module) || !entry.has(module)) groups.set(module, 'session');
+    }
     for (const module of app) groups.set(module, 'app');
     for (const module of dashboard) groups.set(module, 'dashboard');
-    // The starts keep chunks of their own (small ones, importing their group's): the build manifest
-    // names them (scripts/bench/bundle.ts looks for src/app/app.tsx and the routes' chunks there).
-    for (const start of [...starts.app, ...starts.dashboard, ...starts.home]) groups.delete(start);
     return groups;
   };
   return {

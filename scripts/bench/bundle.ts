@@ -17,44 +17,60 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { BenchRow } from './rows.ts';
 
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean }>;
+/** A chunk of the build's output, as Vite's build() returns it. */
+type Chunk = { type: 'chunk'; fileName: string; imports: string[]; dynamicImports: string[]; moduleIds: string[]; viteMetadata?: { importedCss: Set<string> } };
+type Output = { output: Array<Chunk | { type: 'asset'; fileName: string }> };
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const gz = (path: string) => gzipSync(readFileSync(path)).length;
 
-/** The files a key loads at once: its chunk, its static imports (transitively), their CSS. */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
+/**
+ * The build's chunks, and the files of those holding a module whose id contains one of `modules` (a
+ * route's file: each of its parts, which the router plugin splits apart; the chunk groups of
+ * scripts/vite-start-chunks.ts put a page's start in a chunk with others).
+ */
+function chunksOf(output: Output) {
+  const chunks = output.output.filter((item): item is Chunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const holding = (...modules: string[]) =>
+    modules.flatMap((module) => {
+      const found = chunks.filter((chunk) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').includes(module)));
+      if (found.length === 0) throw new Error(`bench: no chunk of the build holds ${module}`);
+      return found.map((chunk) => chunk.fileName);
+    });
+  return { byFile, holding };
+}
+
+/** The files chunks load at once: each chunk, its static imports (transitively), their CSS. */
+function closure(byFile: Map<string, Chunk>, files: string[]): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = byFile.get(file);
+    if (loaded.has(file) || !chunk) return;
+    loaded.add(file);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) loaded.add(css);
+    chunk.imports.forEach(visit);
   };
-  keys.forEach(visit);
-  return files;
+  files.forEach(visit);
+  return loaded;
 }
 
 /**
- * What a page loads after start without being left: the deferred modules it holds (`sources`, which
- * the first load must import dynamically) with their static imports, less what the first load has.
+ * What a page loads after start without being left: the chunks of its deferred modules (`files`,
+ * which the first load must import dynamically) with their static imports, less what the first load has.
  */
-function afterStart(manifest: Manifest, firstLoad: Set<string>, sources: string[]): Set<string> {
-  const dynamic = new Set(Object.values(manifest).flatMap((chunk) => (firstLoad.has(chunk.file) ? (chunk.dynamicImports ?? []) : [])));
-  for (const source of sources) {
-    if (!manifest[source]) throw new Error(`bench: ${source} is no chunk of the build: the bundle rows name the deferred modules every page loads`);
-    if (!dynamic.has(source)) throw new Error(`bench: ${source} is not imported dynamically by the page's first load`);
+function afterStart(byFile: Map<string, Chunk>, firstLoad: Set<string>, files: string[]): Set<string> {
+  const dynamic = new Set([...firstLoad].flatMap((file) => byFile.get(file)?.dynamicImports ?? []));
+  for (const file of files) {
+    if (firstLoad.has(file) || !dynamic.has(file)) throw new Error(`bench: ${file} is not imported dynamically by the page's first load`);
   }
-  return new Set([...closure(manifest, sources)].filter((file) => !firstLoad.has(file)));
+  return new Set([...closure(byFile, files)].filter((file) => !firstLoad.has(file)));
 }
 
 /** The deferred modules a page loads after start (see the header). */
 const DEFERRED = {
   login: [] as string[],
-  home: ['src/features/license/components/subscription-popup.tsx', 'src/features/staff-notifications/components/notification-bell.tsx'],
+  home: ['/src/features/license/components/subscription-popup.tsx', '/src/features/staff-notifications/components/notification-bell.tsx'],
 };
 
 function sizes(dir: string, files: Iterable<string>) {
@@ -70,20 +86,17 @@ function sizes(dir: string, files: Iterable<string>) {
 async function citaPages() {
   const outDir = mkdtempSync(join(tmpdir(), 'cita-bench-spa-'));
   try {
-    await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'silent', build: { outDir, manifest: true, sourcemap: false, emptyOutDir: true } });
-    const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-    const keys = Object.keys(manifest);
-    const entry = keys.filter((key) => manifest[key]!.isEntry && key.endsWith('index.html'));
-    const routes = (...parts: string[]) => keys.filter((key) => parts.some((part) => key.includes(part)));
-    // src/app/app.tsx: the app's frame, imported by the entry at once (a chunk of its own, evaluated apart).
-    const common = [...entry, ...routes('src/app/app.tsx', 'routes/__root.tsx', 'routes/{-$locale}/route.tsx', 'messages/en-US.json')];
-    const login = closure(manifest, [...common, ...routes('routes/{-$locale}/login/index.tsx')]);
-    const home = closure(manifest, [...common, ...routes('routes/{-$locale}/_dashboard/route.tsx', 'routes/{-$locale}/_dashboard/index.tsx')]);
+    const built = (await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'silent', build: { outDir, sourcemap: false, emptyOutDir: true } })) as Output | Output[];
+    const { byFile, holding } = chunksOf(Array.isArray(built) ? { output: built.flatMap((one) => one.output) } : built);
+    // The page's entry, and src/app/app.tsx: the app's frame, imported by the entry at once.
+    const common = holding('/index.html', '/src/app/app.tsx', '/src/routes/__root.tsx', '/src/routes/{-$locale}/route.tsx');
+    const login = closure(byFile, [...common, ...holding('/src/routes/{-$locale}/login/index.tsx')]);
+    const home = closure(byFile, [...common, ...holding('/src/routes/{-$locale}/_dashboard/route.tsx', '/src/routes/{-$locale}/_dashboard/index.tsx')]);
     return {
       login: sizes(outDir, login),
       home: sizes(outDir, home),
-      loginLater: sizes(outDir, afterStart(manifest, login, DEFERRED.login)),
-      homeLater: sizes(outDir, afterStart(manifest, home, DEFERRED.home)),
+      loginLater: sizes(outDir, afterStart(byFile, login, holding(...DEFERRED.login))),
+      homeLater: sizes(outDir, afterStart(byFile, home, holding(...DEFERRED.home))),
     };
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { resolveChromium } from '../browser.mjs';
 import { createEmulatorUser } from '../emulator.mjs';
 import { tokenCookie } from '../../src/entities/session/session-values.ts';
@@ -34,6 +35,14 @@ const CPU_SLOWDOWN = process.env.BENCH_LIGHTHOUSE_CPU ? Number(process.env.BENCH
 /** A diagnostic: BENCH_LIGHTHOUSE_TRACE=1 keeps the median run's trace (bench/lighthouse-<page>.trace.json, for DevTools' Performance panel). */
 const KEEP_TRACE = /^(1|true)$/i.test(process.env.BENCH_LIGHTHOUSE_TRACE ?? '');
 const traces = new WeakMap<Result, unknown>();
+/**
+ * A diagnostic: BENCH_LIGHTHOUSE_LANTERN=1 keeps, for the median run, the requests and main-thread
+ * tasks of the simulation Lighthouse's LCP comes from (bench/lighthouse-<page>.lantern.txt: start and
+ * end in simulated ms): which request waited for what on the simulated phone's network.
+ */
+const KEEP_LANTERN = /^(1|true)$/i.test(process.env.BENCH_LIGHTHOUSE_LANTERN ?? '');
+if (KEEP_LANTERN) process.env.LANTERN_DEBUG = '1'; // what makes Lighthouse keep the simulations' timings
+const lanterns = new WeakMap<Result, string>();
 /** Lighthouse's default mobile throttling (slow 4G, 150 ms round trips, 1.6 Mbit/s). */
 const MOBILE_THROTTLING = { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675 };
 const PAGES = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? 'login,booking,home').split(','));
@@ -141,6 +150,7 @@ async function run(url: string, chromePort: number): Promise<Result> {
     if (!result) throw new Error(`bench: Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (!lhr.runtimeError) {
+      if (KEEP_LANTERN) lanterns.set(lhr, lanternLcp());
       if (KEEP_TRACE) traces.set(lhr, result.artifacts.Trace);
       return lhr;
     }
@@ -148,6 +158,19 @@ async function run(url: string, chromePort: number): Promise<Result> {
     if (attempt === 2) throw new Error(failure);
     console.warn(`${failure}; running it again`);
   }
+}
+
+/** The last run's pessimistic LCP simulation as text (see KEEP_LANTERN); the simulations' timings are then dropped. */
+function lanternLcp(): string {
+  type Timing = { startTime: number; endTime: number };
+  type SimNode = { type: string; duration: number; request?: { url: string; transferSize: number; priority: string } };
+  const all = Lantern.Simulation.Simulator.allNodeTimings as unknown as Map<string, Map<SimNode, Timing>>;
+  const ms = (value: number) => String(Math.round(value)).padStart(6);
+  const lines = [...(all.get('pessimisticLargestContentfulPaint') ?? [])]
+    .sort((a, b) => a[1].startTime - b[1].startTime)
+    .map(([node, timing]) => `${ms(timing.startTime)} ${ms(timing.endTime)}  ${node.request ? `${node.request.url.replace(/^https?:\/\/[^/]+/, '')} (${node.request.transferSize} B, ${node.request.priority})` : `task of ${Math.round(node.duration / 1000)} ms (unthrottled)`}`);
+  all.clear();
+  return `start    end   (pessimistic LCP simulation, ms)\n${lines.join('\n')}\n`;
 }
 
 /** The median of RUNS Lighthouse runs of `url` by performance score, with every run's score, LCP and TBT. */
@@ -170,6 +193,7 @@ async function audit(url: string, chromePort: number, page: string, expectPath: 
   const file = `bench/lighthouse-${page.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}`;
   writeFileSync(`${file}.json`, `${JSON.stringify(lhr)}\n`);
   if (traces.has(lhr)) writeFileSync(`${file}.trace.json`, JSON.stringify(traces.get(lhr)));
+  if (lanterns.has(lhr)) writeFileSync(`${file}.lantern.txt`, lanterns.get(lhr)!);
   const rows: BenchRow[] = [];
   for (const category of CATEGORIES) {
     const score = Math.round((lhr.categories[category.id]?.score ?? 0) * 100);
@@ -289,3 +313,4 @@ export async function lighthouseRows(): Promise<BenchRow[]> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
