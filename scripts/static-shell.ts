@@ -114,7 +114,7 @@ export function staticShell(root: string, buildId: string): Plugin[] {
     if (script) return script;
     const output = await build({
       input: join(root, 'src/app/static-shell/static-shell.ts'),
-      resolve: { alias: { '~': join(root, 'src') } },
+      resolve: { alias: { '~': join(root, 'src'), '@common': join(root, 'common') } },
       write: false,
       output: { format: 'iife', minify: true },
     });

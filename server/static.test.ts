@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
@@ -15,6 +15,11 @@ const SCRIPT = `console.log(${JSON.stringify('cita '.repeat(500))});`;
 const BOOK = `<!doctype html><title>book</title><style>${'.bk{}'.repeat(400)}</style><div id="root"></div>`;
 const SHELL_SCRIPT = "document.documentElement.dataset.shell = 'home';";
 const INDEX = `<!doctype html><head><meta charset="UTF-8" />\n<script data-shell-script data-entry="/assets/main-abc123.js">${SHELL_SCRIPT}</script></head><div id="root"></div>`;
+const SSO_URI = 'https://partner.test/cb?x=</script><script>alert(1)</script>&y=1';
+/** The runtime configuration the server wrote into a page (the JSON data block before its first script). */
+const pageConfig = (html: string) => JSON.parse(/<script type="application\/json" id="runtime-config">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+/** The page without that block: index.html as the build wrote it. */
+const withoutConfig = (html: string) => html.replace(/<script type="application\/json" id="runtime-config">[^<]*<\/script>/, '');
 let dir: string;
 let db: Database;
 let app: FastifyInstance;
@@ -38,7 +43,8 @@ beforeAll(async () => {
   const routes = ['/{-$locale}', '/{-$locale}/settings', '/{-$locale}/login', '/{-$locale}/services/create', '/{-$locale}/services/$id', '/{-$locale}/customers/$customerId/$serviceId/edit'];
   writeFileSync(join(spa, 'builds', 'routes.json'), JSON.stringify({ routes, locales: ['en-US', 'es-ES'] }));
   db = await openDatabase({ dataDir: join(dir, 'db') });
-  const config = loadConfig({ FIREBASE_PROJECT_ID: 'demo-cita', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1', SPA_DIST: spa, DATA_DIR: dir });
+  // A redirect URI that would end an inline script, were the page's configuration written as it is.
+  const config = loadConfig({ FIREBASE_PROJECT_ID: 'demo-cita', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1', SPA_DIST: spa, DATA_DIR: dir, SSO_REDIRECT_URIS: SSO_URI });
   const verifier = createIdTokenVerifier({ projectId: 'demo-cita', emulatorHost: '127.0.0.1:1', production: false });
   app = await buildApp({ config, db, verifier, logger: false });
 }, 60_000);
@@ -108,24 +114,42 @@ describe('the built SPA', () => {
     for (const url of ['/', '/es-ES', '/es-ES/', '/settings', '/es-ES/settings?tab=booking', '/login/', '/services/create', '/es-ES/services/abc', '/customers/c1/s1/edit', '/en-US/settings']) {
       const page = await app.inject({ url, headers: html });
       expect(page.statusCode, url).toBe(200);
-      expect(page.body, url).toBe(INDEX);
+      expect(withoutConfig(page.body), url).toBe(INDEX);
     }
     for (const url of ['/nope', '/es-ES/nope', '/fr-FR/settings', '/services/create/more', '/customers/c1/s1', '/wp-login.php', '/es-ES/book']) {
       const page = await app.inject({ url, headers: html });
       // The app still loads: it draws its translated not-found page.
       expect(page.statusCode, url).toBe(404);
-      expect(page.body, url).toBe(INDEX);
+      expect(withoutConfig(page.body), url).toBe(INDEX);
       expect(page.headers['content-type'], url).toMatch(/^text\/html; charset=utf-8$/i);
       expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
     }
-    // index.html as the build wrote it beside itself (brotli, gzip), for a page and for a 404 alike.
+    // index.html compressed (brotli, else gzip), for a page and for a 404 alike.
     for (const [url, status] of [['/', 200], ['/es-ES/settings', 200], ['/nope', 404]] as const) {
       const page = await app.inject({ url, headers: { ...html, 'accept-encoding': 'gzip, br' } });
       expect(page.statusCode, url).toBe(status);
       expect(page.headers['content-encoding'], url).toBe('br');
       expect(page.headers['cache-control'], url).toBe('no-cache');
       expect(page.headers['content-type'], url).toMatch(/^text\/html; charset=utf-8$/i);
+      expect(withoutConfig(brotliDecompressSync(page.rawPayload).toString()), url).toBe(INDEX);
     }
+    const gzip = await app.inject({ url: '/', headers: { ...html, 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(withoutConfig(gunzipSync(gzip.rawPayload).toString())).toBe(INDEX);
+  });
+
+  it('writes the runtime configuration into index.html, before its first script, so that no markup can come out of it', async () => {
+    const page = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    const served = (await app.inject({ url: '/runtime-config.json' })).json<{ ssoRedirectUris: string[] }>();
+    expect(pageConfig(page.body)).toEqual(served);
+    expect(served.ssoRedirectUris).toEqual([SSO_URI]);
+    // The configuration's `</script>` is written \u003c/script\u003e: the block ends where the server ended it.
+    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(page.body.indexOf('id="runtime-config"')).toBeLessThan(page.body.indexOf('<script data-shell-script'));
+    // A revisit revalidates: the same page answers 304 without a body.
+    const again = await app.inject({ url: '/', headers: { accept: 'text/html', 'if-none-match': String(page.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it('keeps the addresses that are not pages of the SPA', async () => {

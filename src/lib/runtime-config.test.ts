@@ -18,6 +18,19 @@ describe('runtime configuration', () => {
     expect(config).toEqual({ ...served, ssoRedirectUris: ['https://partner.test/cb'] });
   });
 
+  it("takes the configuration the server wrote into the page, without asking for it", async () => {
+    const page = (text: string | null) => ({ getElementById: (id: string) => (id === 'runtime-config' && text !== null ? ({ textContent: text } as HTMLElement) : null) });
+    const fetchMock = vi.fn(async () => json({ ...served, apiBaseUrl: 'https://fetched.test' }));
+    const config = await loadRuntimeConfig(fetchMock as unknown as typeof fetch, {}, page(JSON.stringify(served)));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(config).toEqual({ ...served, ssoRedirectUris: ['https://partner.test/cb'] });
+    // A page without it, or with one that is not a configuration: fetched as before.
+    for (const text of [null, '{"apiBaseUrl": 1}', 'not json']) {
+      expect((await loadRuntimeConfig(fetchMock as unknown as typeof fetch, {}, page(text))).apiBaseUrl, String(text)).toBe('https://fetched.test');
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('falls back to the emulator defaults when the file is absent or is the SPA fallback page', async () => {
     const html = vi.fn(async () => new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
     expect(await loadRuntimeConfig(html as unknown as typeof fetch, {})).toEqual(EMULATOR_DEFAULTS);

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { withEarlyResponses } from './early-requests';
-import { RUNTIME_CONFIG_URL } from './start-names';
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_URL } from './start-names';
 
 /**
- * The deployment's public settings, read once before the first render from GET /runtime-config.json
- * (served by the API server). In the Prism mock and the Vite dev server the file is absent (or the
- * SPA fallback answers with index.html): the build-time env (VITE_*) or, lacking it, the local Auth
- * emulator defaults apply.
+ * The deployment's public settings, read once before the first render: from the page, where the API
+ * server wrote them (index.html's JSON data block, common/start-page.ts), else from GET
+ * /runtime-config.json (served by the API server). In the Prism mock and the Vite dev server the file
+ * is absent (or the SPA fallback answers with index.html): the build-time env (VITE_*) or, lacking it,
+ * the local Auth emulator defaults apply.
  */
 export interface FirebaseWebConfig {
   apiKey: string;
@@ -109,23 +110,37 @@ export function normalizeRedirectUri(value: string): string | null {
   }
 }
 
+/** The configuration the server wrote into the page; null when there is none, or it is not one. */
+export function pageRuntimeConfig(page: Pick<Document, 'getElementById'> | undefined = globalThis.document): RuntimeConfig | null {
+  const text = page?.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parseRuntimeConfig(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
 let current: RuntimeConfig | null = null;
 
 /**
- * Fetches /runtime-config.json once; any failure (absent, HTML fallback, invalid) falls back to the
- * build-time configuration. Never throws.
+ * The page's configuration, else /runtime-config.json fetched once; any failure (absent, HTML
+ * fallback, invalid) falls back to the build-time configuration. Never throws.
  */
 export async function loadRuntimeConfig(
   fetchFn: typeof fetch = withEarlyResponses(),
   env: BuildEnv = import.meta.env,
+  page: Pick<Document, 'getElementById'> | undefined = globalThis.document,
 ): Promise<RuntimeConfig> {
-  let config: RuntimeConfig | null = null;
-  try {
-    const response = await fetchFn(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
-    const type = response.headers.get('Content-Type') ?? '';
-    if (response.ok && type.includes('json')) config = parseRuntimeConfig(await response.json());
-  } catch (error) {
-    console.warn('runtime-config.json unavailable; using the build-time configuration', error);
+  let config = pageRuntimeConfig(page);
+  if (!config) {
+    try {
+      const response = await fetchFn(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+      const type = response.headers.get('Content-Type') ?? '';
+      if (response.ok && type.includes('json')) config = parseRuntimeConfig(await response.json());
+    } catch (error) {
+      console.warn('runtime-config.json unavailable; using the build-time configuration', error);
+    }
   }
   current = config ?? fallbackRuntimeConfig(env);
   return current;

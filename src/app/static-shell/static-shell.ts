@@ -5,7 +5,7 @@
 // the `token` cookie is there (the token guard). Mantine's colour scheme is set as its own script would.
 import { startEarlyRequest } from '~/lib/early-requests';
 import { detectLocale, isAppLocale, LOCALE_COOKIE, readCookie, splitLocalePath } from '~/lib/locale';
-import { RUNTIME_CONFIG_URL, SESSION_STORAGE_KEY, TOKEN_COOKIE_NAME } from '~/lib/start-names';
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_URL, SESSION_STORAGE_KEY, TOKEN_COOKIE_NAME } from '~/lib/start-names';
 
 const COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
 
@@ -31,11 +31,22 @@ html.lang = locale;
 html.setAttribute('data-mantine-color-scheme', scheme);
 html.setAttribute('data-shell', screen);
 
+/** The API base URL of the runtime configuration the server wrote into the page (undefined: none). */
+function pageApiBaseUrl(): string | undefined {
+  try {
+    const { apiBaseUrl } = JSON.parse(document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent ?? 'null') as { apiBaseUrl?: unknown };
+    return typeof apiBaseUrl === 'string' ? apiBaseUrl : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The signed-in home's first render waits for the runtime configuration, the build manifest (the
- * redirect rules the guards apply) and the home's figures: sent now, while the app's code is on its
- * way, rather than a round trip each after it (src/lib/early-requests.ts: the app takes the answers).
- * The figures' address needs the configuration's API base URL, and the session's business.
+ * The signed-in home's first render waits for the build manifest (the redirect rules the guards
+ * apply), the home's figures and the runtime configuration (in the page as the server sends it, else
+ * fetched): sent now, while the app's code is on its way, rather than a round trip each after it
+ * (src/lib/early-requests.ts: the app takes the answers). The figures' address needs the
+ * configuration's API base URL, and the session's business.
  */
 function startHomeRequests(manifest: string) {
   let tenantId: unknown;
@@ -45,15 +56,18 @@ function startHomeRequests(manifest: string) {
     // An unreadable session: the app decides.
   }
   void startEarlyRequest(manifest, Promise.resolve(manifest));
-  const config = startEarlyRequest(RUNTIME_CONFIG_URL, Promise.resolve(RUNTIME_CONFIG_URL)).then((response) => response?.clone() ?? null);
+  const inPage = pageApiBaseUrl();
+  const apiBaseUrl =
+    inPage !== undefined
+      ? Promise.resolve(inPage)
+      : startEarlyRequest(RUNTIME_CONFIG_URL, Promise.resolve(RUNTIME_CONFIG_URL)).then(async (response) => {
+          if (!response?.ok || !(response.headers.get('Content-Type') ?? '').includes('json')) return null;
+          const { apiBaseUrl: served } = (await response.clone().json()) as { apiBaseUrl?: unknown };
+          return typeof served === 'string' ? served : null;
+        });
   if (typeof tenantId !== 'string' || !token) return;
   const path = `/v1/dashboard?tenantId=${encodeURIComponent(tenantId)}`;
-  const url = config.then(async (response) => {
-    if (!response?.ok || !(response.headers.get('Content-Type') ?? '').includes('json')) return null;
-    const { apiBaseUrl } = (await response.json()) as { apiBaseUrl?: unknown };
-    return typeof apiBaseUrl === 'string' ? `${apiBaseUrl}${path}` : null;
-  });
-  void startEarlyRequest(path, url, `Bearer ${token}`);
+  void startEarlyRequest(path, apiBaseUrl.then((base) => (base === null ? null : `${base}${path}`)), `Bearer ${token}`);
 }
 
 // The built page's module script and its preloads (scripts/static-shell.ts moved them here): at once

@@ -19,6 +19,16 @@ for (const locale of ['en-US', 'es-ES'] as Locale[]) {
     await signIn(page, locale, email);
     // Back where they were going, with their business.
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/settings$`));
+
+    // The server writes the deployment's settings into the page: opening home asks for no
+    // /runtime-config.json, and for the home's figures once (sent by the page's first script).
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(t.prefix || '/');
+    await expect(page.getByRole('heading', { level: 1, name: t.home })).toBeVisible();
+    await expect(page.locator('#shell')).toHaveCount(0);
+    expect(asked).not.toContain('/runtime-config.json');
+    expect(asked.filter((path) => path === '/v1/dashboard')).toHaveLength(1);
   });
 }
 
