@@ -26,6 +26,23 @@ const NotificationBell = lazy(() =>
   import('~/features/staff-notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })),
 );
 
+/**
+ * Someone in several businesses gets a switcher (a chunk of its own: most people have one business),
+ * their list asked for once the page has been painted. A component of its own: a query's answer is
+ * rendered at once, in one task, and here it re-renders this slot alone rather than the whole frame.
+ */
+function BusinessSwitcherSlot({ userId }: { userId: string | undefined }) {
+  const painted = useAfterFirstPaint();
+  const tenants = useQuery({ ...listUserTenantsOptions({ path: { userId: userId ?? '' } }), enabled: Boolean(userId) && painted, staleTime: 60_000 });
+  const businesses = tenants.data?.tenants ?? [];
+  if (businesses.length <= 1) return null;
+  return (
+    <Suspense fallback={null}>
+      <BusinessSwitcher list={businesses} />
+    </Suspense>
+  );
+}
+
 /** SPEC §2 guard 5 and §9: below 800 px the sidebar collapses. */
 const NARROW_QUERY = `(max-width: ${NARROW_WINDOW_PX - 0.02}px)`;
 
@@ -51,9 +68,6 @@ export function DashboardLayout() {
   // arrived (React waits for it inside the transition), and a request sent then is one the first paint
   // waits behind on a slow network.
   const painted = useAfterFirstPaint();
-  // Someone in several businesses gets a switcher (a chunk of its own: most people have one business).
-  const tenants = useQuery({ ...listUserTenantsOptions({ path: { userId: session.userId ?? '' } }), enabled: Boolean(session.userId) && painted, staleTime: 60_000 });
-  const businesses = tenants.data?.tenants ?? [];
   const toggleLabel = intl.formatMessage({ id: 'shell.sidebar.toggle', defaultMessage: 'Toggle navigation' });
 
   return (
@@ -75,11 +89,7 @@ export function DashboardLayout() {
                 <NotificationBell tenantId={session.tenant.id} timeZone={session.tenant.timeZone} />
               </Suspense>
             ) : null}
-            {businesses.length > 1 ? (
-              <Suspense fallback={null}>
-                <BusinessSwitcher list={businesses} />
-              </Suspense>
-            ) : null}
+            <BusinessSwitcherSlot userId={session.userId} />
             <LocaleDropdown value={locale} onChange={switchLocale} compact />
             {session.user ? (
               <UserDropdown

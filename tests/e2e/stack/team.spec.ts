@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createEmulatorUser } from '../../../scripts/emulator.mjs';
-import { newEmail, onboard, ownerSession, PASSWORD, register, signIn, STACK_EMULATOR, TEXT } from './fixtures';
+import { newEmail, newMemberPage, onboard, ownerSession, PASSWORD, register, signIn, STACK_EMULATOR, TEXT } from './fixtures';
 import { closeSubscriptionPopup } from '../subscription-popup';
 
 // The team on the real stack (issue 19): the owner invites someone from /team/create; the invitee
@@ -114,3 +114,33 @@ for (const locale of ['en-US', 'es-ES'] as const) {
     });
   });
 }
+
+test('someone in two businesses switches between them from the header', async ({ page, browser }) => {
+  await register(page, 'en-US', newEmail('switch-owner'));
+  await onboard(page, 'en-US', 'Alpha Salon');
+  const member = await newMemberPage(browser, page, 'en-US', newEmail('switch-member'));
+  // One business: no switcher.
+  await expect(member.getByRole('combobox', { name: 'Business', exact: true })).toHaveCount(0);
+  // A business of their own besides the one they joined.
+  const { headers, tenantId: joined } = await ownerSession(member);
+  const created = await member.request.post('/v1/tenants', {
+    headers,
+    data: {
+      tenant: {
+        businessName: 'Beta Studio', email: newEmail('beta'), category: 'hair_salon', phoneCountryCode: '+1', phoneNumber: '7185550123',
+        address: { line1: '1 Main Street', city: 'Brooklyn', postalCode: '11201', region: 'NY', country: 'US' },
+        locale: 'en-US', timeZone: 'America/New_York', services: ['Cut'],
+        workMode: { teamMode: 'TEAM_MODE_ALONE', bookingMode: 'BOOKING_MODE_APPOINTMENTS_ONLY', serviceLocation: 'SERVICE_LOCATION_AT_BUSINESS' },
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  await member.reload();
+  const switcher = member.getByRole('combobox', { name: 'Business', exact: true });
+  await expect(switcher).toHaveValue('Alpha Salon');
+  await switcher.click();
+  await member.getByRole('option', { name: 'Beta Studio' }).click();
+  await expect(switcher).toHaveValue('Beta Studio');
+  expect((await ownerSession(member)).tenantId).not.toBe(joined);
+  await member.context().close();
+});
