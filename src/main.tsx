@@ -27,11 +27,17 @@ function removeStaticShell() {
 // The app's modules (the router, the pages' frame, Mantine) are fetched at once, but evaluated in a
 // task of their own rather than in this module's: two shorter tasks instead of one long one. Once the
 // router is there, the code of the address's pages is fetched too, beside the configuration and the
-// first render, rather than after them.
-const appModule = import('~/app/app').then((module) => {
-  module.preloadCurrentRouteChunks();
-  return module;
-});
+// first render, rather than after them; in a task after the app's evaluation again, as is the route's
+// load that follows (its guards, its loader), rather than in one task with it.
+const appModule = import('~/app/app').then(
+  (module) =>
+    new Promise<typeof module>((resolve) =>
+      setTimeout(() => {
+        module.preloadCurrentRouteChunks();
+        resolve(module);
+      }, 0),
+    ),
+);
 // The redirect rules (the build manifest) the route guards wait for: fetched now, once (cached).
 void loadRedirectRules();
 warmUpIntl(splitLocalePath(window.location.pathname).locale);
