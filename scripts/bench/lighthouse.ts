@@ -313,4 +313,3 @@ export async function lighthouseRows(): Promise<BenchRow[]> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
