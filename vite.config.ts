@@ -9,6 +9,7 @@ import { countryFlags } from './scripts/vite-flags.ts';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { staticShell } from './scripts/static-shell.ts';
 import { lazyZodGen } from './scripts/vite-lazy-zod.ts';
+import { mantineStyles } from './scripts/vite-mantine-styles.ts';
 import { spaRoutes } from './scripts/vite-spa-routes.ts';
 import { splitGenerated } from './scripts/vite-split-generated.ts';
 import { noChunkCycles, startChunks } from './scripts/vite-start-chunks.ts';
@@ -111,6 +112,7 @@ export default defineConfig({
     countryFlags(),
     precompress(),
     inlineFavicon(),
+    mantineStyles(fileURLToPath(new URL('.', import.meta.url))),
     scrollAreaMergeRefs(),
     lazyZodGen(),
     splitGenerated(),
