@@ -125,7 +125,10 @@ export function mantineStyles(root: string): Plugin[] {
     generateBundle(_options, bundle) {
       const css = Object.values(bundle)
         .filter((item) => item.type === 'asset' && item.fileName.endsWith('.css'))
-        .map((item) => String((item as { source: string | Uint8Array }).source))
+        .map((item) => {
+          const { source } = item as { source: string | Uint8Array };
+          return typeof source === 'string' ? source : new TextDecoder().decode(source);
+        })
         .join('\n');
       const named = [
         ...Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item.code] : [])),

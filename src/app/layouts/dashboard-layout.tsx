@@ -31,8 +31,7 @@ const NotificationBell = lazy(() =>
  * their list asked for once the page has been painted. A component of its own: a query's answer is
  * rendered at once, in one task, and here it re-renders this slot alone rather than the whole frame.
  */
-function BusinessSwitcherSlot({ userId }: { userId: string | undefined }) {
-  const painted = useAfterFirstPaint();
+function BusinessSwitcherSlot({ userId, painted }: { userId: string | undefined; painted: boolean }) {
   const tenants = useQuery({ ...listUserTenantsOptions({ path: { userId: userId ?? '' } }), enabled: Boolean(userId) && painted, staleTime: 60_000 });
   const businesses = tenants.data?.tenants ?? [];
   if (businesses.length <= 1) return null;
@@ -89,7 +88,7 @@ export function DashboardLayout() {
                 <NotificationBell tenantId={session.tenant.id} timeZone={session.tenant.timeZone} />
               </Suspense>
             ) : null}
-            <BusinessSwitcherSlot userId={session.userId} />
+            <BusinessSwitcherSlot userId={session.userId} painted={painted} />
             <LocaleDropdown value={locale} onChange={switchLocale} compact />
             {session.user ? (
               <UserDropdown
